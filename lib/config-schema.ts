@@ -1,0 +1,134 @@
+// The environment Preflight reads, as one zod schema. Pure (no `server-only`) so the launcher can
+// check it before starting any process; the server reads it through lib/config.ts.
+import { z } from "zod";
+
+export const REAL_API_BASE_URL = "https://api.cloudflare.com/client/v4";
+export const DEFAULT_SANDBOX_PORT = 8790;
+export const DEFAULT_SANDBOX_API_TOKEN = "preflight-sandbox-token";
+
+/** Subrequests one server request may make on each edge plan (platform limits). */
+export const SUBREQUEST_BUDGET = { free: 50, paid: 1000 } as const;
+export type EdgePlan = keyof typeof SUBREQUEST_BUDGET;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const apiBaseUrl = z
+  .url({ message: "must be a URL" })
+  // Refinements run even when the URL check failed: each one parses defensively.
+  .refine((raw) => {
+    if (!URL.canParse(raw)) return true;
+    const url = new URL(raw);
+    return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+  }, "must use https (plain http only on 127.0.0.1 or localhost)")
+  .refine((raw) => !URL.canParse(raw) || new URL(raw).pathname.replace(/\/+$/, "").endsWith("/client/v4"), "path must end in /client/v4")
+  .transform((raw) => raw.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  CLOUDFLARE_API_TOKEN: optionalText,
+  CLOUDFLARE_API_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  CLOUDFLARE_API_KEY: optionalText,
+  CLOUDFLARE_API_BASE_URL: optionalText.pipe(apiBaseUrl.optional()),
+  CLOUDFLARE_ACCOUNT_ID: optionalText.pipe(
+    z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters").optional(),
+  ),
+  ETH_GATEWAY_URL: optionalText.pipe(z.url({ message: "must be a URL" }).optional()),
+  EDGE_PLAN: optionalText.pipe(z.enum(["free", "paid"], { message: "must be free or paid" }).default("paid")),
+  SUBREQUEST_BUDGET: optionalText.pipe(integer(1, 1000).optional()),
+  ACCOUNT_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(1200)),
+  ACCOUNT_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
+  UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
+  SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
+  SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
+});
+
+export type Credentials =
+  | { kind: "token"; token: string }
+  | { kind: "key"; email: string; key: string };
+
+export interface Config {
+  /** `sandbox` when no credentials are configured: Preflight then talks to the embedded sandbox. */
+  mode: "sandbox" | "live";
+  apiBaseUrl: string;
+  credentials: Credentials;
+  accountId?: string;
+  gatewayUrl?: string;
+  edgePlan: EdgePlan;
+  subrequestBudget: number;
+  rateLimit: { requests: number; windowSeconds: number };
+  upstreamTimeoutMs: number;
+  /** Every secret value, so logs and error messages can be scrubbed of them. */
+  secrets: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(pickKnown(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? "environment"), issue.message);
+  }
+  const e = parsed.data;
+  const credentials = readCredentials(e);
+  const mode = credentials ? "live" : "sandbox";
+  if (mode === "sandbox" && e.CLOUDFLARE_API_BASE_URL) {
+    throw new ConfigError(
+      "CLOUDFLARE_API_TOKEN",
+      "is not set, but CLOUDFLARE_API_BASE_URL is: set a token (or CLOUDFLARE_API_EMAIL + CLOUDFLARE_API_KEY) or unset the base URL to run on the sandbox",
+    );
+  }
+  const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
+  return {
+    mode,
+    apiBaseUrl:
+      mode === "live" ? (e.CLOUDFLARE_API_BASE_URL ?? REAL_API_BASE_URL) : `http://127.0.0.1:${e.SANDBOX_PORT}/client/v4`,
+    credentials: resolved,
+    accountId: e.CLOUDFLARE_ACCOUNT_ID,
+    gatewayUrl: e.ETH_GATEWAY_URL,
+    edgePlan: e.EDGE_PLAN,
+    subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
+    rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    secrets: [
+      resolved.kind === "token" ? resolved.token : resolved.key,
+      ...(e.ETH_GATEWAY_URL ? [e.ETH_GATEWAY_URL] : []),
+    ],
+  };
+}
+
+function readCredentials(e: z.infer<typeof envSchema>): Credentials | undefined {
+  if (e.CLOUDFLARE_API_TOKEN) return { kind: "token", token: e.CLOUDFLARE_API_TOKEN };
+  if (e.CLOUDFLARE_API_EMAIL && e.CLOUDFLARE_API_KEY) {
+    return { kind: "key", email: e.CLOUDFLARE_API_EMAIL, key: e.CLOUDFLARE_API_KEY };
+  }
+  if (e.CLOUDFLARE_API_EMAIL) throw new ConfigError("CLOUDFLARE_API_KEY", "is required with CLOUDFLARE_API_EMAIL");
+  if (e.CLOUDFLARE_API_KEY) throw new ConfigError("CLOUDFLARE_API_EMAIL", "is required with CLOUDFLARE_API_KEY");
+  return undefined;
+}
+
+function pickKnown(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.keys(envSchema.shape).map((name) => [name, env[name]]));
+}

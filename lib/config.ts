@@ -1,0 +1,16 @@
+// The server's configuration, parsed once from the environment. Holds the API token: server-only.
+import "server-only";
+import { parseConfig, type Config } from "@/lib/config-schema";
+
+let cached: Config | undefined;
+
+/** Parsed on first use and kept; an invalid variable throws a ConfigError naming it. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Replaces every configured secret in a text, for logs and error messages. */
+export function redactSecrets(text: string): string {
+  return getConfig().secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+}

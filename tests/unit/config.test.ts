@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, REAL_API_BASE_URL } from "@/lib/config-schema";
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  it("runs on the sandbox when no credentials are configured", () => {
+    const config = parseConfig({});
+    expect(config.mode).toBe("sandbox");
+    expect(config.apiBaseUrl).toBe("http://127.0.0.1:8790/client/v4");
+    expect(config.credentials).toEqual({ kind: "token", token: "preflight-sandbox-token" });
+    expect(config.subrequestBudget).toBe(1000);
+    expect(config.rateLimit).toEqual({ requests: 1200, windowSeconds: 300 });
+  });
+
+  it("uses the sandbox port and token it is given", () => {
+    const config = parseConfig({ SANDBOX_PORT: "9001", SANDBOX_API_TOKEN: "my-sandbox-token" });
+    expect(config.apiBaseUrl).toBe("http://127.0.0.1:9001/client/v4");
+    expect(config.credentials).toEqual({ kind: "token", token: "my-sandbox-token" });
+  });
+
+  it("goes live with a token, on the real base URL by default", () => {
+    const config = parseConfig({ CLOUDFLARE_API_TOKEN: "tok-123" });
+    expect(config).toMatchObject({ mode: "live", apiBaseUrl: REAL_API_BASE_URL });
+    expect(config.credentials).toEqual({ kind: "token", token: "tok-123" });
+    expect(config.secrets).toContain("tok-123");
+  });
+
+  it("accepts the legacy e-mail and key pair, and treats the key as a secret", () => {
+    const config = parseConfig({ CLOUDFLARE_API_EMAIL: "sec@example.com", CLOUDFLARE_API_KEY: "k-456" });
+    expect(config.credentials).toEqual({ kind: "key", email: "sec@example.com", key: "k-456" });
+    expect(config.secrets).toContain("k-456");
+  });
+
+  it("maps the edge plan to its subrequest budget, and lets the budget be set", () => {
+    expect(parseConfig({ EDGE_PLAN: "free" }).subrequestBudget).toBe(50);
+    expect(parseConfig({ EDGE_PLAN: "paid" }).subrequestBudget).toBe(1000);
+    expect(parseConfig({ EDGE_PLAN: "free", SUBREQUEST_BUDGET: "7" }).subrequestBudget).toBe(7);
+  });
+
+  it("keeps the gateway URL among the secrets (it may carry a key)", () => {
+    const config = parseConfig({ ETH_GATEWAY_URL: "https://gw.example/v1/mainnet?key=abc" });
+    expect(config.secrets).toContain("https://gw.example/v1/mainnet?key=abc");
+  });
+
+  it("allows plain http only on loopback, and strips a trailing slash", () => {
+    const config = parseConfig({ CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_API_BASE_URL: "http://127.0.0.1:8790/client/v4/" });
+    expect(config.apiBaseUrl).toBe("http://127.0.0.1:8790/client/v4");
+  });
+
+  it.each([
+    [{ CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_API_BASE_URL: "https://api.example.com/v4" }, "CLOUDFLARE_API_BASE_URL", /client\/v4/],
+    [{ CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_API_BASE_URL: "http://api.example.com/client/v4" }, "CLOUDFLARE_API_BASE_URL", /https/],
+    [{ CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_API_BASE_URL: "not a url" }, "CLOUDFLARE_API_BASE_URL", /URL/],
+    [{ CLOUDFLARE_API_BASE_URL: "https://api.example.com/client/v4" }, "CLOUDFLARE_API_TOKEN", /not set/],
+    [{ CLOUDFLARE_API_EMAIL: "a@b.co" }, "CLOUDFLARE_API_KEY", /required/],
+    [{ CLOUDFLARE_API_KEY: "k" }, "CLOUDFLARE_API_EMAIL", /required/],
+    [{ CLOUDFLARE_API_EMAIL: "nobody", CLOUDFLARE_API_KEY: "k" }, "CLOUDFLARE_API_EMAIL", /e-mail/],
+    [{ CLOUDFLARE_ACCOUNT_ID: "xyz" }, "CLOUDFLARE_ACCOUNT_ID", /hexadecimal/],
+    [{ EDGE_PLAN: "enterprise" }, "EDGE_PLAN", /free or paid/],
+    [{ ACCOUNT_RATE_LIMIT: "lots" }, "ACCOUNT_RATE_LIMIT", /whole number/],
+    [{ ACCOUNT_RATE_WINDOW_SECONDS: "0" }, "ACCOUNT_RATE_WINDOW_SECONDS", /./],
+    [{ SANDBOX_PORT: "70000" }, "SANDBOX_PORT", /./],
+    [{ SANDBOX_API_TOKEN: "short" }, "SANDBOX_API_TOKEN", /8 characters/],
+    [{ ETH_GATEWAY_URL: "gateway" }, "ETH_GATEWAY_URL", /URL/],
+  ])("refuses %j naming %s", (env, variable, message) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(variable)).toBe(true);
+    expect(error.message).toMatch(message);
+  });
+
+  it("never puts a secret value in its error message", () => {
+    const error = errorOf({ CLOUDFLARE_API_TOKEN: "super-secret-token", CLOUDFLARE_API_BASE_URL: "ftp://x/client/v4" });
+    expect(error.message).not.toContain("super-secret-token");
+  });
+});

@@ -1,0 +1,1 @@
+// Empty on purpose: see vitest.config.ts.
