@@ -1,0 +1,72 @@
+// Maps every failure to an HTTP status and a message a person can act on. Upstream bodies are never
+// passed through; the messages we build are scrubbed of every configured secret all the same.
+import "server-only";
+import { redactSecrets } from "@/lib/config";
+import { ConfigError } from "@/lib/config-schema";
+import { InvalidCursorError } from "@/lib/platform/cursor";
+import { BudgetExhaustedError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
+import { InputError } from "@/lib/http/input-error";
+
+export interface ErrorBody {
+  error: {
+    message: string;
+    /** The request field at fault, for 400s. */
+    field?: string;
+    /** The platform's error code, when it gave one. */
+    code?: number;
+    kind?: string;
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  const { status, body, headers } = describe(error);
+  body.error.message = safeRedact(body.error.message);
+  if (status >= 500 && !(error instanceof PlatformError)) console.error(`[preflight] ${safeRedact(String(error))}`);
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+function describe(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (error instanceof InputError || error instanceof InvalidIdentifierError || error instanceof InvalidCursorError) {
+    return { status: 400, body: { error: { message: error.message, field: error.field } } };
+  }
+  if (error instanceof PlatformError) return describePlatformError(error);
+  if (error instanceof BudgetExhaustedError) {
+    return { status: 503, body: { error: { message: `This operation needs more than ${error.message}.`, kind: "budget" } } };
+  }
+  if (error instanceof ConfigError) {
+    return { status: 500, body: { error: { message: `Preflight is misconfigured: ${error.message}`, kind: "config" } } };
+  }
+  return { status: 500, body: { error: { message: "Preflight failed unexpectedly; the server log has the details." } } };
+}
+
+function describePlatformError(error: PlatformError) {
+  const base = { message: error.message, code: error.code, kind: error.kind };
+  switch (error.kind) {
+    case "rate_limited":
+      return {
+        status: 503,
+        body: { error: base },
+        headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) },
+      };
+    case "timeout":
+      return { status: 504, body: { error: base } };
+    case "api":
+      if (error.status === 401 || error.status === 403 || error.code === 9106 || error.code === 10000) {
+        return {
+          status: 502,
+          body: { error: { ...base, message: `${error.message}. Check the API token (or e-mail and key) Preflight is configured with.` } },
+        };
+      }
+      return { status: error.status === 404 ? 404 : 502, body: { error: base } };
+    default:
+      return { status: 502, body: { error: base } };
+  }
+}
+
+function safeRedact(text: string): string {
+  try {
+    return redactSecrets(text);
+  } catch {
+    return text; // configuration itself is broken: it holds no parsed secret to leak
+  }
+}

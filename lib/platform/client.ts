@@ -1,0 +1,67 @@
+// The v4 client: auth headers, query strings and the envelope, over the request's Scheduler.
+import type { z } from "zod";
+import type { Credentials } from "@/lib/config-schema";
+import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
+import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
+
+export type Query = Record<string, string | number | undefined>;
+
+export class PlatformClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly credentials: Credentials,
+    readonly scheduler: Scheduler,
+  ) {}
+
+  /** GET a path built by lib/platform/paths; returns the validated result and result_info. */
+  get<T>(path: string, query: Query, resultSchema: z.ZodType<T>): Promise<Envelope<T>> {
+    return this.call("GET", path, query, undefined, resultSchema);
+  }
+
+  /** A write; sent at most once unless the method is idempotent (PUT, DELETE). */
+  send<T>(
+    method: "POST" | "PUT" | "PATCH" | "DELETE",
+    path: string,
+    query: Query,
+    body: unknown,
+    resultSchema: z.ZodType<T>,
+  ): Promise<Envelope<T>> {
+    return this.call(method, path, query, body, resultSchema);
+  }
+
+  private async call<T>(
+    method: UpstreamRequest["method"],
+    path: string,
+    query: Query,
+    body: unknown,
+    resultSchema: z.ZodType<T>,
+  ): Promise<Envelope<T>> {
+    const operation = `${method} ${path}`;
+    const response = await this.scheduler.send({
+      method,
+      operation,
+      url: this.url(path, query),
+      headers: this.headers(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      idempotent: method === "GET" || method === "PUT" || method === "DELETE",
+    });
+    return parseEnvelope(operation, response.status, response.body, resultSchema);
+  }
+
+  private url(path: string, query: Query): string {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const qs = search.toString();
+    return `${this.baseUrl}${path}${qs ? `?${qs}` : ""}`;
+  }
+
+  private headers(hasBody: boolean): Record<string, string> {
+    const auth: Record<string, string> =
+      this.credentials.kind === "token"
+        ? { Authorization: `Bearer ${this.credentials.token}` }
+        : { "X-Auth-Email": this.credentials.email, "X-Auth-Key": this.credentials.key };
+    return { Accept: "application/json", ...(hasBody ? { "Content-Type": "application/json" } : {}), ...auth };
+  }
+}

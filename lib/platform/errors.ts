@@ -1,0 +1,63 @@
+// Typed failures of upstream calls: each carries what a person needs to act on it.
+
+export type PlatformErrorKind =
+  | "api" // the platform answered success:false or an error status
+  | "malformed" // the body was not the envelope or result we expect
+  | "network" // no answer: connection refused, reset, DNS
+  | "timeout" // no answer within the per-call timeout
+  | "rate_limited"; // 429 that could not be waited out
+
+export interface UpstreamMessage {
+  code: number;
+  message: string;
+}
+
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  /** "GET /zones": the operation, never the full URL (which names the host). */
+  readonly operation: string;
+  readonly status?: number;
+  readonly errors: UpstreamMessage[];
+  readonly retryAfterSeconds?: number;
+
+  constructor(init: {
+    kind: PlatformErrorKind;
+    operation: string;
+    message: string;
+    status?: number;
+    errors?: UpstreamMessage[];
+    retryAfterSeconds?: number;
+  }) {
+    super(init.message);
+    this.name = "PlatformError";
+    this.kind = init.kind;
+    this.operation = init.operation;
+    this.status = init.status;
+    this.errors = init.errors ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  /** The first upstream error code, e.g. 10000 for an authentication error. */
+  get code(): number | undefined {
+    return this.errors[0]?.code;
+  }
+}
+
+/** The per-request subrequest budget ran out before this call could be made. */
+export class BudgetExhaustedError extends Error {
+  constructor(readonly budget: number) {
+    super(`the per-request budget of ${budget} subrequests is used up`);
+    this.name = "BudgetExhaustedError";
+  }
+}
+
+/** An identifier that would not be safe or valid in an upstream path. */
+export class InvalidIdentifierError extends Error {
+  constructor(
+    readonly field: string,
+    readonly expected: string,
+  ) {
+    super(`${field} must be ${expected}`);
+    this.name = "InvalidIdentifierError";
+  }
+}

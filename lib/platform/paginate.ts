@@ -1,0 +1,73 @@
+// Walks every page of a v4 list. The first page says how many there are; the rest are requested at
+// once and the scheduler keeps 6 in flight. Stops at `total_pages`, or earlier on an empty page.
+// When the subrequest budget runs out, it returns the pages it has, in order, and the first page
+// it does not have, so the next request resumes there: nothing repeated, nothing skipped.
+import { z } from "zod";
+import type { PlatformClient, Query } from "@/lib/platform/client";
+import { BudgetExhaustedError } from "@/lib/platform/errors";
+
+export interface PageWalk<T> {
+  items: T[];
+  /** The first page not fetched; absent when the list is complete. */
+  nextPage?: number;
+  /** `result_info.total_count` as the platform reported it. */
+  totalCount?: number;
+}
+
+export async function walkPages<T>(
+  client: PlatformClient,
+  path: string,
+  query: Query,
+  itemSchema: z.ZodType<T>,
+  options: { perPage: number; startPage?: number },
+): Promise<PageWalk<T>> {
+  const listSchema = z.array(itemSchema);
+  const fetchPage = (page: number) => client.get(path, { ...query, page, per_page: options.perPage }, listSchema);
+  const startPage = options.startPage ?? 1;
+
+  let first;
+  try {
+    first = await fetchPage(startPage);
+  } catch (error) {
+    if (error instanceof BudgetExhaustedError) return { items: [], nextPage: startPage };
+    throw error;
+  }
+  const totalCount = first.resultInfo?.total_count;
+  const items = [...first.result];
+  if (first.result.length === 0) return { items, totalCount };
+
+  const totalPages = first.resultInfo?.total_pages;
+  if (totalPages === undefined) return walkUntilEmpty(fetchPage, startPage + 1, items, totalCount);
+
+  const pages = Array.from({ length: Math.max(0, totalPages - startPage) }, (_, i) => startPage + 1 + i);
+  const settled = await Promise.allSettled(pages.map(fetchPage));
+  for (const [i, outcome] of settled.entries()) {
+    if (outcome.status === "rejected") {
+      if (outcome.reason instanceof BudgetExhaustedError) return { items, nextPage: pages[i], totalCount };
+      throw outcome.reason;
+    }
+    if (outcome.value.result.length === 0) break;
+    items.push(...outcome.value.result);
+  }
+  return { items, totalCount };
+}
+
+/** Without `total_pages`, the only end is an empty page: one page after another. */
+async function walkUntilEmpty<T>(
+  fetchPage: (page: number) => Promise<{ result: T[] }>,
+  page: number,
+  items: T[],
+  totalCount: number | undefined,
+): Promise<PageWalk<T>> {
+  for (; ; page++) {
+    let result: T[];
+    try {
+      ({ result } = await fetchPage(page));
+    } catch (error) {
+      if (error instanceof BudgetExhaustedError) return { items, nextPage: page, totalCount };
+      throw error;
+    }
+    if (result.length === 0) return { items, totalCount };
+    items.push(...result);
+  }
+}

@@ -1,0 +1,173 @@
+// The one road to the platform: every upstream call of a server request goes through its Scheduler,
+// which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the process-wide
+// rate limiter, times each call out, and retries what is worth retrying.
+import { systemClock, type Clock } from "@/lib/platform/clock";
+import { BudgetExhaustedError, PlatformError } from "@/lib/platform/errors";
+import type { RateLimiter } from "@/lib/platform/rate-limiter";
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryPolicy,
+} from "@/lib/platform/retry-policy";
+import { Semaphore } from "@/lib/platform/semaphore";
+
+/** Simultaneous outgoing connections per invocation on the edge runtime. */
+export const MAX_IN_FLIGHT = 6;
+
+export interface UpstreamRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  url: string;
+  /** "GET /zones": how the call is named in errors and logs (never the host or the query). */
+  operation: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Safe to send twice: only then are 5xx and network errors retried (a 429 was never processed). */
+  idempotent: boolean;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export interface SchedulerOptions {
+  limiter: RateLimiter;
+  subrequestBudget: number;
+  timeoutMs: number;
+  maxInFlight?: number;
+  retry?: RetryPolicy;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  random?: () => number;
+  /** The incoming request's signal: when the browser goes away, queued work is dropped. */
+  signal?: AbortSignal;
+}
+
+export interface SchedulerStats {
+  subrequests: number;
+  budget: number;
+  peakInFlight: number;
+  retries: number;
+}
+
+export class Scheduler {
+  private readonly slots: Semaphore;
+  private readonly retry: RetryPolicy;
+  private readonly clock: Clock;
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+  private subrequests = 0;
+  private retries = 0;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.slots = new Semaphore(options.maxInFlight ?? MAX_IN_FLIGHT);
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.clock = options.clock ?? systemClock;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.random = options.random ?? Math.random;
+  }
+
+  get stats(): SchedulerStats {
+    return {
+      subrequests: this.subrequests,
+      budget: this.options.subrequestBudget,
+      peakInFlight: this.slots.peak,
+      retries: this.retries,
+    };
+  }
+
+  /** Subrequests still available to this server request. */
+  get remainingBudget(): number {
+    return this.options.subrequestBudget - this.subrequests;
+  }
+
+  /** Sends one request, retrying as the policy allows; the body is always read in full. */
+  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(request);
+      const last = attempt >= this.retry.maxAttempts;
+      if ("response" in outcome) {
+        const { response } = outcome;
+        if (response.status === 429) {
+          const waitMs =
+            parseRetryAfter(response.headers.get("retry-after"), this.clock.now()) ??
+            backoffDelay(this.retry, attempt, this.random);
+          this.options.limiter.pauseUntil(this.clock.now() + waitMs);
+          if (last || waitMs > this.retry.maxRetryAfterMs) throw rateLimited(request, waitMs);
+        } else if (!(isRetryableStatus(response.status) && request.idempotent && !last)) {
+          return response;
+        } else {
+          await this.clock.sleep(backoffDelay(this.retry, attempt, this.random), this.options.signal);
+        }
+      } else {
+        if (!request.idempotent || last) throw outcome.error;
+        await this.clock.sleep(backoffDelay(this.retry, attempt, this.random), this.options.signal);
+      }
+      this.retries++;
+    }
+  }
+
+  private async attempt(
+    request: UpstreamRequest,
+  ): Promise<{ response: UpstreamResponse } | { error: PlatformError }> {
+    const { signal } = this.options;
+    await this.slots.acquire(signal);
+    try {
+      if (this.subrequests >= this.options.subrequestBudget) {
+        throw new BudgetExhaustedError(this.options.subrequestBudget);
+      }
+      this.subrequests++;
+      await this.options.limiter.acquire(signal);
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      try {
+        const response = await this.fetchImpl(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          signal: callSignal,
+          redirect: "manual",
+        });
+        // Reading the body inside the slot releases the connection before the next call takes it.
+        const body = await response.text();
+        return { response: { status: response.status, headers: response.headers, body } };
+      } catch (error) {
+        signal?.throwIfAborted();
+        return { error: transportError(request, error, timeout.aborted, this.options.timeoutMs) };
+      }
+    } finally {
+      this.slots.release();
+    }
+  }
+}
+
+function transportError(request: UpstreamRequest, error: unknown, timedOut: boolean, timeoutMs: number) {
+  if (timedOut) {
+    return new PlatformError({
+      kind: "timeout",
+      operation: request.operation,
+      message: `${request.operation} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+    });
+  }
+  // The cause's text may name the host; say only what kind of failure it was.
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return new PlatformError({
+    kind: "network",
+    operation: request.operation,
+    message: `${request.operation} could not reach the platform${code ? ` (${code})` : ""}`,
+  });
+}
+
+function rateLimited(request: UpstreamRequest, waitMs: number) {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new PlatformError({
+    kind: "rate_limited",
+    operation: request.operation,
+    status: 429,
+    retryAfterSeconds: seconds,
+    message: `${request.operation} was refused by the account rate limit; try again in ${seconds} s`,
+  });
+}

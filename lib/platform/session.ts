@@ -1,0 +1,21 @@
+// Opens the platform for one server request: a fresh Scheduler (own budget and 6 slots) sharing the
+// process-wide rate limiter, with the configured credentials. The only place that holds them.
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { PlatformClient } from "@/lib/platform/client";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
+import { Scheduler } from "@/lib/platform/scheduler";
+
+let limiter: RateLimiter | undefined;
+
+export function openPlatform(signal?: AbortSignal): PlatformClient {
+  const config = getConfig();
+  limiter ??= new RateLimiter(config.rateLimit);
+  const scheduler = new Scheduler({
+    limiter,
+    subrequestBudget: config.subrequestBudget,
+    timeoutMs: config.upstreamTimeoutMs,
+    signal,
+  });
+  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler);
+}

@@ -1,0 +1,81 @@
+// The account's zones, as Preflight lists them: every page, resumable under the subrequest budget.
+import { z } from "zod";
+import type { PlatformClient } from "@/lib/platform/client";
+import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
+import { walkPages } from "@/lib/platform/paginate";
+
+/** The largest page `/zones` serves: fewest calls for a whole account. */
+const ZONES_PER_PAGE = 50;
+
+const zoneSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  paused: z.boolean().optional(),
+  type: z.string().optional(),
+  plan: z.object({ name: z.string(), legacy_id: z.string().optional() }).optional(),
+  account: z.object({ id: z.string(), name: z.string().optional() }),
+  created_on: z.string().optional(),
+  activated_on: z.string().nullish(),
+});
+type Zone = z.infer<typeof zoneSchema>;
+
+export interface ZoneRow {
+  id: string;
+  name: string;
+  /** The plan's short name: free, pro, business or enterprise (others as the platform names them). */
+  plan: string;
+  planName: string;
+  status: string;
+  paused: boolean;
+  type: string;
+  accountId: string;
+  accountName: string;
+  createdOn: string | null;
+  activatedOn: string | null;
+}
+
+export interface ZonesPage {
+  zones: ZoneRow[];
+  fetchedAt: string;
+  /** false when the subrequest budget ran out; `cursor` then resumes the listing. */
+  complete: boolean;
+  cursor?: string;
+  totalCount?: number;
+}
+
+export async function listZones(
+  client: PlatformClient,
+  options: { accountId?: string; cursor?: string } = {},
+): Promise<ZonesPage> {
+  const startPage = options.cursor
+    ? decodeCursor("zones", { page: z.number().int().min(1) }, options.cursor).page
+    : 1;
+  // A fixed order keeps page boundaries stable between the requests of one resumed listing.
+  const query = { order: "name", direction: "asc", "account.id": options.accountId };
+  const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage });
+  return {
+    zones: walk.items.map(toZoneRow),
+    fetchedAt: new Date().toISOString(),
+    complete: walk.nextPage === undefined,
+    cursor: walk.nextPage === undefined ? undefined : encodeCursor("zones", { page: walk.nextPage }),
+    totalCount: walk.totalCount,
+  };
+}
+
+function toZoneRow(zone: Zone): ZoneRow {
+  const planName = zone.plan?.name ?? "Unknown";
+  return {
+    id: zone.id,
+    name: zone.name,
+    plan: zone.plan?.legacy_id ?? planName.toLowerCase().replace(/ website$/, ""),
+    planName,
+    status: zone.status,
+    paused: zone.paused ?? false,
+    type: zone.type ?? "full",
+    accountId: zone.account.id,
+    accountName: zone.account.name ?? "",
+    createdOn: zone.created_on ?? null,
+    activatedOn: zone.activated_on ?? null,
+  };
+}

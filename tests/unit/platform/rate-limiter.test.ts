@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
+import { virtualClock } from "@/tests/unit/virtual-clock";
+
+describe("RateLimiter", () => {
+  it("never lets more than the limit into any window-long interval", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 30 }, clock);
+    const sent: number[] = [];
+    for (let i = 0; i < 45; i++) {
+      await limiter.acquire();
+      sent.push(clock.now());
+    }
+    for (const start of sent) {
+      const inWindow = sent.filter((t) => t >= start && t < start + 30_000).length;
+      expect(inWindow).toBeLessThanOrEqual(10);
+    }
+    // …and it is not slower than it must be: 45 calls at 10 per window need 4 windows after the first burst.
+    expect(sent.at(-1)! - sent[0]!).toBeLessThan(4 * 30_000 + 4 * 1_000);
+  });
+
+  it("lets the first burst through at once", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 5, windowSeconds: 60 }, clock);
+    for (let i = 0; i < 5; i++) await limiter.acquire();
+    expect(clock.slept).toEqual([]);
+    expect(limiter.available()).toBe(0);
+  });
+
+  it("holds every caller back while the platform has paused the account (after a 429)", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 100, windowSeconds: 60 }, clock);
+    const start = clock.now();
+    limiter.pauseUntil(start + 7_000);
+    await limiter.acquire();
+    expect(clock.now() - start).toBe(7_000);
+  });
+
+  it("stops waiting when the request is aborted", async () => {
+    const limiter = new RateLimiter({ requests: 1, windowSeconds: 60 });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal);
+    controller.abort(new Error("browser went away"));
+    await expect(waiting).rejects.toThrow("browser went away");
+  });
+});
