@@ -1,0 +1,69 @@
+// One `/client/v4/...` call, in the order the real edge applies things: auth, rate limit, then the route.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate } from "./auth";
+import { fail, type ApiResponse } from "./envelope";
+import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
+import { truncateBody } from "./faults";
+import { sendRaw, sleep } from "./http";
+import { queryObject } from "./query";
+import type { SandboxRuntime } from "./runtime";
+
+export const API_PREFIX = "/client/v4";
+
+interface Wire {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const method = req.method ?? "GET";
+  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams));
+  // Bodies are never read on API routes: drain them so the connection can be reused.
+  req.resume();
+  try {
+    await sleep(runtime.faults.get().latencyMs);
+    const { status, body, headers } = answer(runtime, req, method, url);
+    sendRaw(res, status, body, headers);
+    finish(status);
+  } catch (error) {
+    // Only a sandbox bug reaches here; answer like the API would rather than dropping the socket.
+    const status = 500;
+    sendRaw(res, status, JSON.stringify(fail(status, ERROR_CODES.internal, "sandbox internal error").body));
+    finish(status);
+    console.error("sandbox: unexpected error", error instanceof Error ? error.message : "unknown");
+  }
+}
+
+function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, url: URL): Wire {
+  const auth = authenticate(req.headers, runtime.options.credentials);
+  if (!auth.ok) return serialise(auth.response, {});
+  const limit = runtime.limiter.check(auth.principal);
+  if (!limit.allowed) return serialise(fail(429, ERROR_CODES.rateLimited, RATE_LIMIT_MESSAGE), limit.headers);
+  const faults = runtime.faults;
+  if (faults.takeBurst()) {
+    const retryAfter = String(faults.get().retryAfterSeconds);
+    return serialise(fail(429, ERROR_CODES.rateLimited, RATE_LIMIT_MESSAGE), { ...limit.headers, "Retry-After": retryAfter });
+  }
+  if (faults.rollError()) return serialise(fail(500, ERROR_CODES.injectedFault, "sandbox injected fault"), limit.headers);
+  const path = url.pathname.slice(API_PREFIX.length) || "/";
+  const response = route(runtime, method, path, url.searchParams);
+  const out = serialise(response, limit.headers);
+  if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
+  return out;
+}
+
+function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams): ApiResponse {
+  const resolved = runtime.router.resolve(method, path);
+  if ("response" in resolved) return resolved.response;
+  try {
+    return resolved.handler({ params: resolved.params, query, state: runtime.state, path });
+  } catch (error) {
+    if (error instanceof BadQueryError) return fail(400, ERROR_CODES.invalidQuery, `Invalid request: ${error.message}`);
+    throw error;
+  }
+}
+
+function serialise(response: ApiResponse, headers: Record<string, string>): Wire {
+  return { status: response.status, body: JSON.stringify(response.body), headers: { ...headers, ...response.headers } };
+}

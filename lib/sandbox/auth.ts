@@ -1,0 +1,54 @@
+// v4 authentication: a Bearer token, or the legacy X-Auth-Email + X-Auth-Key pair. Answers never echo what was sent.
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { fail, type ApiResponse } from "./envelope";
+import { ERROR_CODES } from "./errors";
+
+export interface SandboxCredentials {
+  apiToken: string;
+  apiEmail?: string;
+  apiKey?: string;
+}
+
+/** Which credential a call used: the rate limiter counts per credential, without holding the secret. */
+export type Principal = "token" | "legacy-key";
+
+export type AuthResult = { ok: true; principal: Principal } | { ok: false; response: ApiResponse };
+
+const MISSING = "Missing X-Auth-Key, X-Auth-Email or Authorization headers";
+
+export function authenticate(headers: IncomingHttpHeaders, credentials: SandboxCredentials): AuthResult {
+  const authorization = single(headers.authorization);
+  const email = single(headers["x-auth-email"]);
+  const key = single(headers["x-auth-key"]);
+  if (authorization !== undefined) {
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
+    return match?.[1] !== undefined && sameSecret(match[1], credentials.apiToken) ? { ok: true, principal: "token" } : denied();
+  }
+  if (email === undefined || key === undefined) {
+    return { ok: false, response: fail(400, ERROR_CODES.missingCredentials, MISSING) };
+  }
+  const expectedEmail = credentials.apiEmail;
+  const expectedKey = credentials.apiKey;
+  if (expectedEmail === undefined || expectedKey === undefined) return denied();
+  // Both compared every time, so the answer's timing does not tell which half was wrong.
+  const emailOk = sameSecret(email.toLowerCase(), expectedEmail.toLowerCase());
+  const keyOk = sameSecret(key, expectedKey);
+  return emailOk && keyOk ? { ok: true, principal: "legacy-key" } : denied();
+}
+
+function denied(): AuthResult {
+  return { ok: false, response: fail(403, ERROR_CODES.authentication, "Authentication error") };
+}
+
+/** A repeated header is not a credential the sandbox can trust: treated as one wrong value. */
+function single(value: string | string[] | undefined): string | undefined {
+  if (Array.isArray(value)) return value.length === 1 ? value[0] : "";
+  return value;
+}
+
+/** Constant-time comparison over digests, so lengths do not leak either. */
+function sameSecret(presented: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}

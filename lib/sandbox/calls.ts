@@ -1,0 +1,56 @@
+// The call log: what clients asked the API, how long it took and how many calls overlapped (the scheduler's cap).
+
+export interface CallRecord {
+  method: string;
+  /** Full request path, e.g. `/client/v4/zones`. */
+  path: string;
+  query: Record<string, string>;
+  status: number;
+  /** Wall-clock epoch milliseconds (not the injected clock: durations must be real). */
+  startedAt: number;
+  endedAt: number;
+  durationMs: number;
+  /** API requests being handled when this one started, including this one. */
+  inFlight: number;
+}
+
+/** Oldest entries are dropped past this, so a long demo run cannot grow memory without bound. */
+const MAX_RECORDS = 100_000;
+
+export class CallLog {
+  private records: CallRecord[] = [];
+  private active = 0;
+  private max = 0;
+
+  /** Marks a call as started; the returned function records it with its final status. */
+  begin(method: string, path: string, query: Record<string, string>): (status: number) => void {
+    this.active += 1;
+    this.max = Math.max(this.max, this.active);
+    const inFlight = this.active;
+    const startedAt = Date.now();
+    const started = performance.now();
+    let done = false;
+    return (status) => {
+      if (done) return;
+      done = true;
+      this.active -= 1;
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight });
+      if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
+    };
+  }
+
+  list(): CallRecord[] {
+    return [...this.records];
+  }
+
+  get maxInFlight(): number {
+    return this.max;
+  }
+
+  /** Forgets the log; calls still running keep counting toward the next maximum. */
+  clear(): void {
+    this.records = [];
+    this.max = this.active;
+  }
+}

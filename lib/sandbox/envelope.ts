@@ -1,0 +1,54 @@
+// The v4 response envelope: every API answer, success or failure, has this shape.
+
+export interface ResultInfo {
+  page: number;
+  per_page: number;
+  count: number;
+  total_count: number;
+  total_pages: number;
+}
+
+export interface ApiError {
+  code: number;
+  message: string;
+}
+
+export interface SuccessEnvelope<T> {
+  result: T;
+  result_info?: ResultInfo;
+  success: true;
+  errors: [];
+  messages: [];
+}
+
+export interface FailureEnvelope {
+  result: null;
+  success: false;
+  errors: ApiError[];
+  messages: [];
+}
+
+export function success<T>(result: T, resultInfo?: ResultInfo): SuccessEnvelope<T> {
+  return resultInfo
+    ? { result, result_info: resultInfo, success: true, errors: [], messages: [] }
+    : { result, success: true, errors: [], messages: [] };
+}
+
+export function failure(code: number, message: string): FailureEnvelope {
+  return { result: null, success: false, errors: [{ code, message }], messages: [] };
+}
+
+/** A handler's answer before it is written to the socket. */
+export interface ApiResponse {
+  status: number;
+  body: SuccessEnvelope<unknown> | FailureEnvelope;
+  headers?: Record<string, string>;
+}
+
+export function ok<T>(result: T, resultInfo?: ResultInfo): ApiResponse {
+  return { status: 200, body: success(result, resultInfo) };
+}
+
+export function fail(status: number, code: number, message: string, headers?: Record<string, string>): ApiResponse {
+  return { status, body: failure(code, message), headers };
+}

@@ -1,0 +1,46 @@
+// One sandbox's live state: seeded data, rate limiter, faults and call log, all resettable to the start options.
+import type { SandboxCredentials } from "./auth";
+import { CallLog } from "./calls";
+import { FaultInjector, type Faults } from "./faults";
+import { RateLimiter, type RateLimitConfig } from "./rate-limit";
+import { Router } from "./router";
+import { listDnsRecords } from "./routes/dns-records";
+import { getZone, listZones } from "./routes/zones";
+import { seedAccount } from "./seed";
+import type { SandboxState } from "./types";
+
+export interface RuntimeOptions {
+  seed: number;
+  zoneCount: number;
+  credentials: SandboxCredentials;
+  rateLimit: RateLimitConfig | null;
+  faults: Partial<Faults>;
+  now: () => number;
+}
+
+/** The real account limit: 1200 calls per 5 minutes per credential. */
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 1200, windowSeconds: 300 };
+
+export class SandboxRuntime {
+  state: SandboxState;
+  readonly limiter: RateLimiter;
+  readonly faults: FaultInjector;
+  readonly calls = new CallLog();
+  readonly router = new Router()
+    .add("GET", "/zones", listZones)
+    .add("GET", "/zones/:zone_id", getZone)
+    .add("GET", "/zones/:zone_id/dns_records", listDnsRecords);
+
+  constructor(readonly options: RuntimeOptions) {
+    this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });
+    this.limiter = new RateLimiter(options.rateLimit, options.now);
+    this.faults = new FaultInjector(options.faults, options.seed);
+  }
+
+  reset(): void {
+    this.state = seedAccount({ seed: this.options.seed, zoneCount: this.options.zoneCount });
+    this.limiter.reset();
+    this.faults.reset();
+    this.calls.clear();
+  }
+}

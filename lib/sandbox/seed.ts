@@ -1,0 +1,38 @@
+// The whole simulated account from one seed: same seed and zone count ⇒ byte-identical data.
+import { assignPlans } from "./plans";
+import { Random } from "./random";
+import { seedDnsRecords } from "./seed-dns";
+import { makeZone } from "./seed-zones";
+import type { DnsRecord, SandboxState } from "./types";
+
+export const DEFAULT_ZONE_COUNT = 240;
+export const ACCOUNT_NAME = "Sandbox Security Team";
+/** Host-record counts for the few big zones: each one pushes a zone past one DNS page of 100. */
+const BIG_ZONE_EXTRA_HOSTS = [130, 245, 101];
+
+export interface SeedOptions {
+  seed?: number;
+  zoneCount?: number;
+}
+
+export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOptions = {}): SandboxState {
+  if (!Number.isSafeInteger(seed)) throw new Error("seed must be an integer");
+  if (!Number.isInteger(zoneCount) || zoneCount < 1 || zoneCount > 10_000) {
+    throw new Error("zoneCount must be an integer between 1 and 10000");
+  }
+  const rng = new Random(seed);
+  const account = { id: rng.hex(), name: ACCOUNT_NAME };
+  const ownerId = rng.hex();
+  const plans = assignPlans(rng, zoneCount);
+  const zones = plans.map((legacyId, index) => makeZone(rng, index, zoneCount, legacyId, account, ownerId));
+  const bigZones = new Map<number, number>();
+  for (const extra of BIG_ZONE_EXTRA_HOSTS) {
+    const index = rng.int(0, zoneCount - 1);
+    if (!bigZones.has(index)) bigZones.set(index, extra);
+  }
+  const dnsRecords: Record<string, DnsRecord[]> = {};
+  zones.forEach((zone, index) => {
+    dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
+  });
+  return { seed, account, zones, dnsRecords };
+}

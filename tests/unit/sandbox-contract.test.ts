@@ -1,0 +1,137 @@
+// Real sandbox HTTP answers validated against the reference OpenAPI subset (2024 spec + 2026 common components and SDK facts).
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type DnsRecord, type RunningSandbox, type Zone } from "@/lib/sandbox/server";
+
+// ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const referencePath = resolve(repoRoot, "../shared/reference/cloudflare-v4-openapi-subset.json");
+
+interface Reference {
+  openapi: object;
+  common_components_2026: object;
+  sdk_observed_2026: { schemas: { "Zone.status": string[]; "Zone.type": string[] } };
+}
+const reference = JSON.parse(readFileSync(referencePath, "utf8")) as Reference;
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(reference.openapi, "cf-openapi");
+ajv.addSchema(reference.common_components_2026, "cf-common");
+
+const response = (path: string, status: string) =>
+  ajv.compile({ $ref: `cf-openapi#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/get/responses/${status}/content/application~1json/schema` });
+const schemas = {
+  zonesList: response("/zones", "200"),
+  zonesFailure: response("/zones", "4XX"),
+  zoneGet: response("/zones/{zone_id}", "200"),
+  dnsList: response("/zones/{zone_id}/dns_records", "200"),
+  commonFailure: ajv.compile({ $ref: "cf-common#/components/schemas/api-response-common-failure" }),
+  commonZone: ajv.compile({ $ref: "cf-common#/components/schemas/zone" }),
+  commonPlan: ajv.compile({ $ref: "cf-common#/components/schemas/plan" }),
+};
+
+function expectValid(validate: ValidateFunction, data: unknown, label: string) {
+  const valid = validate(data);
+  const details = valid ? "" : `${ajv.errorsText(validate.errors, { separator: "\n" })}\n${JSON.stringify(validate.errors, null, 2).slice(0, 4000)}`;
+  expect(valid, `${label} does not match the reference:\n${details}`).toBe(true);
+}
+
+const token = randomBytes(24).toString("hex");
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiToken: token, rateLimit: null });
+});
+afterAll(() => sandbox.close());
+
+async function get(path: string, auth = true): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${sandbox.apiBaseUrl}${path}`, { headers: auth ? { Authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: await res.json() };
+}
+
+describe("contract: GET /zones", () => {
+  it("matches the 200 schema on every page, including the empty page past the end", async () => {
+    for (let page = 1; page <= 6; page++) {
+      const answer = await get(`/zones?per_page=50&page=${page}`);
+      expect(answer.status).toBe(200);
+      expectValid(schemas.zonesList, answer.body, `GET /zones page ${page}`);
+    }
+  });
+
+  it("carries the 2026 fields the SDK documents (status, type, plan.legacy_id) and the common zone/plan shapes", async () => {
+    const answer = (await get("/zones?per_page=50")).body as { result: Zone[] };
+    const sdk = reference.sdk_observed_2026.schemas;
+    for (const zone of answer.result) {
+      expect(sdk["Zone.status"]).toContain(zone.status);
+      expect(sdk["Zone.type"]).toContain(zone.type);
+      expect(["free", "pro", "business", "enterprise"]).toContain(zone.plan.legacy_id);
+      expect(typeof zone.paused).toBe("boolean");
+      expectValid(schemas.commonZone, zone, `zone ${zone.name} (common 2026 zone)`);
+      expectValid(schemas.commonPlan, zone.plan, `plan of ${zone.name} (common 2026 plan)`);
+    }
+  });
+});
+
+describe("contract: GET /zones/{zone_id}", () => {
+  it("matches the 200 schema for zones of every plan", async () => {
+    const byPlan = new Map(sandbox.state.zones.map((z) => [z.plan.legacy_id, z]));
+    expect(byPlan.size).toBe(4);
+    for (const zone of byPlan.values()) {
+      const answer = await get(`/zones/${zone.id}`);
+      expect(answer.status).toBe(200);
+      expectValid(schemas.zoneGet, answer.body, `GET /zones/${zone.id}`);
+    }
+  });
+});
+
+describe("contract: GET /zones/{zone_id}/dns_records", () => {
+  it("matches the 200 schema for every seeded record type, CAA included", async () => {
+    const seededTypes = new Set(Object.values(sandbox.state.dnsRecords).flatMap((records) => records.map((r) => r.type)));
+    const validatedTypes = new Set<string>();
+    for (const zone of sandbox.state.zones) {
+      const answer = await get(`/zones/${zone.id}/dns_records`);
+      expect(answer.status).toBe(200);
+      expectValid(schemas.dnsList, answer.body, `GET /zones/${zone.name}/dns_records`);
+      for (const record of (answer.body as { result: DnsRecord[] }).result) validatedTypes.add(record.type);
+      if (validatedTypes.size === seededTypes.size && zone !== sandbox.state.zones[0]) break;
+    }
+    expect([...validatedTypes].sort()).toEqual([...seededTypes].sort());
+    expect(validatedTypes).toContain("CAA");
+    const caaZone = sandbox.state.zones.find((z) => sandbox.state.dnsRecords[z.id]?.some((r) => r.type === "CAA"))!;
+    const caa = await get(`/zones/${caaZone.id}/dns_records?type=CAA`);
+    expectValid(schemas.dnsList, caa.body, "GET dns_records?type=CAA");
+    const big = Object.entries(sandbox.state.dnsRecords).find(([, records]) => records.length > 100)!;
+    expectValid(schemas.dnsList, (await get(`/zones/${big[0]}/dns_records?page=2`)).body, "GET dns_records page 2");
+  });
+});
+
+describe("contract: failure envelopes", () => {
+  it("match the 2026 common failure schema and the 4XX schema of /zones", async () => {
+    const failures = [
+      await get("/zones", false),
+      await get("/zones?per_page=51"),
+      await get("/zones/not-an-id"),
+      await get("/zones/0123456789abcdef0123456789abcdef"),
+      await get("/no/such/route"),
+    ];
+    for (const answer of failures) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expectValid(schemas.commonFailure, answer.body, `failure ${answer.status}`);
+      expectValid(schemas.zonesFailure, answer.body, `failure ${answer.status} (zones 4XX)`);
+    }
+  });
+
+  it("would catch a wrong shape (the validators are not vacuous)", () => {
+    expect(schemas.zonesList({ success: true, errors: [], messages: [], result: [{ id: 1 }] })).toBe(false);
+    expect(schemas.commonFailure({ success: true, errors: [], messages: [], result: null })).toBe(false);
+    expect(schemas.dnsList({ success: true, errors: [], messages: [], result: [{ type: "CAA", name: "x.com" }] })).toBe(false);
+  });
+});
