@@ -1,0 +1,10 @@
+// The dashboard's sections, in the order of the work: plan, compare, audit, explore, review.
+export const SECTIONS = [
+  { href: "/zones", label: "Zones" },
+  { href: "/mapping", label: "Mapping" },
+  { href: "/validation", label: "Validation" },
+  { href: "/certificates", label: "Certificates" },
+  { href: "/traces", label: "Traces" },
+  { href: "/reviews", label: "Reviews" },
+  { href: "/settings", label: "Settings" },
+] as const;
