@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+import { resetSandbox, sandboxZoneNames, setSandboxFaults } from "./sandbox";
+
+test.afterEach(resetSandbox);
+
+/** Scrolls the virtualized table from top to bottom, collecting every zone name it renders. */
+async function collectZoneNames(page: Page): Promise<string[]> {
+  const scroller = page.getByTestId("zones-scroll");
+  const names = new Set<string>();
+  const { scrollHeight, clientHeight } = await scroller.evaluate((el) => ({
+    scrollHeight: el.scrollHeight,
+    clientHeight: el.clientHeight,
+  }));
+  for (let top = 0; top <= scrollHeight; top += Math.max(100, clientHeight - 72)) {
+    await scroller.evaluate((el, y) => (el.scrollTop = y), top);
+    await page.waitForTimeout(30);
+    for (const name of await page.getByTestId("zone-row").locator("[role=cell]:first-child").allInnerTexts()) {
+      names.add(name.trim());
+    }
+  }
+  return [...names];
+}
+
+test("the Zones page lists every zone of the sandbox account", async ({ page }) => {
+  const expected = await sandboxZoneNames();
+  expect(expected.length).toBeGreaterThanOrEqual(240);
+
+  await page.goto("/zones");
+  await expect(page.getByText("Sandbox account")).toBeVisible();
+  await expect(page.getByTestId("zones-count")).toHaveText(`Showing ${expected.length} of ${expected.length} zones`);
+  const shown = await collectZoneNames(page);
+  expect(shown.sort()).toEqual([...expected].sort());
+});
+
+test("filters and sort live in the URL, so a shared link opens the same view", async ({ page }) => {
+  await page.goto("/zones");
+  await expect(page.getByTestId("zones-count")).toContainText("Showing");
+  await page.getByLabel("Plan").selectOption("enterprise");
+  await page.getByRole("button", { name: "Zone" }).click(); // name ascending → descending
+  await expect(page).toHaveURL(/plan=enterprise/);
+  await expect(page).toHaveURL(/sort=name&dir=desc/);
+
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await expect(other.getByLabel("Plan")).toHaveValue("enterprise");
+  const rows = other.getByTestId("zone-row");
+  await expect(rows.first()).toBeVisible();
+  const plans = await rows.locator("[role=cell]:nth-child(2)").allInnerTexts();
+  expect(new Set(plans)).toEqual(new Set(["Enterprise Website"]));
+  const names = await rows.locator("[role=cell]:first-child").allInnerTexts();
+  expect(names).toEqual([...names].sort().reverse());
+
+  await other.getByLabel("Zone name").fill("zzz-no-such-zone");
+  await expect(other.getByTestId("zones-count")).toHaveText(/^Showing 0 of \d+ zones$/);
+  await expect(other).toHaveURL(/q=zzz-no-such-zone/);
+});
+
+test("a failing platform shows what failed, and Try again recovers", async ({ page }) => {
+  await setSandboxFaults({ errorRate: 1 });
+  await page.goto("/zones");
+  const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+  await expect(alert).toContainText("The zones could not be loaded");
+  await expect(alert).toContainText("GET /zones failed (HTTP 500");
+  await setSandboxFaults({ errorRate: 0 });
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByTestId("zones-count")).toContainText("Showing");
+});
+
+test("every section is reachable from the navigation", async ({ page }) => {
+  await page.goto("/zones");
+  for (const section of ["Mapping", "Validation", "Certificates", "Traces", "Reviews", "Settings", "Zones"]) {
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: section }).click();
+    await expect(page.getByRole("heading", { level: 1, name: section })).toBeVisible();
+  }
+});

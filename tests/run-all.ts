@@ -1,0 +1,80 @@
+// `npm test`: every check in order (typecheck, lint, unit, build, e2e in Chromium), installing
+// Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { run } from "@/lib/launcher/processes";
+import { E2E } from "@/tests/e2e/environment";
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+// A fresh token per run, present while building too: the e2e leak checks look for exactly this string.
+const token = `preflight-e2e-${randomBytes(12).toString("hex")}`;
+const env = { NEXT_TELEMETRY_DISABLED: "1", E2E_API_TOKEN: token, SANDBOX_API_TOKEN: token };
+
+async function ensureChromium(): Promise<boolean> {
+  if (existsSync(E2E.chromiumPath)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `The e2e tests need Debian's Chromium at ${E2E.chromiumPath}. Install it with:\n  sudo apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium binary).`,
+    );
+    return false;
+  }
+  console.log("Installing Debian's chromium for the e2e tests…");
+  const update = await run("apt-get", ["update"], { DEBIAN_FRONTEND: "noninteractive" });
+  const install = update === 0 ? await run("apt-get", ["install", "-y", "chromium"], { DEBIAN_FRONTEND: "noninteractive" }) : update;
+  return install === 0 && existsSync(E2E.chromiumPath);
+}
+
+const steps: Array<{ name: string; run: () => Promise<number> }> = [
+  { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
+  { name: "lint", run: () => run(bin("eslint"), ["--max-warnings", "0", "."]) },
+  {
+    name: "unit",
+    run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
+  },
+  { name: "build", run: () => run(bin("next"), ["build"], env) },
+  { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
+  { name: "e2e", run: () => run(bin("playwright"), ["test"], env) },
+];
+
+async function main() {
+  rmSync("test-results", { recursive: true, force: true });
+  const failed: string[] = [];
+  for (const step of steps) {
+    if (step.name === "e2e" && (failed.includes("build") || failed.includes("chromium"))) {
+      failed.push("e2e (not run)");
+      continue;
+    }
+    const started = Date.now();
+    console.log(`\n▶ ${step.name}`);
+    const code = await step.run();
+    console.log(`${code === 0 ? "✔" : "✘"} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (code !== 0) failed.push(step.name);
+  }
+  const counts = countTests();
+  console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
+  console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+/** Sums the unit and e2e results from the runners' JSON reports. */
+function countTests() {
+  let passed = 0;
+  let failed = 0;
+  const unit = readJson("test-results/unit.json") as { numPassedTests?: number; numFailedTests?: number } | undefined;
+  passed += unit?.numPassedTests ?? 0;
+  failed += unit?.numFailedTests ?? 0;
+  const e2e = readJson("test-results/e2e.json") as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+  passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+  failed += e2e?.stats?.unexpected ?? 0;
+  return { passed, failed };
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+void main();
