@@ -4,11 +4,13 @@ import { authenticate } from "./auth";
 import { fail, type ApiResponse } from "./envelope";
 import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
 import { truncateBody } from "./faults";
-import { sendRaw, sleep } from "./http";
+import { BodyTooLargeError, readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
 import type { SandboxRuntime } from "./runtime";
 
 export const API_PREFIX = "/client/v4";
+/** Rulesets with hundreds of rules fit comfortably; anything larger is refused like an oversized body. */
+const BODY_LIMIT = 2 * 1024 * 1024;
 
 interface Wire {
   status: number;
@@ -19,11 +21,16 @@ interface Wire {
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
   const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams));
-  // Bodies are never read on API routes: drain them so the connection can be reused.
-  req.resume();
   try {
+    const raw = await readBody(req, BODY_LIMIT).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) return undefined;
+      throw error;
+    });
     await sleep(runtime.faults.get().latencyMs);
-    const { status, body, headers } = answer(runtime, req, method, url);
+    const { status, body, headers } =
+      raw === undefined
+        ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
+        : answer(runtime, req, method, url, parseBody(raw));
     sendRaw(res, status, body, headers);
     finish(status);
   } catch (error) {
@@ -35,7 +42,18 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
   }
 }
 
-function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, url: URL): Wire {
+/** Undefined for no body; INVALID_JSON for a body that does not parse (handlers answer 400). */
+export const INVALID_JSON = Symbol("invalid JSON");
+function parseBody(raw: string): unknown {
+  if (raw.trim() === "") return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, url: URL, body: unknown): Wire {
   const auth = authenticate(req.headers, runtime.options.credentials);
   if (!auth.ok) return serialise(auth.response, {});
   const limit = runtime.limiter.check(auth.principal);
@@ -47,17 +65,17 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
   }
   if (faults.rollError()) return serialise(fail(500, ERROR_CODES.injectedFault, "sandbox injected fault"), limit.headers);
   const path = url.pathname.slice(API_PREFIX.length) || "/";
-  const response = route(runtime, method, path, url.searchParams);
+  const response = route(runtime, method, path, url.searchParams, body);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
   return out;
 }
 
-function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams): ApiResponse {
+function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams, body: unknown): ApiResponse {
   const resolved = runtime.router.resolve(method, path);
   if ("response" in resolved) return resolved.response;
   try {
-    return resolved.handler({ params: resolved.params, query, state: runtime.state, path });
+    return resolved.handler({ params: resolved.params, query, state: runtime.state, path, body });
   } catch (error) {
     if (error instanceof BadQueryError) return fail(400, ERROR_CODES.invalidQuery, `Invalid request: ${error.message}`);
     throw error;
