@@ -4,7 +4,7 @@ import { authenticate } from "./auth";
 import { fail, type ApiResponse } from "./envelope";
 import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
 import { truncateBody } from "./faults";
-import { BodyTooLargeError, readBody, sendRaw, sleep } from "./http";
+import { BodyTooLargeError, INVALID_JSON, readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
 import type { SandboxRuntime } from "./runtime";
 
@@ -42,8 +42,6 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
   }
 }
 
-/** Undefined for no body; INVALID_JSON for a body that does not parse (handlers answer 400). */
-export const INVALID_JSON = Symbol("invalid JSON");
 function parseBody(raw: string): unknown {
   if (raw.trim() === "") return undefined;
   try {

@@ -41,3 +41,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
 export function sleep(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
+
+/** A request body that does not parse as JSON; handlers answer 400 for it. */
+export const INVALID_JSON = Symbol("invalid JSON");

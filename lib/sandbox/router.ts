@@ -9,7 +9,7 @@ export interface RouteContext {
   state: SandboxState;
   /** The path after `/client/v4`, e.g. `/zones/abc`. */
   path: string;
-  /** The parsed JSON body: undefined when there is none, INVALID_JSON (api.ts) when it does not parse. */
+  /** The parsed JSON body: undefined when there is none, INVALID_JSON (http.ts) when it does not parse. */
   body?: unknown;
 }
 

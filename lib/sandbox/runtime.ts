@@ -8,6 +8,7 @@ import { listDnsRecords } from "./routes/dns-records";
 import { getZone, listZones } from "./routes/zones";
 import { seedAccount } from "./seed";
 import type { SandboxState } from "./types";
+import * as waf from "./waf/routes";
 
 export interface RuntimeOptions {
   seed: number;
@@ -29,7 +30,16 @@ export class SandboxRuntime {
   readonly router = new Router()
     .add("GET", "/zones", listZones)
     .add("GET", "/zones/:zone_id", getZone)
-    .add("GET", "/zones/:zone_id/dns_records", listDnsRecords);
+    .add("GET", "/zones/:zone_id/dns_records", listDnsRecords)
+    .add("GET", "/zones/:zone_id/waf_migration/check", waf.checkMigration)
+    .add("GET", "/zones/:zone_id/waf_migration/config", waf.migrationConfig)
+    .add("GET", "/zones/:zone_id/waf_migration/status", waf.migrationStatus)
+    .add("GET", "/zones/:zone_id/firewall/waf/packages", waf.listPackages)
+    .add("GET", "/zones/:zone_id/firewall/waf/packages/:package_id/groups", waf.listGroups)
+    .add("GET", "/zones/:zone_id/firewall/waf/packages/:package_id/rules", waf.listRules)
+    .add("GET", "/zones/:zone_id/firewall/waf/overrides", waf.listOverrides)
+    .add("GET", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.getEntrypoint)
+    .add("PUT", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.putEntrypoint);
 
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });

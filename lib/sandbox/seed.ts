@@ -4,6 +4,7 @@ import { Random } from "./random";
 import { seedDnsRecords } from "./seed-dns";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
+import { seedWaf } from "./waf/seed-waf";
 
 export const DEFAULT_ZONE_COUNT = 240;
 export const ACCOUNT_NAME = "Sandbox Security Team";
@@ -34,5 +35,5 @@ export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOp
   zones.forEach((zone, index) => {
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
-  return { seed, account, zones, dnsRecords };
+  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones) };
 }

@@ -72,6 +72,8 @@ export interface DnsRecord {
   modified_on: string;
 }
 
+import type { WafZone } from "./waf/types";
+
 /** Everything one seed produces; the server answers only from this. */
 export interface SandboxState {
   seed: number;
@@ -79,4 +81,6 @@ export interface SandboxState {
   zones: Zone[];
   /** DNS records keyed by zone id. */
   dnsRecords: Record<string, DnsRecord[]>;
+  /** The previous firewall and migration state, keyed by zone id (mutated by the migration operations). */
+  waf: Record<string, WafZone>;
 }

@@ -1,0 +1,95 @@
+// The previous firewall (packages, groups, rules, URI-based overrides) and the migration state of one
+// zone, as the sandbox keeps them. API shapes follow the reference's firewall_* and waf-managed-rules_*.
+
+export type MigrationState = "start" | "validation" | "completed";
+export type Sensitivity = "high" | "medium" | "low" | "off";
+export type ActionMode = "simulate" | "block" | "challenge";
+
+export interface WafPackage {
+  id: string;
+  name: string;
+  description: string;
+  detection_mode: "anomaly" | "traditional";
+  zone_id: string;
+  status: "active";
+  sensitivity?: Sensitivity;
+  action_mode?: ActionMode;
+}
+
+export interface WafGroup {
+  id: string;
+  name: string;
+  description: string;
+  mode: "on" | "off";
+  rules_count: number;
+  modified_rules_count: number;
+  package_id: string;
+  allowed_modes: Array<"on" | "off">;
+}
+
+export interface WafRule {
+  id: string;
+  description: string;
+  priority: string;
+  group: { id: string; name: string };
+  package_id: string;
+  allowed_modes: Array<"on" | "off">;
+  mode: "on" | "off";
+}
+
+export interface WafOverride {
+  id: string;
+  description: string;
+  urls: string[];
+  priority: number;
+  paused: boolean;
+  groups: Record<string, "block" | "challenge" | "simulate" | "disable" | "default">;
+  rules: Record<string, "block" | "challenge" | "simulate" | "disable" | "default">;
+  rewrite_action: Record<string, string>;
+}
+
+/** A setting of the previous firewall that the migration carries over as a skip rule. */
+export interface MigratedSetting {
+  source: "firewall_rule" | "page_rule";
+  id: string;
+  description: string;
+  expression: string;
+}
+
+export interface RulesetRule {
+  id?: string;
+  version?: string;
+  action: string;
+  expression: string;
+  description?: string;
+  ref?: string;
+  enabled?: boolean;
+  action_parameters?: Record<string, unknown>;
+}
+
+export interface Ruleset {
+  id?: string;
+  name: string;
+  description?: string;
+  kind?: string;
+  phase?: string;
+  version?: string;
+  last_updated?: string;
+  rules: RulesetRule[];
+}
+
+export interface WafZone {
+  migrationState: MigrationState;
+  /** What the check operation answers; false also for zones with URI-based overrides. */
+  compatible: boolean;
+  /** The previous firewall's global switch (page rules may also turn it off per URL). */
+  firewallEnabled: boolean;
+  packages: WafPackage[];
+  groups: WafGroup[];
+  rules: WafRule[];
+  overrides: WafOverride[];
+  migratedSettings: MigratedSetting[];
+  /** The http_request_firewall_managed entry point once a migration was started. */
+  entrypoint?: Ruleset;
+  statusChangedOn: string;
+}
