@@ -4,7 +4,7 @@ import type { SortingState } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useUrlState } from "@/components/data-table/use-url-state";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { downloadCsv } from "@/lib/client/csv";
+import { downloadCsv } from "@/lib/client/download-csv";
 import { useZones } from "@/components/zones-table/use-zones";
 import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";

@@ -4,7 +4,7 @@ import "server-only";
 import { redactSecrets } from "@/lib/config";
 import { ConfigError } from "@/lib/config-schema";
 import { InvalidCursorError } from "@/lib/platform/cursor";
-import { BudgetExhaustedError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
+import { DeferredError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
 import { InputError } from "@/lib/http/input-error";
 
 export interface ErrorBody {
@@ -30,8 +30,13 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
     return { status: 400, body: { error: { message: error.message, field: error.field } } };
   }
   if (error instanceof PlatformError) return describePlatformError(error);
-  if (error instanceof BudgetExhaustedError) {
-    return { status: 503, body: { error: { message: `This operation needs more than ${error.message}.`, kind: "budget" } } };
+  if (error instanceof DeferredError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    return {
+      status: 503,
+      body: { error: { message: `This operation could not finish within one request: ${error.message}. Try again.`, kind: "deferred" } },
+      headers: { "Retry-After": String(seconds) },
+    };
   }
   if (error instanceof ConfigError) {
     return { status: 500, body: { error: { message: `Preflight is misconfigured: ${error.message}`, kind: "config" } } };

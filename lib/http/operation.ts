@@ -5,18 +5,21 @@ import { errorResponse } from "@/lib/http/error-response";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/session";
 
-export interface OperationContext {
+export interface OperationContext<P> {
   request: Request;
   url: URL;
   platform: PlatformClient;
+  /** The dynamic segments of the route, e.g. `{ id }` for app/api/zones/[id]/…; validated by the handler. */
+  params: P;
 }
 
-export function operation(handler: (context: OperationContext) => Promise<unknown>) {
-  return async (request: Request): Promise<Response> => {
+export function operation<P = Record<string, never>>(handler: (context: OperationContext<P>) => Promise<unknown>) {
+  return async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
     let platform: PlatformClient | undefined;
     try {
       platform = openPlatform(request.signal);
-      const result = await handler({ request, url: new URL(request.url), platform });
+      const params = ((await route?.params) ?? {}) as P;
+      const result = await handler({ request, url: new URL(request.url), platform, params });
       const response = result instanceof Response ? result : Response.json(result);
       return withUsage(response, platform);
     } catch (error) {

@@ -43,11 +43,31 @@ export class PlatformError extends Error {
   }
 }
 
+/** This request can make no more calls now; the work continues in a later request, from a cursor. */
+export class DeferredError extends Error {
+  constructor(
+    message: string,
+    /** How long the next request should wait before continuing (0: at once). */
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = "DeferredError";
+  }
+}
+
 /** The per-request subrequest budget ran out before this call could be made. */
-export class BudgetExhaustedError extends Error {
+export class BudgetExhaustedError extends DeferredError {
   constructor(readonly budget: number) {
-    super(`the per-request budget of ${budget} subrequests is used up`);
+    super(`the per-request budget of ${budget} subrequests is used up`, 0);
     this.name = "BudgetExhaustedError";
+  }
+}
+
+/** The account rate limit has no room for a while: better to answer now than to hold the request open. */
+export class RateLimitDeferredError extends DeferredError {
+  constructor(retryAfterMs: number) {
+    super(`the account rate limit has no room for ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs);
+    this.name = "RateLimitDeferredError";
   }
 }
 

@@ -1,10 +1,11 @@
 // Walks every page of a v4 list. The first page says how many there are; the rest are requested at
 // once and the scheduler keeps 6 in flight. Stops at `total_pages`, or earlier on an empty page.
-// When the subrequest budget runs out, it returns the pages it has, in order, and the first page
-// it does not have, so the next request resumes there: nothing repeated, nothing skipped.
+// When the request can make no more calls (budget used up, or the rate limit needs a long wait), it
+// returns the pages it has, in order, and the first page it does not have, so the next request
+// resumes there: nothing repeated, nothing skipped.
 import { z } from "zod";
 import type { PlatformClient, Query } from "@/lib/platform/client";
-import { BudgetExhaustedError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/platform/errors";
 
 export interface PageWalk<T> {
   items: T[];
@@ -12,6 +13,8 @@ export interface PageWalk<T> {
   nextPage?: number;
   /** `result_info.total_count` as the platform reported it. */
   totalCount?: number;
+  /** When the walk stopped for the rate limit: how long to wait before resuming. */
+  retryAfterMs?: number;
 }
 
 export async function walkPages<T>(
@@ -29,7 +32,7 @@ export async function walkPages<T>(
   try {
     first = await fetchPage(startPage);
   } catch (error) {
-    if (error instanceof BudgetExhaustedError) return { items: [], nextPage: startPage };
+    if (error instanceof DeferredError) return { items: [], nextPage: startPage, retryAfterMs: error.retryAfterMs };
     throw error;
   }
   const totalCount = first.resultInfo?.total_count;
@@ -43,7 +46,9 @@ export async function walkPages<T>(
   const settled = await Promise.allSettled(pages.map(fetchPage));
   for (const [i, outcome] of settled.entries()) {
     if (outcome.status === "rejected") {
-      if (outcome.reason instanceof BudgetExhaustedError) return { items, nextPage: pages[i], totalCount };
+      if (outcome.reason instanceof DeferredError) {
+        return { items, nextPage: pages[i], totalCount, retryAfterMs: outcome.reason.retryAfterMs };
+      }
       throw outcome.reason;
     }
     if (outcome.value.result.length === 0) break;
@@ -64,7 +69,7 @@ async function walkUntilEmpty<T>(
     try {
       ({ result } = await fetchPage(page));
     } catch (error) {
-      if (error instanceof BudgetExhaustedError) return { items, nextPage: page, totalCount };
+      if (error instanceof DeferredError) return { items, nextPage: page, totalCount, retryAfterMs: error.retryAfterMs };
       throw error;
     }
     if (result.length === 0) return { items, totalCount };

@@ -2,6 +2,7 @@
 // spent token comes back exactly one window later. Unlike a bucket refilled at a constant rate, it can
 // never let more than `requests` calls into any window-long interval, which is what the platform counts.
 import { systemClock, type Clock } from "@/lib/platform/clock";
+import { RateLimitDeferredError } from "@/lib/platform/errors";
 
 export interface RateLimit {
   requests: number;
@@ -21,20 +22,26 @@ export class RateLimiter {
     this.windowMs = limit.windowSeconds * 1000 + Math.max(250, limit.windowSeconds * 10);
   }
 
-  /** Waits until a call may be sent, then spends a token for it. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until a call may be sent, then spends a token for it. A wait longer than `maxWaitMs` is not
+   * waited: it throws RateLimitDeferredError, so the request can answer and resume later.
+   */
+  async acquire(signal?: AbortSignal, maxWaitMs = Infinity): Promise<void> {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.clock.now();
       while (this.spent.length && this.spent[0]! <= now - this.windowMs) this.spent.shift();
+      let waitMs: number;
       if (now < this.pausedUntil) {
-        await this.clock.sleep(this.pausedUntil - now, signal);
+        waitMs = this.pausedUntil - now;
       } else if (this.spent.length < this.limit.requests) {
         this.spent.push(now);
         return;
       } else {
-        await this.clock.sleep(this.spent[0]! + this.windowMs - now, signal);
+        waitMs = this.spent[0]! + this.windowMs - now;
       }
+      if (waitMs > maxWaitMs) throw new RateLimitDeferredError(waitMs);
+      await this.clock.sleep(waitMs, signal);
     }
   }
 

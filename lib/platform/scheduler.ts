@@ -44,6 +44,8 @@ export interface SchedulerOptions {
   random?: () => number;
   /** The incoming request's signal: when the browser goes away, queued work is dropped. */
   signal?: AbortSignal;
+  /** Longest wait for the account rate limit inside one request; longer waits defer the work. */
+  maxRateLimitWaitMs?: number;
 }
 
 export interface SchedulerStats {
@@ -120,7 +122,12 @@ export class Scheduler {
         throw new BudgetExhaustedError(this.options.subrequestBudget);
       }
       this.subrequests++;
-      await this.options.limiter.acquire(signal);
+      try {
+        await this.options.limiter.acquire(signal, this.options.maxRateLimitWaitMs);
+      } catch (error) {
+        this.subrequests--; // never sent
+        throw error;
+      }
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
       try {

@@ -16,6 +16,8 @@ export function openPlatform(signal?: AbortSignal): PlatformClient {
     subrequestBudget: config.subrequestBudget,
     timeoutMs: config.upstreamTimeoutMs,
     signal,
+    // Past this, answering with a cursor beats holding the browser's request open for minutes.
+    maxRateLimitWaitMs: 10_000,
   });
   return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { walkPages } from "@/lib/platform/paginate";
+import { zonePath } from "@/lib/platform/paths";
 
 /** The largest page `/zones` serves: fewest calls for a whole account. */
 const ZONES_PER_PAGE = 50;
@@ -42,6 +43,8 @@ export interface ZonesPage {
   complete: boolean;
   cursor?: string;
   totalCount?: number;
+  /** Set when the account rate limit stopped the listing: wait this long before following the cursor. */
+  retryAfterSeconds?: number;
 }
 
 export async function listZones(
@@ -60,7 +63,14 @@ export async function listZones(
     complete: walk.nextPage === undefined,
     cursor: walk.nextPage === undefined ? undefined : encodeCursor("zones", { page: walk.nextPage }),
     totalCount: walk.totalCount,
+    retryAfterSeconds: walk.retryAfterMs ? Math.ceil(walk.retryAfterMs / 1000) : undefined,
   };
+}
+
+/** One zone by id (GET /zones/{zone_id}). */
+export async function getZone(client: PlatformClient, zoneId: string): Promise<ZoneRow> {
+  const { result } = await client.get(zonePath(zoneId), {}, zoneSchema);
+  return toZoneRow(result);
 }
 
 function toZoneRow(zone: Zone): ZoneRow {

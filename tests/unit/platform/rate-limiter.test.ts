@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RateLimitDeferredError } from "@/lib/platform/errors";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { virtualClock } from "@/tests/unit/virtual-clock";
 
@@ -43,5 +44,18 @@ describe("RateLimiter", () => {
     const waiting = limiter.acquire(controller.signal);
     controller.abort(new Error("browser went away"));
     await expect(waiting).rejects.toThrow("browser went away");
+  });
+});
+
+describe("RateLimiter deferral", () => {
+  it("throws instead of waiting longer than a request should hold on", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 2, windowSeconds: 60 }, clock);
+    await limiter.acquire(undefined, 5_000);
+    await limiter.acquire(undefined, 5_000);
+    const error = await limiter.acquire(undefined, 5_000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitDeferredError);
+    expect((error as RateLimitDeferredError).retryAfterMs).toBeGreaterThan(59_000);
+    expect(clock.slept).toEqual([]);
   });
 });

@@ -215,3 +215,20 @@ describe("listZones under the subrequest budget", () => {
     expect(new Set(page.zones.map((r) => r.plan))).toEqual(new Set(["free", "pro", "business", "enterprise"]));
   });
 });
+
+describe("listZones under the account rate limit", () => {
+  it("answers with a cursor and the wait instead of holding the request for the window", async () => {
+    const limiter = new RateLimiter({ requests: 2, windowSeconds: 60 });
+    const make = () =>
+      new PlatformClient(
+        sandbox.apiBaseUrl,
+        { kind: "token", token: TOKEN },
+        new Scheduler({ limiter, subrequestBudget: 1000, timeoutMs: 5_000, maxRateLimitWaitMs: 1_000 }),
+      );
+    const page = await listZones(make());
+    expect(page.complete).toBe(false);
+    expect(page.zones).toHaveLength(100);
+    expect(page.retryAfterSeconds).toBeGreaterThan(50);
+    expect((await calls()).calls).toHaveLength(2);
+  });
+});

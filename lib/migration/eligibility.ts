@@ -1,0 +1,149 @@
+// The verdict for one zone and every reason behind it, in words a person acts on, each with the next
+// step. Pure: the evidence in, the assessment out.
+import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { MIGRATION_LIMITS } from "@/lib/migration/managed-rulesets";
+import { migratedRules, oversizedExpressions } from "@/lib/migration/proposed-config";
+
+export type Verdict = "eligible" | "blocked" | "migrated" | "validation" | "failed";
+
+export interface Reason {
+  code: string;
+  message: string;
+  nextStep?: string;
+}
+
+export interface Eligibility {
+  verdict: Verdict;
+  eligible: boolean;
+  reasons: Reason[];
+  migrationState: string;
+  validationAvailable: boolean;
+}
+
+export function assessEligibility(plan: string, evidence: ZoneEvidence): Eligibility {
+  const phase = migrationPhase(evidence.status);
+  const migrationState = evidence.status.migration_state ?? phase;
+  const enterprise = plan === "enterprise";
+  if (phase === "migrated") {
+    return {
+      verdict: "migrated",
+      eligible: false,
+      migrationState,
+      validationAvailable: false,
+      reasons: [
+        {
+          code: "already_migrated",
+          message: "The zone already runs the new managed rules; the previous version is off. The update cannot be undone.",
+          nextStep: "Nothing to do. Tune the new managed rules with exceptions if needed.",
+        },
+      ],
+    };
+  }
+  if (phase === "validation") {
+    return {
+      verdict: "validation",
+      eligible: false,
+      migrationState,
+      validationAvailable: true,
+      reasons: [
+        {
+          code: "in_validation",
+          message: "Validation mode: both versions run, the new managed rules first.",
+          nextStep: "Review where the versions disagree on the Validation page, then turn the previous version off (waf_migration=pending).",
+        },
+        ...settingReasons(evidence),
+      ],
+    };
+  }
+  const blockers = blockingReasons(evidence);
+  const validation: Reason = enterprise
+    ? {
+        code: "validation_available",
+        message: "Validation mode is available (Enterprise): both versions can run side by side first.",
+        nextStep: "Start with waf_migration=validation to compare before turning the previous version off.",
+      }
+    : {
+        code: "validation_unavailable",
+        message: `Validation mode is not available on the ${plan} plan (Enterprise only): the update switches directly.`,
+      };
+  const eligible = blockers.length === 0;
+  return {
+    verdict: eligible ? "eligible" : "blocked",
+    eligible,
+    migrationState,
+    validationAvailable: enterprise,
+    reasons: [
+      ...(eligible
+        ? [
+            {
+              code: "eligible",
+              message: "The compatibility check says compatible and nothing blocks the update.",
+              nextStep: "Create a review to start the migration.",
+            },
+          ]
+        : blockers),
+      validation,
+      ...settingReasons(evidence),
+    ],
+  };
+}
+
+function blockingReasons(evidence: ZoneEvidence): Reason[] {
+  const reasons: Reason[] = [];
+  const overrides = evidence.overrides ?? [];
+  if (overrides.length > 0) {
+    reasons.push({
+      code: "uri_overrides",
+      message: `${overrides.length} URI-based override${overrides.length === 1 ? "" : "s"} must be deleted first: ${overrides
+        .map((o) => `${o.urls.join(", ")}${o.description ? ` (${o.description})` : ""}`)
+        .join("; ")}.`,
+      nextStep: "Delete them with the API (DELETE /zones/{zone_id}/firewall/waf/overrides/{id}); the dashboard cannot.",
+    });
+  } else if (evidence.check && !evidence.check.compatible) {
+    reasons.push({
+      code: "not_compatible",
+      message: "The compatibility check says this zone cannot update (compatible: false).",
+      nextStep: "Contact support with the zone id: the check gives no further reason.",
+    });
+  }
+  if (evidence.config) {
+    const migrated = migratedRules(evidence.config).length;
+    if (migrated > MIGRATION_LIMITS.firewallRules) {
+      reasons.push({
+        code: "too_many_rules",
+        message: `${migrated} firewall rules would be migrated: the update accepts at most ${MIGRATION_LIMITS.firewallRules}.`,
+        nextStep: "Contact support, or merge rules before updating.",
+      });
+    }
+    for (const rule of oversizedExpressions(evidence.config)) {
+      reasons.push({
+        code: "expression_too_long",
+        message: `Rule ${rule.index + 1} ("${rule.description}") has an expression of ${rule.expressionBytes} bytes, over the 4 KB (${MIGRATION_LIMITS.expressionBytes} bytes) limit.`,
+        nextStep: "Contact support, or shorten the expression (for example with an IP list).",
+      });
+    }
+  }
+  return reasons;
+}
+
+function settingReasons(evidence: ZoneEvidence): Reason[] {
+  if (evidence.status.old_waf_status !== "disabled") return [];
+  return [
+    {
+      code: "firewall_disabled",
+      message: "The previous managed rules are turned off for this zone. The new managed rules have no global switch: each ruleset is deployed on its own.",
+      nextStep: "Check that the proposed configuration deploys the rulesets disabled if that is still what you want.",
+    },
+  ];
+}
+
+/** A zone whose calls failed: marked failed with the reason, never shown as eligible or dropped. */
+export function failedEligibility(message: string): Eligibility {
+  return {
+    verdict: "failed",
+    eligible: false,
+    migrationState: "unknown",
+    validationAvailable: false,
+    reasons: [{ code: "fetch_failed", message, nextStep: "Retry this zone; if it keeps failing, check the platform's status." }],
+  };
+}

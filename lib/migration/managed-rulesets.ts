@@ -1,0 +1,26 @@
+// The new managed rulesets by id, and the OWASP core ruleset's knobs the migration sets.
+
+export const CLOUDFLARE_MANAGED_RULESET_ID = "efb7b8c949ac4650a09736fc376e9aee";
+export const OWASP_CORE_RULESET_ID = "4814384a9e5d4991b9815dcfc25d2f1f";
+/** The OWASP ruleset's anomaly score rule: the override that carries threshold and action. */
+export const OWASP_ANOMALY_SCORE_RULE_ID = "6179ae15870a4bb7b2d480d4843b323c";
+
+const RULESET_NAMES: Record<string, string> = {
+  [CLOUDFLARE_MANAGED_RULESET_ID]: "Cloudflare Managed Ruleset",
+  [OWASP_CORE_RULESET_ID]: "Cloudflare OWASP Core Ruleset",
+};
+
+export function rulesetName(id: string): string {
+  return RULESET_NAMES[id] ?? `ruleset ${id}`;
+}
+
+/** The OWASP score threshold presets, by the name the dashboard gives them. */
+export const SCORE_THRESHOLD_PRESETS = { low: 60, medium: 40, high: 25 } as const;
+
+export function thresholdPresetName(threshold: number): string {
+  const entry = Object.entries(SCORE_THRESHOLD_PRESETS).find(([, value]) => value === threshold);
+  return entry ? `${entry[0][0]!.toUpperCase()}${entry[0].slice(1)}` : "Custom";
+}
+
+/** Limits of the update itself: over them the platform refuses and the customer must contact support. */
+export const MIGRATION_LIMITS = { firewallRules: 200, expressionBytes: 4096 } as const;

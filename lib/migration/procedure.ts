@@ -1,0 +1,63 @@
+// The migration procedure for one zone as steps, each with the exact call it would make. Shown here,
+// executed only through a review.
+import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+
+export interface PlannedCall {
+  method: "GET" | "PUT" | "DELETE";
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ProcedureStep {
+  title: string;
+  why: string;
+  call: PlannedCall;
+  status: "done" | "next" | "later" | "optional" | "skipped";
+}
+
+const ENTRYPOINT = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+
+export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneEvidence): ProcedureStep[] {
+  const phase = migrationPhase(evidence.status);
+  const before = phase === "previous";
+  const overrides = evidence.overrides ?? [];
+  const config = evidence.config ?? { name: "default", rules: [] };
+  const steps: ProcedureStep[] = [
+    {
+      title: "Check compatibility",
+      why: "Proceed only when the answer says compatible: true.",
+      call: { method: "GET", path: `/zones/${zoneId}/waf_migration/check`, query: { phase_two: "1" } },
+      status: before ? "next" : "done",
+    },
+    ...overrides.map(
+      (override): ProcedureStep => ({
+        title: `Delete the URI-based override ${override.urls.join(", ")}`,
+        why: "Zones with URI-based overrides cannot update; they can only be deleted by API.",
+        call: { method: "DELETE", path: `/zones/${zoneId}/firewall/waf/overrides/${override.id}`, query: {} },
+        status: before ? "next" : "done",
+      }),
+    ),
+    {
+      title: "Get the proposed configuration",
+      why: "The new managed rules equivalent to the current configuration, ready to deploy.",
+      call: { method: "GET", path: `/zones/${zoneId}/waf_migration/config`, query: { phase_two: "1" } },
+      status: before ? "later" : "done",
+    },
+  ];
+  if (plan === "enterprise") {
+    steps.push({
+      title: "Start validation mode",
+      why: "Both versions run, the new one first: review the activity log for wrongly blocked traffic before finishing.",
+      call: { method: "PUT", path: ENTRYPOINT(zoneId), query: { waf_migration: "validation", phase_two: "1" }, body: config },
+      status: phase === "previous" ? "optional" : "done",
+    });
+  }
+  steps.push({
+    title: phase === "validation" ? "Turn the previous version off" : "Update to the new managed rules",
+    why: "Saves the configuration, enables the new rules and disables the previous ones. Irreversible.",
+    call: { method: "PUT", path: ENTRYPOINT(zoneId), query: { waf_migration: "pending", phase_two: "1" }, body: config },
+    status: phase === "migrated" ? "done" : phase === "validation" ? "next" : "later",
+  });
+  return steps;
+}

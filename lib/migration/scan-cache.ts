@@ -1,0 +1,35 @@
+// Scans kept by the server so repeated views are instant; a refresh or the time-to-live replaces them.
+// Per process for now: the edge runtime keeps them in the bucket instead.
+import "server-only";
+import type { ZoneScan } from "@/lib/migration/zone-assessment";
+import type { ZoneRow } from "@/lib/platform/zones";
+
+/** Long enough to page through a review, short enough that the data is from this working session. */
+export const SCAN_TTL_MS = 15 * 60_000;
+
+const scans = new Map<string, ZoneScan>();
+let zoneList: { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number } | undefined;
+
+function fresh(fetchedAt: string | number): boolean {
+  return Date.now() - new Date(fetchedAt).getTime() < SCAN_TTL_MS;
+}
+
+export const scanCache = {
+  get(zoneId: string): ZoneScan | undefined {
+    const scan = scans.get(zoneId);
+    return scan && fresh(scan.fetchedAt) ? scan : undefined;
+  },
+  put(scan: ZoneScan): void {
+    scans.set(scan.zone.id, scan);
+  },
+  zoneList() {
+    return zoneList && fresh(zoneList.fetchedAt) ? zoneList : undefined;
+  },
+  putZoneList(list: NonNullable<typeof zoneList>): void {
+    zoneList = list;
+  },
+  clear(): void {
+    scans.clear();
+    zoneList = undefined;
+  },
+};

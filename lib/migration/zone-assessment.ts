@@ -1,0 +1,60 @@
+// A zone's migration assessment as the operations answer it: the row of the account overview and
+// the zone detail. Pure: zone, evidence (or the failure) in; JSON out.
+import { assessEligibility, failedEligibility, type Eligibility } from "@/lib/migration/eligibility";
+import type { ZoneEvidence } from "@/lib/migration/evidence";
+import { migrationProcedure } from "@/lib/migration/procedure";
+import { deployedOwasp, describeConfig, migratedRules } from "@/lib/migration/proposed-config";
+import { PARANOIA_EXPLANATION } from "@/lib/migration/sensitivity-mapping";
+import { lostOverrides, zoneMapping, type ZoneMapping } from "@/lib/migration/zone-mapping";
+import type { ZoneRow } from "@/lib/platform/zones";
+
+/** One zone's scan: its evidence, or why it could not be read, and when. */
+export interface ZoneScan {
+  zone: ZoneRow;
+  evidence?: ZoneEvidence;
+  error?: string;
+  fetchedAt: string;
+}
+
+export type MigrationRow = ZoneRow &
+  Eligibility &
+  ZoneMapping & {
+    /** How many group and rule overrides the update would leave behind. */
+    lostOverrides: number;
+    fetchedAt: string;
+  };
+
+export function migrationRow(scan: ZoneScan): MigrationRow {
+  const { zone, evidence } = scan;
+  const eligibility = evidence ? assessEligibility(zone.plan, evidence) : failedEligibility(scan.error ?? "The zone could not be read.");
+  return {
+    ...zone,
+    ...eligibility,
+    ...zoneMapping(evidence?.packages),
+    lostOverrides: evidence ? lostOverrides(evidence.groups, evidence.rulesOff).length : 0,
+    fetchedAt: scan.fetchedAt,
+  };
+}
+
+export function migrationDetail(scan: ZoneScan) {
+  const { evidence } = scan;
+  const config = evidence?.config;
+  return {
+    ...migrationRow(scan),
+    check: evidence?.check ?? null,
+    migrationStatus: evidence?.status ?? null,
+    lostOverrideList: evidence ? lostOverrides(evidence.groups, evidence.rulesOff) : [],
+    uriOverrides: evidence?.overrides ?? [],
+    paranoiaExplanation: PARANOIA_EXPLANATION,
+    proposedConfig: config
+      ? { raw: config, rules: describeConfig(config), deploys: deployedOwasp(config) ?? null, migratedSettings: migratedRules(config) }
+      : null,
+    procedure: evidence ? migrationProcedure(scan.zone.id, scan.zone.plan, evidence) : [],
+  };
+}
+export type MigrationDetail = ReturnType<typeof migrationDetail>;
+
+/** The row as CSV cells: the same columns as the JSON, reasons joined into one cell. */
+export function migrationCsvRow(row: MigrationRow) {
+  return { ...row, reasons: row.reasons.map((r) => `${r.code}: ${r.message}`).join(" | ") };
+}
