@@ -1,8 +1,18 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/app-shell/section-placeholder";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { MappingDistribution } from "@/components/mapping/mapping-distribution";
+import { MappingTable } from "@/components/mapping/mapping-table";
 
 export const metadata: Metadata = { title: "Mapping" };
 
 export default function MappingPage() {
-  return <SectionPlaceholder title="Mapping" question="How does each zone's old sensitivity and action map to the new paranoia level, score threshold and action?" />;
+  return (
+    <>
+      <PageHeader title="Mapping" />
+      <div className="flex flex-col gap-4">
+        <MappingTable />
+        <MappingDistribution />
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,76 @@
+"use client";
+// How the account's zones map: zones per previous sensitivity and action, as a chart and as a table
+// (the chart's text alternative). Zones already migrated have no previous setting to map.
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
+import { useZones } from "@/components/zones-table/use-zones";
+import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
+import type { MigrationRow } from "@/lib/migration/zone-assessment";
+
+const SENSITIVITIES = ["high", "medium", "low", "off"] as const;
+const ACTIONS = ["simulate", "block", "challenge"] as const;
+
+function distribution(zones: MigrationRow[]) {
+  return SENSITIVITIES.map((sensitivity) => {
+    const target = mapSensitivity(sensitivity);
+    const row: Record<string, string | number> = {
+      sensitivity,
+      target: target ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}` : "not deployed (rule set off)",
+    };
+    for (const action of ACTIONS) row[action] = zones.filter((z) => z.sensitivity === sensitivity && z.oldAction === action).length;
+    return row;
+  });
+}
+
+export function MappingDistribution() {
+  const { zones, loaded, totalCount, complete, error, isLoading, refetch } = useZones();
+  if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
+  if (isLoading) return <LoadingState label="Loading zones…" />;
+  const rows = distribution(zones as MigrationRow[]);
+  const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivity).length;
+  return (
+    <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="distribution-heading" className="font-semibold">
+        This account: {mapped} zones with a previous core rule set
+      </h2>
+      {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      <div className="mt-3 h-72" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="sensitivity" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="simulate" stackId="a" fill="#94a3b8" name="Simulate → Log" />
+            <Bar dataKey="block" stackId="a" fill="#dc2626" name="Block → Block" />
+            <Bar dataKey="challenge" stackId="a" fill="#2563eb" name="Challenge → Challenge" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="mt-3 w-full text-sm" data-testid="distribution-table">
+        <caption className="sr-only">Zones by previous sensitivity and action</caption>
+        <thead className="text-left text-xs uppercase text-slate-600">
+          <tr>
+            <th>Sensitivity</th>
+            <th>Maps to</th>
+            {ACTIONS.map((a) => (
+              <th key={a}>{a}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.sensitivity} className="border-t border-slate-100">
+              <td className="capitalize">{row.sensitivity}</td>
+              <td>{row.target}</td>
+              {ACTIONS.map((a) => (
+                <td key={a}>{row[a]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

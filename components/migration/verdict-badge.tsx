@@ -1,0 +1,25 @@
+import type { Verdict } from "@/lib/migration/eligibility";
+
+const STYLES: Record<Verdict, string> = {
+  eligible: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  blocked: "bg-red-100 text-red-900 ring-red-300",
+  migrated: "bg-slate-100 text-slate-800 ring-slate-300",
+  validation: "bg-violet-100 text-violet-900 ring-violet-300",
+  failed: "bg-amber-100 text-amber-900 ring-amber-400",
+};
+
+export const VERDICT_LABELS: Record<Verdict, string> = {
+  eligible: "Eligible",
+  blocked: "Blocked",
+  migrated: "Migrated",
+  validation: "Validation mode",
+  failed: "Failed to read",
+};
+
+export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STYLES[verdict]}`}>
+      {VERDICT_LABELS[verdict]}
+    </span>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+// One zone's migration: verdict and reasons with next steps, the mapping, what is left behind, the
+// proposed configuration and the procedure's exact calls.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { ErrorState, LoadingState } from "@/components/data-table/states";
+import { VerdictBadge } from "@/components/migration/verdict-badge";
+import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
+import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
+import { KeyValues, Section } from "@/components/zone-detail/section";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { MigrationDetail } from "@/lib/migration/zone-assessment";
+
+export function ZoneDetailView({ zoneId }: { zoneId: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ["zone-migration", zoneId],
+    queryFn: ({ signal }) => fetchJson<MigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration`, { signal }),
+  });
+  const readAgain = async () => {
+    const fresh = await fetchJson<MigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration?refresh=1`);
+    queryClient.setQueryData(["zone-migration", zoneId], fresh);
+  };
+
+  if (query.isPending) return <LoadingState label="Reading the zone's migration evidence…" />;
+  if (query.error) return <ErrorState title="The zone could not be read" message={query.error.message} onRetry={() => void query.refetch()} />;
+  const zone = query.data;
+  const mismatch =
+    zone.proposedConfig?.deploys && zone.paranoiaLevel !== null && zone.proposedConfig.deploys.paranoiaLevel !== zone.paranoiaLevel;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link href="/zones" className="text-sm text-blue-700 underline">
+          ← All zones
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight">{zone.name}</h1>
+        <VerdictBadge verdict={zone.verdict} />
+        <span className="text-sm text-slate-600">{zone.planName}</span>
+        <span className="ml-auto text-xs text-slate-500">Read {new Date(zone.fetchedAt).toLocaleString()}</span>
+        <button type="button" onClick={() => void readAgain()} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
+          {zone.verdict === "failed" ? "Retry" : "Read again"}
+        </button>
+      </div>
+
+      <Section title="Verdict and reasons">
+        <ul className="flex flex-col gap-2" data-testid="zone-reasons">
+          {zone.reasons.map((reason) => (
+            <li key={reason.code + reason.message}>
+              <p>{reason.message}</p>
+              {reason.nextStep && <p className="text-slate-600">Next: {reason.nextStep}</p>}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {zone.verdict !== "failed" && zone.verdict !== "migrated" && (
+        <Section title="Sensitivity to paranoia level">
+          <KeyValues
+            rows={[
+              ["Previous sensitivity", zone.sensitivity ?? "—"],
+              ["Previous action", zone.oldAction ?? "—"],
+              ["New paranoia level", zone.paranoiaLevel ? `PL${zone.paranoiaLevel}` : "— (core rule set off)"],
+              ["New score threshold", zone.scoreThreshold ?? "—"],
+              ["New action", zone.newAction ?? "—"],
+            ]}
+          />
+          <p className="mt-2 text-slate-600">{zone.paranoiaExplanation}</p>
+          {mismatch && (
+            <p role="note" className="mt-2 text-amber-800">
+              The proposed configuration deploys PL{zone.proposedConfig?.deploys?.paranoiaLevel}, not the PL{zone.paranoiaLevel} of the
+              documented mapping: check it before approving.
+            </p>
+          )}
+        </Section>
+      )}
+
+      {zone.verdict !== "failed" && zone.verdict !== "migrated" && (
+        <Section title="What will not be migrated">
+          {zone.lostOverrideList.length === 0 ? (
+            <p className="text-slate-600">No group or rule overrides: nothing is left behind.</p>
+          ) : (
+            <ul className="list-inside list-disc">
+              {zone.lostOverrideList.map((o) => (
+                <li key={`${o.kind}-${o.id}`}>
+                  {o.kind === "group" ? "Group" : "Rule"} <span className="font-mono">{o.id}</span>: {o.description} (turned off)
+                </li>
+              ))}
+            </ul>
+          )}
+          {zone.proposedConfig && (
+            <>
+              <p className="mt-3 font-medium">Settings that migrate</p>
+              <ul className="list-inside list-disc">
+                <li>Core rule set sensitivity and action (above)</li>
+                {zone.proposedConfig.migratedSettings.map((rule) => (
+                  <li key={rule.index}>{rule.description}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Section>
+      )}
+
+      <Section title="Check and status">
+        <KeyValues
+          rows={[
+            ["Compatible (check)", zone.check ? String(zone.check.compatible) : "not asked"],
+            ["Migration state", zone.migrationState],
+            ["Previous managed rules", zone.migrationStatus?.old_waf_status ?? "—"],
+            ["New managed rules", zone.migrationStatus?.new_waf_status ?? "—"],
+            ["Validation mode", zone.validationAvailable ? "available (Enterprise)" : "not available"],
+          ]}
+        />
+      </Section>
+
+      {zone.proposedConfig && (
+        <Section title="Proposed configuration">
+          <ProposedConfigView config={zone.proposedConfig} />
+        </Section>
+      )}
+
+      {zone.procedure.length > 0 && (
+        <Section title="Migration procedure">
+          <p className="mb-3 text-slate-600">
+            The steps and the exact calls for this zone. Starting the migration goes through a review approved by a second person.
+          </p>
+          <ProcedureSteps steps={zone.procedure} />
+        </Section>
+      )}
+    </div>
+  );
+}
