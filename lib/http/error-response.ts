@@ -6,6 +6,7 @@ import { ConfigError } from "@/lib/config-schema";
 import { InvalidCursorError } from "@/lib/platform/cursor";
 import { BudgetExhaustedError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
 import { InputError } from "@/lib/http/input-error";
+import { GatewayError } from "@/lib/gateway/errors";
 
 export interface ErrorBody {
   error: {
@@ -30,6 +31,10 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
     return { status: 400, body: { error: { message: error.message, field: error.field } } };
   }
   if (error instanceof PlatformError) return describePlatformError(error);
+  if (error instanceof GatewayError) {
+    // The node's own code and message, shown for what they are (scrubbed like every message).
+    return { status: 502, body: { error: { message: error.message, code: error.code, kind: `gateway_${error.kind}` } } };
+  }
   if (error instanceof BudgetExhaustedError) {
     return { status: 503, body: { error: { message: `This operation needs more than ${error.message}.`, kind: "budget" } } };
   }
