@@ -12,7 +12,7 @@ export function queryFromFields(fields: QueryFields): { query?: TraceQuery; erro
 
 /** Parses the fields with the server's rules; empty fields count as absent. */
 export function parseFields(fields: QueryFields): { query?: TraceQuery; error?: InputError } {
-  const raw = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const raw = Object.fromEntries(QUERY_KEYS.map((key) => [key, fields[key]]).filter(([, value]) => value !== undefined && value.trim() !== ""));
   try {
     return { query: parseTraceQuery(raw) };
   } catch (error) {

@@ -50,8 +50,11 @@ const addresses = z
   .pipe(z.array(z.string()).max(MAX_ADDRESSES, `must list at most ${MAX_ADDRESSES} addresses`))
   .transform((list, ctx) =>
     list.map((address, index) => {
-      if (isAddress(address, { strict: false })) return getAddress(address);
-      ctx.addIssue({ code: "custom", path: [index], message: `is not an address (0x and 40 hex digits): ${address.slice(0, 60)}` });
+      if (isAddress(address)) return getAddress(address);
+      const message = isAddress(address, { strict: false })
+        ? `has a wrong EIP-55 checksum (a typo?): ${address}`
+        : `is not an address (0x and 40 hex digits): ${address.slice(0, 60)}`;
+      ctx.addIssue({ code: "custom", path: [index], message });
       return address;
     }),
   );

@@ -22,7 +22,7 @@ export interface ErrorBody {
 export function errorResponse(error: unknown): Response {
   const { status, body, headers } = describe(error);
   body.error.message = safeRedact(body.error.message);
-  if (status >= 500 && !(error instanceof PlatformError)) console.error(`[preflight] ${safeRedact(String(error))}`);
+  if (status >= 500 && !(error instanceof PlatformError || error instanceof GatewayError)) console.error(`[preflight] ${safeRedact(String(error))}`);
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 

@@ -19,7 +19,7 @@ export async function startDemoGateway(options: { anvilPort: number; gatewayPort
   let policy: PolicyLayer | undefined;
   try {
     const seed = await seedChain(anvil.url);
-    policy = await startPolicyLayer({ port: options.gatewayPort, upstream: anvil.url, methods: options.methods });
+    policy = await startPolicyLayer({ port: options.gatewayPort, upstream: anvil.url, methods: options.methods, seed });
     const layer = policy;
     return {
       url: `${layer.url}/v1/anvil`,

@@ -26,12 +26,14 @@ interface Stats {
   calls: number;
   inFlight: number;
   peakInFlight: number;
+  /** Test knobs: a delay before every answer, and methods refused as if unsupported. */
   latencyMs: number;
+  refused: string[];
 }
 
-export async function startPolicyLayer(options: { port: number; upstream: string; methods?: readonly string[] }): Promise<PolicyLayer> {
+export async function startPolicyLayer(options: { port: number; upstream: string; methods?: readonly string[]; seed?: object }): Promise<PolicyLayer> {
   const methods = new Set<string>(options.methods ?? SUPPORTED_METHODS);
-  const stats: Stats = { calls: 0, inFlight: 0, peakInFlight: 0, latencyMs: 0 };
+  const stats: Stats = { calls: 0, inFlight: 0, peakInFlight: 0, latencyMs: 0, refused: [] };
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, { error: "policy layer failed" }));
   });
@@ -40,14 +42,17 @@ export async function startPolicyLayer(options: { port: number; upstream: string
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     const body = await readBody(request);
     if (path === "/__gateway/health") return send(response, 200, { ok: true });
+    if (path === "/__gateway/seed") return send(response, options.seed ? 200 : 404, options.seed ?? {});
     if (path === "/__gateway/calls") {
       if (request.method === "DELETE") Object.assign(stats, { calls: 0, peakInFlight: 0 });
       return send(response, 200, { calls: stats.calls, peakInFlight: stats.peakInFlight });
     }
     if (path === "/__gateway/faults" && request.method === "POST") {
-      const latency = Number((JSON.parse(body || "{}") as { latencyMs?: unknown }).latencyMs ?? 0);
+      const faults = JSON.parse(body || "{}") as { latencyMs?: unknown; refuse?: unknown };
+      const latency = Number(faults.latencyMs ?? 0);
       stats.latencyMs = Number.isFinite(latency) ? Math.max(0, Math.min(latency, 10_000)) : 0;
-      return send(response, 200, { latencyMs: stats.latencyMs });
+      stats.refused = Array.isArray(faults.refuse) ? faults.refuse.map(String) : [];
+      return send(response, 200, { latencyMs: stats.latencyMs, refuse: stats.refused });
     }
     if (request.method !== "POST" || !/^\/v1\/[a-z0-9-]+$/.test(path)) return send(response, 404, { error: "POST /v1/<network>" });
     stats.calls++;
@@ -62,7 +67,7 @@ export async function startPolicyLayer(options: { port: number; upstream: string
       }
       if (Array.isArray(message)) return send(response, 200, failure(null, -32600, "batch requests are not supported"));
       const id = message.id ?? null;
-      if (typeof message.method !== "string" || !methods.has(message.method)) {
+      if (typeof message.method !== "string" || !methods.has(message.method) || stats.refused.includes(message.method)) {
         return send(response, 403, failure(id, -32601, `method ${String(message.method).slice(0, 64)} is not supported by this gateway`));
       }
       const params = Array.isArray(message.params) ? message.params : [];
