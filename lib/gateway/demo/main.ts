@@ -1,6 +1,7 @@
 // Process entry: `npx tsx lib/gateway/demo/main.ts`. Starts anvil on ANVIL_PORT, seeds it, serves the
 // policy layer on GATEWAY_PORT, prints one ready line, and stops anvil on SIGINT/SIGTERM.
 import { ConfigError, DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT } from "@/lib/config-schema";
+import { closeOnSignals } from "@/lib/launcher/processes";
 import { startDemoGateway } from "./demo-gateway";
 
 function port(name: string, fallback: number): number {
@@ -16,17 +17,7 @@ async function main() {
   console.log(
     `demo gateway ready on ${gateway.url} (anvil on ${gateway.anvil.url}: ${gateway.seed.latestBlock} blocks, ${gateway.seed.transactions} transactions, seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    gateway.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  closeOnSignals(() => gateway.close());
 }
 
 main().catch((error: unknown) => {
