@@ -32,6 +32,8 @@ export default defineConfig({
       PORT: String(E2E.port),
       SANDBOX_PORT: String(E2E.sandboxPort),
       SANDBOX_API_TOKEN: E2E.apiToken,
+      ANVIL_PORT: String(E2E.anvilPort),
+      GATEWAY_PORT: String(E2E.gatewayPort),
       NEXT_TELEMETRY_DISABLED: "1",
       // The suite always runs on the sandbox, whatever credentials the developer's shell holds.
       CLOUDFLARE_API_TOKEN: "",
@@ -39,6 +41,7 @@ export default defineConfig({
       CLOUDFLARE_API_KEY: "",
       CLOUDFLARE_API_BASE_URL: "",
       CLOUDFLARE_ACCOUNT_ID: "",
+      ETH_GATEWAY_URL: "", // the demo gateway, started by the launcher
     },
   },
 });

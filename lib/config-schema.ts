@@ -5,6 +5,9 @@ import { z } from "zod";
 export const REAL_API_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_SANDBOX_PORT = 8790;
 export const DEFAULT_SANDBOX_API_TOKEN = "preflight-sandbox-token";
+/** The demo gateway (sandbox mode): anvil, and the policy layer in front of it that Preflight calls. */
+export const DEFAULT_ANVIL_PORT = 8545;
+export const DEFAULT_GATEWAY_PORT = 8546;
 
 /** Subrequests one server request may make on each edge plan (platform limits). */
 export const SUBREQUEST_BUDGET = { free: 50, paid: 1000 } as const;
@@ -53,6 +56,8 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
+  ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
+  GATEWAY_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_GATEWAY_PORT)),
 });
 
 export type Credentials =
@@ -66,6 +71,8 @@ export interface Config {
   credentials: Credentials;
   accountId?: string;
   gatewayUrl?: string;
+  /** Set when `npm start` runs the demo gateway: sandbox mode with no ETH_GATEWAY_URL of its own. */
+  demoGateway?: { anvilPort: number; gatewayPort: number };
   edgePlan: EdgePlan;
   subrequestBudget: number;
   rateLimit: { requests: number; windowSeconds: number };
@@ -101,20 +108,25 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
+  const demoGateway =
+    mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
+  const gatewayUrl = e.ETH_GATEWAY_URL ?? (demoGateway && `http://127.0.0.1:${demoGateway.gatewayPort}/v1/anvil`);
   return {
     mode,
     apiBaseUrl:
       mode === "live" ? (e.CLOUDFLARE_API_BASE_URL ?? REAL_API_BASE_URL) : `http://127.0.0.1:${e.SANDBOX_PORT}/client/v4`,
     credentials: resolved,
     accountId: e.CLOUDFLARE_ACCOUNT_ID,
-    gatewayUrl: e.ETH_GATEWAY_URL,
+    gatewayUrl,
+    demoGateway,
     edgePlan: e.EDGE_PLAN,
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     secrets: [
       resolved.kind === "token" ? resolved.token : resolved.key,
-      ...(e.ETH_GATEWAY_URL ? [e.ETH_GATEWAY_URL] : []),
+      // Even the demo gateway's URL: the leak checks then prove no gateway URL reaches the browser.
+      ...(gatewayUrl ? [gatewayUrl] : []),
     ],
   };
 }

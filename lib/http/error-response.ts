@@ -6,6 +6,7 @@ import { ConfigError } from "@/lib/config-schema";
 import { InvalidCursorError } from "@/lib/platform/cursor";
 import { DeferredError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
 import { InputError } from "@/lib/http/input-error";
+import { GatewayError } from "@/lib/gateway/errors";
 
 export interface ErrorBody {
   error: {
@@ -21,7 +22,7 @@ export interface ErrorBody {
 export function errorResponse(error: unknown): Response {
   const { status, body, headers } = describe(error);
   body.error.message = safeRedact(body.error.message);
-  if (status >= 500 && !(error instanceof PlatformError)) console.error(`[preflight] ${safeRedact(String(error))}`);
+  if (status >= 500 && !(error instanceof PlatformError || error instanceof GatewayError)) console.error(`[preflight] ${safeRedact(String(error))}`);
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
@@ -30,6 +31,10 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
     return { status: 400, body: { error: { message: error.message, field: error.field } } };
   }
   if (error instanceof PlatformError) return describePlatformError(error);
+  if (error instanceof GatewayError) {
+    // The node's own code and message, shown for what they are (scrubbed like every message).
+    return { status: 502, body: { error: { message: error.message, code: error.code, kind: `gateway_${error.kind}` } } };
+  }
   if (error instanceof DeferredError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return {

@@ -30,7 +30,7 @@ export function operation<P = Record<string, never>>(handler: (context: Operatio
 
 function withUsage(response: Response, platform: PlatformClient | undefined): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
-  if (platform) {
+  if (platform && !response.headers.has("X-Preflight-Subrequests")) {
     const { subrequests, budget, peakInFlight } = platform.scheduler.stats;
     response.headers.set("X-Preflight-Subrequests", `${subrequests}/${budget}`);
     response.headers.set("X-Preflight-Peak-Connections", String(peakInFlight));

@@ -61,3 +61,18 @@ export async function stopServices(services: Service[], graceMs = 5_000): Promis
 export function run(command: string, args: string[], env?: Record<string, string | undefined>): Promise<number> {
   return startService(command, command, args, { env }).exited;
 }
+
+/** A service process's own shutdown: on SIGINT or SIGTERM, close once, then exit 0 (1 if closing failed). */
+export function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

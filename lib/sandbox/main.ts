@@ -1,5 +1,6 @@
 // Process entry: `npx tsx lib/sandbox/main.ts`. Reads SANDBOX_* variables, prints one ready line, stops on SIGINT/SIGTERM.
 import { z } from "zod";
+import { closeOnSignals } from "@/lib/launcher/processes";
 import { startSandbox } from "./server";
 
 const text = (fallback: string, min = 1) =>
@@ -62,17 +63,7 @@ async function main(): Promise<void> {
     faults: { latencyMs: env.SANDBOX_LATENCY_MS, errorRate: env.SANDBOX_ERROR_RATE, malformedRate: env.SANDBOX_MALFORMED_RATE },
   });
   console.log(`sandbox ready on ${sandbox.url}`);
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    sandbox.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  closeOnSignals(() => sandbox.close());
 }
 
 main().catch((error: unknown) => {

@@ -51,6 +51,25 @@ describe("parseConfig", () => {
     expect(config.secrets).toContain("https://gw.example/v1/mainnet?key=abc");
   });
 
+  it("points the gateway at the demo policy layer in sandbox mode, on GATEWAY_PORT", () => {
+    expect(parseConfig({})).toMatchObject({
+      gatewayUrl: "http://127.0.0.1:8546/v1/anvil",
+      demoGateway: { anvilPort: 8545, gatewayPort: 8546 },
+    });
+    const config = parseConfig({ ANVIL_PORT: "18545", GATEWAY_PORT: "18546" });
+    expect(config.gatewayUrl).toBe("http://127.0.0.1:18546/v1/anvil");
+    expect(config.demoGateway).toEqual({ anvilPort: 18545, gatewayPort: 18546 });
+    expect(config.secrets).toContain("http://127.0.0.1:18546/v1/anvil");
+  });
+
+  it("uses ETH_GATEWAY_URL as given, and starts no demo gateway then", () => {
+    const sandbox = parseConfig({ ETH_GATEWAY_URL: "https://gw.example/v1/mainnet" });
+    expect(sandbox).toMatchObject({ gatewayUrl: "https://gw.example/v1/mainnet", demoGateway: undefined });
+    const live = parseConfig({ CLOUDFLARE_API_TOKEN: "t" });
+    expect(live.gatewayUrl).toBeUndefined();
+    expect(live.demoGateway).toBeUndefined();
+  });
+
   it("allows plain http only on loopback, and strips a trailing slash", () => {
     const config = parseConfig({ CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_API_BASE_URL: "http://127.0.0.1:8790/client/v4/" });
     expect(config.apiBaseUrl).toBe("http://127.0.0.1:8790/client/v4");
@@ -71,6 +90,8 @@ describe("parseConfig", () => {
     [{ SANDBOX_PORT: "70000" }, "SANDBOX_PORT", /./],
     [{ SANDBOX_API_TOKEN: "short" }, "SANDBOX_API_TOKEN", /8 characters/],
     [{ ETH_GATEWAY_URL: "gateway" }, "ETH_GATEWAY_URL", /URL/],
+    [{ ANVIL_PORT: "0" }, "ANVIL_PORT", /./],
+    [{ GATEWAY_PORT: "port" }, "GATEWAY_PORT", /whole number/],
   ])("refuses %j naming %s", (env, variable, message) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

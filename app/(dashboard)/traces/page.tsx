@@ -1,8 +1,18 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/app-shell/section-placeholder";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { LoadingState } from "@/components/data-table/states";
+import { TracesView } from "@/components/traces-view/traces-view";
 
 export const metadata: Metadata = { title: "Traces" };
 
 export default function TracesPage() {
-  return <SectionPlaceholder title="Traces" question="What happened on chain? Explore trace_filter results from the JSON-RPC gateway." />;
+  return (
+    <>
+      <PageHeader title="Traces" />
+      <Suspense fallback={<LoadingState label="Loading the trace explorer…" />}>
+        <TracesView />
+      </Suspense>
+    </>
+  );
 }

@@ -1,0 +1,105 @@
+"use client";
+// The trace explorer: the query and the view (types, selected transaction) live in the URL, so a
+// shared link re-runs the same query and opens the same call tree.
+import { useMemo } from "react";
+import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
+import { useUrlState } from "@/components/data-table/use-url-state";
+import { downloadCsv, downloadText } from "@/lib/client/download-csv";
+import { addressRule } from "@/lib/gateway/address-rule";
+import { buildCallTrees, transactionKey } from "@/lib/gateway/call-tree";
+import { TRACE_KINDS, type TraceKind } from "@/lib/gateway/trace";
+import { toTraceRow } from "@/lib/gateway/trace-row";
+import { AddressRuleNote } from "./address-rule-note";
+import { CallTree } from "./call-tree";
+import type { IndexedRow } from "./columns";
+import { QueryForm } from "./query-form";
+import { TraceTable } from "./trace-table";
+import { TypeFilter } from "./type-filter";
+import { queryFromFields, QUERY_KEYS } from "./url-query";
+import { useTraces } from "./use-traces";
+
+const URL_KEYS = [...QUERY_KEYS, "types", "tx"] as const;
+
+export function TracesView() {
+  const [view, setView] = useUrlState(URL_KEYS);
+  // Re-parsed when any view key changes: cheap, and react-query compares query keys by value.
+  const { query, error: urlError } = useMemo(() => queryFromFields(view), [view]);
+  const { data: result, error, isFetching, progress, cancelled, cancel, refetch } = useTraces(query);
+
+  const rows = useMemo<IndexedRow[]>(
+    () => result?.traces.map((trace, index) => ({ ...toTraceRow(trace), index, key: transactionKey(trace) })) ?? [],
+    [result],
+  );
+  const selectedKinds = useMemo(() => new Set((view.types?.split(",") ?? []).filter((k): k is TraceKind => (TRACE_KINDS as readonly string[]).includes(k))), [view.types]);
+  const counts = useMemo(() => rows.reduce((map, row) => map.set(row.kind, (map.get(row.kind) ?? 0) + 1), new Map<TraceKind, number>()), [rows]);
+  const shown = useMemo(() => (selectedKinds.size ? rows.filter((row) => selectedKinds.has(row.kind)) : rows), [rows, selectedKinds]);
+  const tree = useMemo(() => {
+    if (!result || !view.tx) return undefined;
+    return buildCallTrees(result.traces.filter((trace) => transactionKey(trace) === view.tx))[0];
+  }, [result, view.tx]);
+  const rule = useMemo(() => addressRule(query?.fromAddress, query?.toAddress, result?.traces ?? []), [query, result]);
+
+  return (
+    <div className="flex flex-col gap-3">
+      <QueryForm
+        key={QUERY_KEYS.map((key) => view[key]).join("|")}
+        initial={view}
+        running={isFetching}
+        onCancel={cancel}
+        onRun={(fields) => (query && QUERY_KEYS.every((key) => fields[key] === view[key]) ? void refetch() : setView({ ...fields, tx: undefined }))}
+      />
+      {urlError && <ErrorState title="The query in the link is not valid" message={urlError.message} />}
+      {!query && !urlError && (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
+          Enter a block range to list its traces. Ranges wider than 800 blocks are read in windows of 800; more than 200
+          traces are read page by page.
+        </p>
+      )}
+      {isFetching && (
+        <div className="flex items-center gap-3" data-testid="trace-progress">
+          <ProgressBar label="Trace windows read" done={progress?.windowsDone ?? 0} total={progress?.windows} />
+          <span className="text-sm text-slate-600">{progress ? `of ${progress.windows} windows` : "resolving the block range…"}</span>
+        </div>
+      )}
+      {cancelled && !isFetching && <p role="status" className="text-sm text-slate-600">Cancelled. Run the query again to read the traces.</p>}
+      {error && !isFetching ? (
+        <ErrorState title="The traces could not be read" message={error.message} onRetry={() => void refetch()} />
+      ) : isFetching && !result ? (
+        <LoadingState label="Reading traces…" />
+      ) : result ? (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" data-testid="traces-summary">
+              {result.traces.length} traces from blocks {result.fromBlock}–{result.toBlock} in {result.windows} window{result.windows === 1 ? "" : "s"}
+              {result.cachedWindows ? ` (${result.cachedWindows} from cache: finalized blocks)` : ""}.
+            </p>
+            <div className="flex gap-2">
+              <button type="button" disabled={!shown.length} onClick={() => downloadCsv("traces.csv", shown.map(({ index: _i, key: _k, ...row }) => row))} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+                Export CSV
+              </button>
+              <button type="button" disabled={!shown.length} onClick={() => downloadText("traces.json", JSON.stringify(shown.map((row) => result.traces[row.index]), null, 2), "application/json")} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+                Export JSON
+              </button>
+            </div>
+          </div>
+          {!result.complete && result.nextFromBlock !== undefined && (
+            <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+              The request&apos;s subrequest budget ran out: these are the traces of blocks {result.fromBlock}–{result.nextFromBlock - 1}.{" "}
+              <button type="button" className="underline" onClick={() => setView({ fromBlock: String(result.nextFromBlock), tx: undefined })}>
+                Continue from block {result.nextFromBlock}
+              </button>
+            </div>
+          )}
+          <AddressRuleNote rule={rule} />
+          <TypeFilter selected={selectedKinds} counts={counts} onChange={(kinds) => setView({ types: kinds.join(",") })} />
+          {rows.length === 0 ? (
+            <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">No trace matches this query.</p>
+          ) : (
+            <TraceTable rows={shown} total={rows.length} selected={view.tx} onSelect={(tx) => setView({ tx })} />
+          )}
+          {tree ? <CallTree tree={tree} /> : rows.length > 0 && <p className="text-sm text-slate-600">Select a trace to see its transaction&apos;s call tree.</p>}
+        </>
+      ) : null}
+    </div>
+  );
+}

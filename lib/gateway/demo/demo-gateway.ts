@@ -1,0 +1,39 @@
+// The whole demo gateway: anvil, seeded, behind the policy layer. Used by `npm start` (through
+// main.ts) and by the integration tests, which start their own on free ports.
+import { startAnvil, type Anvil } from "./anvil";
+import { startPolicyLayer, type PolicyLayer } from "./policy";
+import { seedChain, type SeedSummary } from "./seed";
+
+export interface DemoGateway {
+  /** What ETH_GATEWAY_URL points at. */
+  url: string;
+  /** The policy layer's own address (for its /__gateway control endpoints). */
+  origin: string;
+  anvil: Anvil;
+  seed: SeedSummary;
+  close(): Promise<void>;
+}
+
+export async function startDemoGateway(options: { anvilPort: number; gatewayPort: number; methods?: readonly string[] }): Promise<DemoGateway> {
+  const anvil = await startAnvil(options.anvilPort);
+  let policy: PolicyLayer | undefined;
+  try {
+    const seed = await seedChain(anvil.url);
+    policy = await startPolicyLayer({ port: options.gatewayPort, upstream: anvil.url, methods: options.methods, seed });
+    const layer = policy;
+    return {
+      url: `${layer.url}/v1/anvil`,
+      origin: layer.url,
+      anvil,
+      seed,
+      close: async () => {
+        await layer.close();
+        await anvil.stop();
+      },
+    };
+  } catch (error) {
+    await policy?.close();
+    await anvil.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+// A trace query of any width over a gateway that answers 800 blocks and 200 traces per call: windows
+// read with at most 6 in flight, each paged with after/count, merged in block order. `after` and
+// `count` then apply to the merged result, as if the gateway had no limits.
+import { BudgetExhaustedError } from "@/lib/platform/errors";
+import type { WindowCache } from "./cache";
+import type { Trace } from "./trace";
+import { mapLimited, MAX_PAGE_TRACES, MAX_WINDOW_BLOCKS, splitWindows, type BlockWindow } from "./windows";
+
+export interface TraceFilterCall extends BlockWindow {
+  fromAddress?: string[];
+  toAddress?: string[];
+  after?: number;
+  count?: number;
+}
+
+/** One trace_filter call to the gateway. */
+export type TraceSource = (filter: TraceFilterCall) => Promise<Trace[]>;
+
+export interface ResolvedTraceQuery extends BlockWindow {
+  fromAddress?: string[];
+  toAddress?: string[];
+  after?: number;
+  count?: number;
+}
+
+export interface TraceResult {
+  traces: Trace[];
+  windows: number;
+  /** False when the per-request subrequest budget ran out before the range was covered. */
+  complete: boolean;
+  /** The range read, tags resolved to numbers. */
+  fromBlock: number;
+  toBlock: number;
+  /** When incomplete: the first block not read; the traces cover fromBlock up to just before it. */
+  nextFromBlock?: number;
+  cachedWindows: number;
+}
+
+export interface FetchTracesOptions {
+  windowSize?: number;
+  pageSize?: number;
+  concurrency?: number;
+  cache?: WindowCache;
+  /** Windows ending at or below this block are final and may be cached. */
+  finalizedBlock?: number;
+  onProgress?: (windowsDone: number, windows: number) => void;
+}
+
+export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery, options: FetchTracesOptions = {}): Promise<TraceResult> {
+  const { windowSize = MAX_WINDOW_BLOCKS, pageSize = MAX_PAGE_TRACES, concurrency = 6, cache, finalizedBlock } = options;
+  const windows = splitWindows(query.fromBlock, query.toBlock, windowSize);
+  const addresses = { fromAddress: query.fromAddress, toAddress: query.toAddress };
+  const base = { windows: windows.length, fromBlock: query.fromBlock, toBlock: query.toBlock, cachedWindows: 0 };
+  const after = query.after ?? 0;
+
+  if (windows.length === 1 && query.count !== undefined) {
+    // One window and one page: the gateway's own after/count answer exactly.
+    const traces = query.count === 0 ? [] : await source({ ...windows[0]!, ...addresses, after, count: query.count });
+    options.onProgress?.(1, 1);
+    return { ...base, traces, complete: true };
+  }
+
+  const needed = query.count === undefined ? Infinity : after + query.count;
+  const results: Array<Trace[] | undefined> = new Array<Trace[] | undefined>(windows.length);
+  let done = 0;
+  let cachedWindows = 0;
+  let budgetSpent = false;
+  const readWindow = async (window: BlockWindow): Promise<Trace[]> => {
+    const key = { ...window, ...addresses };
+    const hit = cache?.get(key);
+    if (hit) {
+      cachedWindows++;
+      return hit;
+    }
+    const traces: Trace[] = [];
+    for (let offset = 0; ; offset += pageSize) {
+      const page = await source({ ...key, after: offset, count: pageSize });
+      traces.push(...page);
+      if (page.length !== pageSize) break; // a short page is the last (a node ignoring count returns more)
+    }
+    if (cache && finalizedBlock !== undefined && window.toBlock <= finalizedBlock) cache.set(key, traces);
+    return traces;
+  };
+
+  await mapLimited(
+    windows,
+    concurrency,
+    async (window, index) => {
+      try {
+        results[index] = await readWindow(window);
+      } catch (error) {
+        if (!(error instanceof BudgetExhaustedError)) throw error;
+        budgetSpent = true; // keep what is read; the caller continues from the first missing window
+        return;
+      }
+      options.onProgress?.(++done, windows.length);
+    },
+    () => budgetSpent || prefixLength(results) >= needed,
+  );
+
+  const merged = prefix(results);
+  const missing = results.findIndex((window) => window === undefined);
+  const complete = missing === -1 || merged.length >= needed;
+  return {
+    ...base,
+    traces: merged.slice(after, query.count === undefined ? undefined : after + query.count),
+    complete,
+    cachedWindows,
+    ...(complete ? {} : { nextFromBlock: windows[missing]!.fromBlock }),
+  };
+}
+
+function prefixLength(results: Array<Trace[] | undefined>): number {
+  let length = 0;
+  for (const window of results) {
+    if (!window) break;
+    length += window.length;
+  }
+  return length;
+}
+
+/** The traces of the leading windows that are all read, in order. */
+function prefix(results: Array<Trace[] | undefined>): Trace[] {
+  const out: Trace[] = [];
+  for (const window of results) {
+    if (!window) break;
+    out.push(...window);
+  }
+  return out;
+}

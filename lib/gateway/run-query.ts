@@ -1,0 +1,30 @@
+// Runs a parsed trace query against the gateway: block tags resolved to numbers, the finalized block
+// learned (what may be cached), then the windowed read.
+import "server-only";
+import type { WindowCache } from "./cache";
+import { fetchTraces, type TraceResult } from "./fetch-traces";
+import type { GatewayClient } from "./gateway-client";
+import { InputError } from "@/lib/http/input-error";
+import type { BlockRef, TraceQuery } from "./query";
+
+export async function runTraceQuery(
+  gateway: GatewayClient,
+  query: TraceQuery,
+  options: { cache?: WindowCache; onProgress?: (done: number, total: number) => void } = {},
+): Promise<TraceResult> {
+  const [fromBlock, toBlock, finalizedBlock] = await Promise.all([
+    resolve(gateway, query.fromBlock, "fromBlock"),
+    resolve(gateway, query.toBlock, "toBlock"),
+    options.cache ? gateway.blockNumber("finalized").catch(() => undefined) : undefined,
+  ]);
+  if (fromBlock > toBlock) throw new InputError("toBlock", `toBlock (${toBlock}) must not be below fromBlock (${fromBlock})`);
+  return fetchTraces((filter) => gateway.traceFilter(filter), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });
+}
+
+async function resolve(gateway: GatewayClient, ref: BlockRef, field: string): Promise<number> {
+  if (typeof ref === "number") return ref;
+  if (ref === "earliest") return 0;
+  const number = await gateway.blockNumber(ref);
+  if (number === undefined) throw new InputError(field, `${field} is ${ref}, but the node has no ${ref} block yet`);
+  return number;
+}
