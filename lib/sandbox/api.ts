@@ -4,11 +4,14 @@ import { authenticate } from "./auth";
 import { fail, type ApiResponse } from "./envelope";
 import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
 import { truncateBody } from "./faults";
-import { sendRaw, sleep } from "./http";
+import { readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
 import type { SandboxRuntime } from "./runtime";
 
 export const API_PREFIX = "/client/v4";
+/** Writes carry a JSON body; everything else is drained unread. */
+const WRITE_METHODS = new Set(["PATCH", "POST", "PUT"]);
+const BODY_LIMIT = 64 * 1024;
 
 interface Wire {
   status: number;
@@ -19,11 +22,11 @@ interface Wire {
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
   const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams));
-  // Bodies are never read on API routes: drain them so the connection can be reused.
-  req.resume();
   try {
+    // Bodies of other methods are drained unread so the connection can be reused.
+    const text = WRITE_METHODS.has(method) ? await readBody(req, BODY_LIMIT).catch(() => null) : (req.resume(), "");
     await sleep(runtime.faults.get().latencyMs);
-    const { status, body, headers } = answer(runtime, req, method, url);
+    const { status, body, headers } = answer(runtime, req, method, url, text);
     sendRaw(res, status, body, headers);
     finish(status);
   } catch (error) {
@@ -35,7 +38,7 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
   }
 }
 
-function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, url: URL): Wire {
+function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, url: URL, text: string | null): Wire {
   const auth = authenticate(req.headers, runtime.options.credentials);
   if (!auth.ok) return serialise(auth.response, {});
   const limit = runtime.limiter.check(auth.principal);
@@ -47,20 +50,34 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
   }
   if (faults.rollError()) return serialise(fail(500, ERROR_CODES.injectedFault, "sandbox injected fault"), limit.headers);
   const path = url.pathname.slice(API_PREFIX.length) || "/";
-  const response = route(runtime, method, path, url.searchParams);
+  const response = route(runtime, method, path, url.searchParams, text);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
   return out;
 }
 
-function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams): ApiResponse {
+function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams, text: string | null): ApiResponse {
   const resolved = runtime.router.resolve(method, path);
   if ("response" in resolved) return resolved.response;
+  const body = parseBody(text);
+  if (body === INVALID) return fail(400, ERROR_CODES.invalidBody, "Invalid request body: must be JSON of at most 64 KiB");
   try {
-    return resolved.handler({ params: resolved.params, query, state: runtime.state, path });
+    return resolved.handler({ params: resolved.params, query, state: runtime.state, path, body });
   } catch (error) {
     if (error instanceof BadQueryError) return fail(400, ERROR_CODES.invalidQuery, `Invalid request: ${error.message}`);
     throw error;
+  }
+}
+
+const INVALID = Symbol("invalid body");
+
+function parseBody(text: string | null): unknown {
+  if (text === null) return INVALID;
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return INVALID;
   }
 }
 

@@ -9,6 +9,8 @@ export interface RouteContext {
   state: SandboxState;
   /** The path after `/client/v4`, e.g. `/zones/abc`. */
   path: string;
+  /** The parsed JSON body of a write (PATCH, POST, PUT); undefined otherwise. */
+  body?: unknown;
 }
 
 export type Handler = (context: RouteContext) => ApiResponse;

@@ -1,3 +1,5 @@
+import type { ZoneCertificates } from "./types-certificates";
+
 // Shapes of the simulated account, as the v4 API returns them (see the reference `zones_zone` and `dns-records_*`).
 
 export type PlanLegacyId = "free" | "pro" | "business" | "enterprise";
@@ -79,4 +81,6 @@ export interface SandboxState {
   zones: Zone[];
   /** DNS records keyed by zone id. */
   dnsRecords: Record<string, DnsRecord[]>;
+  /** Certificate packs, custom certificates, custom hostnames and Total TLS, keyed by zone id. */
+  certificates: Record<string, ZoneCertificates>;
 }
