@@ -137,8 +137,13 @@ function customCertificate(
     modified_on: isoMicro(uploadedMs, rng),
     expires_on: isoMicro(expiresMs, rng),
     priority: rng.int(0, 20),
-    ...(keyless ? { keyless_server: { id: rng.hex(), host: `keyless.${zone.name}`, port: 2407, status: "active", enabled: true } } : {}),
+    ...(keyless ? { keyless_server: keylessServer(rng, zone, uploadedMs) } : {}),
   };
+}
+
+function keylessServer(rng: Random, zone: Zone, createdMs: number): NonNullable<CustomCertificate["keyless_server"]> {
+  const created = isoMicro(createdMs, rng);
+  return { id: rng.hex(), name: `Keyless ${zone.name}`, host: `keyless.${zone.name}`, port: 2407, status: "active", enabled: true, permissions: ["#ssl:read", "#ssl:edit"], created_on: created, modified_on: created };
 }
 
 function customPack(rng: Random, type: PackType, custom: CustomCertificate): CertificatePack {

@@ -55,7 +55,17 @@ export interface CustomCertificate {
   modified_on: string;
   expires_on: string;
   priority: number;
-  keyless_server?: { id: string; host: string; port: number; status: string; enabled: boolean };
+  keyless_server?: {
+    id: string;
+    name: string;
+    host: string;
+    port: number;
+    status: "active" | "deleted";
+    enabled: boolean;
+    permissions: string[];
+    created_on: string;
+    modified_on: string;
+  };
 }
 
 export interface CustomHostname {
