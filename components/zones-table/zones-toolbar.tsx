@@ -1,4 +1,5 @@
 "use client";
+import { Facet } from "@/components/data-table/facet";
 
 export interface ZoneFilters {
   q?: string;
@@ -32,25 +33,5 @@ export function ZonesToolbar({
       <Facet label="Plan" value={filters.plan} options={PLANS} onChange={(plan) => onChange({ plan })} />
       <Facet label="Status" value={filters.status} options={STATUSES} onChange={(status) => onChange({ status })} />
     </div>
-  );
-}
-
-function Facet(props: { label: string; value?: string; options: string[]; onChange: (value?: string) => void }) {
-  return (
-    <label className="flex flex-col text-xs font-medium text-slate-600">
-      {props.label}
-      <select
-        value={props.value ?? ""}
-        onChange={(event) => props.onChange(event.target.value || undefined)}
-        className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
-      >
-        <option value="">All</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

@@ -39,7 +39,8 @@ export async function auditCertificates(
   const out: CertificatesPage = { certificates: [], caa: [], zones: [], fetchedAt: new Date(scan.startedAt).toISOString(), complete: false };
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
-    const chunk: Chunk | undefined = scan.chunks.get(key) ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0));
+    const cached = scan.chunks.get(key);
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0));
     if (!chunk) break;
     scan.chunks.set(key, chunk);
     out.certificates.push(...chunk.page.certificates);
@@ -47,7 +48,8 @@ export async function auditCertificates(
     out.zones.push(...chunk.page.zones);
     out.totalZones = chunk.page.totalZones;
     position = chunk.next;
-    if (chunk.cutShort) break;
+    // Only this request's budget ends it: a chunk cut short in an earlier request continues from the cache.
+    if (chunk.cutShort && !cached) break;
   }
   out.complete = position === undefined;
   if (position) out.cursor = encodeCursor(OPERATION, position);

@@ -14,7 +14,12 @@ function csvCell(value: unknown): string {
 }
 
 export function downloadCsv<T extends object>(filename: string, rows: readonly T[]): void {
-  const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv;charset=utf-8" }));
+  download(filename, toCsv(rows), "text/csv;charset=utf-8");
+}
+
+/** Saves text as a file in the browser. */
+export function download(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = Object.assign(document.createElement("a"), { href: url, download: filename });
   link.click();
   URL.revokeObjectURL(url);
