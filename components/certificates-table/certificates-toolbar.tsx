@@ -1,5 +1,6 @@
 "use client";
 import { Facet } from "@/components/data-table/facet";
+import { SearchFilter } from "@/components/data-table/search-filter";
 import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
 import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { KINDS, VERDICTS } from "@/lib/certificates/types";
@@ -16,16 +17,7 @@ const CAS = ["lets_encrypt", "google", "ssl_com", "digicert", ""];
 export function CertificatesToolbar({ filters, onChange }: { filters: CertificateFilters; onChange: (patch: CertificateFilters) => void }) {
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col text-xs font-medium text-slate-600">
-        Zone or host
-        <input
-          type="search"
-          defaultValue={filters.q ?? ""}
-          placeholder="Filter by zone or hostname"
-          onChange={(event) => onChange({ q: event.target.value })}
-          className="mt-1 w-64 rounded border border-slate-300 px-2 py-1.5 text-sm text-slate-900"
-        />
-      </label>
+      <SearchFilter label="Zone or host" placeholder="Filter by zone or hostname" value={filters.q} onChange={(q) => onChange({ q })} />
       <Facet label="Verdict" value={filters.verdict} options={VERDICTS.map((v) => [v, VERDICT_LABELS[v]])} onChange={(verdict) => onChange({ verdict })} />
       <Facet label="Type" value={filters.kind} options={KINDS.map((k) => [k, KIND_LABELS[k] ?? k])} onChange={(kind) => onChange({ kind })} />
       {/* "" is a real value here (the default CA), so "any" is spelled out. */}

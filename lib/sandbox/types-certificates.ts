@@ -43,18 +43,9 @@ export interface CertificatePack {
   certificate_authority?: CertificateAuthority;
 }
 
-export interface CustomCertificate {
-  id: string;
-  hosts: string[];
-  issuer: string;
-  signature: string;
+/** A custom certificate is listed like a pack's certificate, plus its keyless server when it has one. */
+export interface CustomCertificate extends Omit<PackCertificate, "status"> {
   status: "active" | "expired";
-  bundle_method: BundleMethod;
-  zone_id: string;
-  uploaded_on: string;
-  modified_on: string;
-  expires_on: string;
-  priority: number;
   keyless_server?: {
     id: string;
     name: string;
