@@ -26,8 +26,12 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
       <input
         type="checkbox"
         aria-label="Select every legacy-chain custom hostname shown"
-        checked={table.getIsSomeRowsSelected() || table.getIsAllRowsSelected()}
-        onChange={table.getToggleAllRowsSelectedHandler()}
+        // Without pagination, the "page" is every row the filters show: hidden rows are never selected.
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(el) => {
+          if (el) el.indeterminate = table.getIsSomePageRowsSelected();
+        }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
       />
     ),
     cell: ({ row }) =>

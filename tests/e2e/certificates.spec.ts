@@ -62,6 +62,11 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
     expect(call.body.ssl).toEqual({ method: upstream.ssl.method, type: "dv", certificate_authority: "" });
   }
 
+  // The header checkbox selects exactly the legacy-chain custom hostnames the filters show.
+  await page.getByRole("checkbox", { name: "Select every legacy-chain custom hostname shown" }).check();
+  const shown = Number(/Showing (\d+) of/.exec(await page.getByTestId("certificates-count").innerText())![1]);
+  await expect(page.getByTestId("switch-count")).toHaveText(`${shown} custom hostnames selected to leave lets_encrypt`);
+
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   const lines = readFileSync((await csv.path())!, "utf8").trim().split("\r\n");
   expect(lines[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
