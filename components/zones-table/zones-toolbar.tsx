@@ -1,4 +1,6 @@
 "use client";
+import { Facet } from "@/components/data-table/facet";
+import { SearchFilter } from "@/components/data-table/search-filter";
 
 export interface ZoneFilters {
   q?: string;
@@ -18,39 +20,9 @@ export function ZonesToolbar({
 }) {
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col text-xs font-medium text-slate-600">
-        Zone name
-        <input
-          type="search"
-          // Uncontrolled, so typing never waits for the URL round trip; the URL seeds it on load.
-          defaultValue={filters.q ?? ""}
-          placeholder="Filter by name"
-          onChange={(event) => onChange({ q: event.target.value })}
-          className="mt-1 w-64 rounded border border-slate-300 px-2 py-1.5 text-sm text-slate-900"
-        />
-      </label>
+      <SearchFilter label="Zone name" placeholder="Filter by name" value={filters.q} onChange={(q) => onChange({ q })} />
       <Facet label="Plan" value={filters.plan} options={PLANS} onChange={(plan) => onChange({ plan })} />
       <Facet label="Status" value={filters.status} options={STATUSES} onChange={(status) => onChange({ status })} />
     </div>
-  );
-}
-
-function Facet(props: { label: string; value?: string; options: string[]; onChange: (value?: string) => void }) {
-  return (
-    <label className="flex flex-col text-xs font-medium text-slate-600">
-      {props.label}
-      <select
-        value={props.value ?? ""}
-        onChange={(event) => props.onChange(event.target.value || undefined)}
-        className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
-      >
-        <option value="">All</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

@@ -73,6 +73,13 @@ export async function getZone(client: PlatformClient, zoneId: string): Promise<Z
   return toZoneRow(result);
 }
 
+/** One page of the same listing, for work that goes zone by zone and resumes mid-account. */
+export async function zonesPage(client: PlatformClient, page: number, accountId?: string) {
+  const query = { order: "name", direction: "asc", "account.id": accountId, page, per_page: ZONES_PER_PAGE };
+  const { result, resultInfo } = await client.get("/zones", query, z.array(zoneSchema));
+  return { zones: result.map(toZoneRow), totalPages: resultInfo?.total_pages, totalCount: resultInfo?.total_count };
+}
+
 function toZoneRow(zone: Zone): ZoneRow {
   const planName = zone.plan?.name ?? "Unknown";
   return {

@@ -72,6 +72,7 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
 function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams, body: unknown): ApiResponse {
   const resolved = runtime.router.resolve(method, path);
   if ("response" in resolved) return resolved.response;
+  if (body === INVALID_JSON) return fail(400, ERROR_CODES.invalidBody, "Invalid request body: not JSON");
   try {
     return resolved.handler({ params: resolved.params, query, state: runtime.state, path, body });
   } catch (error) {

@@ -19,8 +19,10 @@ export const ERROR_CODES = {
   methodNotAllowed: 10405,
   /** A query parameter out of range or of the wrong kind (HTTP 400); sandbox-chosen code. */
   invalidQuery: 10400,
-  /** A request body that is not JSON, too large, or not of the expected shape (HTTP 400/413); sandbox-chosen. */
+  /** A request body that is not the documented shape (HTTP 400); sandbox-chosen code. */
   invalidBody: 10401,
+  /** A custom hostname id the zone does not have (HTTP 404). */
+  customHostnameNotFound: 1436,
 } as const;
 
 export const RATE_LIMIT_MESSAGE = "Please wait and consider throttling your request speed";

@@ -4,6 +4,8 @@ import { CallLog } from "./calls";
 import { FaultInjector, type Faults } from "./faults";
 import { RateLimiter, type RateLimitConfig } from "./rate-limit";
 import { Router } from "./router";
+import { getTotalTls, listCertificatePacks, listCustomCertificates } from "./routes/certificates";
+import { listCustomHostnames, patchCustomHostname } from "./routes/custom-hostnames";
 import { listDnsRecords } from "./routes/dns-records";
 import { getZone, listZones } from "./routes/zones";
 import { seedAccount } from "./seed";
@@ -39,7 +41,12 @@ export class SandboxRuntime {
     .add("GET", "/zones/:zone_id/firewall/waf/packages/:package_id/rules", waf.listRules)
     .add("GET", "/zones/:zone_id/firewall/waf/overrides", waf.listOverrides)
     .add("GET", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.getEntrypoint)
-    .add("PUT", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.putEntrypoint);
+    .add("PUT", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.putEntrypoint)
+    .add("GET", "/zones/:zone_id/ssl/certificate_packs", listCertificatePacks)
+    .add("GET", "/zones/:zone_id/custom_certificates", listCustomCertificates)
+    .add("GET", "/zones/:zone_id/custom_hostnames", listCustomHostnames)
+    .add("PATCH", "/zones/:zone_id/custom_hostnames/:custom_hostname_id", patchCustomHostname)
+    .add("GET", "/zones/:zone_id/acm/total_tls", getTotalTls);
 
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });

@@ -1,6 +1,7 @@
 // The whole simulated account from one seed: same seed and zone count ⇒ byte-identical data.
 import { assignPlans } from "./plans";
 import { Random } from "./random";
+import { seedCertificates } from "./seed-certificates";
 import { seedDnsRecords } from "./seed-dns";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
@@ -35,5 +36,5 @@ export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOp
   zones.forEach((zone, index) => {
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
-  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones) };
+  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates: seedCertificates(seed, zones, dnsRecords) };
 }

@@ -1,3 +1,5 @@
+import type { ZoneCertificates } from "./types-certificates";
+
 // Shapes of the simulated account, as the v4 API returns them (see the reference `zones_zone` and `dns-records_*`).
 
 export type PlanLegacyId = "free" | "pro" | "business" | "enterprise";
@@ -83,4 +85,6 @@ export interface SandboxState {
   dnsRecords: Record<string, DnsRecord[]>;
   /** The previous firewall and migration state, keyed by zone id (mutated by the migration operations). */
   waf: Record<string, WafZone>;
+  /** Certificate packs, custom certificates, custom hostnames and Total TLS, keyed by zone id. */
+  certificates: Record<string, ZoneCertificates>;
 }

@@ -135,3 +135,95 @@ describe("contract: failure envelopes", () => {
     expect(schemas.dnsList({ success: true, errors: [], messages: [], result: [{ type: "CAA", name: "x.com" }] })).toBe(false);
   });
 });
+
+describe("contract: certificate packs, custom certificates, custom hostnames, Total TLS", () => {
+  const sdk = reference.sdk_observed_2026.schemas as unknown as Record<string, Record<string, string[]>>;
+  const certificateSchemas = {
+    customCertificates: response("/zones/{zone_id}/custom_certificates", "200"),
+    customHostnames: response("/zones/{zone_id}/custom_hostnames", "200"),
+    packs: response("/zones/{zone_id}/ssl/certificate_packs", "200"),
+    totalTls: response("/zones/{zone_id}/acm/total_tls", "200"),
+    hostnamePatch: ajv.compile({ $ref: "cf-openapi#/paths/~1zones~1{zone_id}~1custom_hostnames~1{custom_hostname_id}/patch/responses/200/content/application~1json/schema" }),
+  };
+  const zoneWith = (test: (id: string) => boolean) => sandbox.state.zones.find((z) => test(z.id))!;
+  const certs = (id: string) => sandbox.state.certificates[id]!;
+
+  it("lists packs of every type and CA with status=all and the document's ssl_status=all, paged", async () => {
+    const types = new Set<string>();
+    const cas = new Set<string>();
+    for (const zone of sandbox.state.zones.slice(0, 40)) {
+      const all = await get(`/zones/${zone.id}/ssl/certificate_packs?status=all&per_page=50`);
+      expectValid(certificateSchemas.packs, all.body, `packs of ${zone.name}`);
+      const result = (all.body as { result: Array<{ id: string; type: string; certificate_authority?: string; status: string }> }).result;
+      const documented = await get(`/zones/${zone.id}/ssl/certificate_packs?ssl_status=all&per_page=50`);
+      expect((documented.body as { result: unknown[] }).result).toEqual(result);
+      for (const pack of result) {
+        types.add(pack.type);
+        if (pack.certificate_authority) cas.add(pack.certificate_authority);
+        expect(sdk["CertificatePack"]!["type"]).toContain(pack.type);
+        expect(sdk["CertificatePack"]!["status"]).toContain(pack.status);
+      }
+    }
+    expect([...types].sort()).toEqual([...sdk["CertificatePack"]!["type"]!].sort());
+    expect([...cas].sort()).toEqual(["google", "lets_encrypt", "ssl_com"]);
+    const pending = zoneWith((id) => certs(id).packs.some((p) => p.status !== "active"));
+    const activeOnly = (await get(`/zones/${pending.id}/ssl/certificate_packs`)).body as { result: Array<{ status: string }> };
+    expect(activeOnly.result.every((p) => p.status === "active")).toBe(true);
+  });
+
+  it("lists custom certificates of every bundle method", async () => {
+    const methods = new Set<string>();
+    for (const zone of sandbox.state.zones.filter((z) => certs(z.id).customCertificates.length > 0).slice(0, 12)) {
+      const answer = await get(`/zones/${zone.id}/custom_certificates`);
+      expectValid(certificateSchemas.customCertificates, answer.body, `custom certificates of ${zone.name}`);
+      for (const c of (answer.body as { result: Array<{ bundle_method: string }> }).result) methods.add(c.bundle_method);
+    }
+    expect([...methods].sort()).toEqual(["force", "optimal", "ubiquitous"]);
+  });
+
+  it("pages custom hostnames to the empty page; \"\" (default CA) is the only value outside the 2024 enum", async () => {
+    const big = zoneWith((id) => certs(id).customHostnames.length > 100);
+    const seen: Array<{ id: string; ssl: { certificate_authority: string } }> = [];
+    for (let page = 1; ; page++) {
+      const answer = await get(`/zones/${big.id}/custom_hostnames?per_page=50&page=${page}`);
+      const body = answer.body as { result: typeof seen; result_info: { total_pages: number } };
+      // The document: "" selects the default CA; the 2024 OpenAPI enum predates it.
+      const forSchema = structuredClone(body) as typeof body;
+      for (const h of forSchema.result) if (h.ssl.certificate_authority === "") delete (h.ssl as Partial<typeof h.ssl>).certificate_authority;
+      expectValid(certificateSchemas.customHostnames, forSchema, `custom hostnames page ${page}`);
+      if (body.result.length === 0) break;
+      seen.push(...body.result);
+    }
+    expect(seen.length).toBe(certs(big.id).customHostnames.length);
+    expect(new Set(seen.map((h) => h.ssl.certificate_authority))).toEqual(new Set(["lets_encrypt", "", "google", "ssl_com"]));
+  });
+
+  it("answers the Total TLS setting", async () => {
+    const enabled = zoneWith((id) => certs(id).totalTls.enabled);
+    const answer = await get(`/zones/${enabled.id}/acm/total_tls`);
+    expectValid(certificateSchemas.totalTls, answer.body, "total_tls");
+    expect((answer.body as { result: { enabled: boolean } }).result.enabled).toBe(true);
+  });
+
+  it("honours PATCH of a custom hostname's CA and refuses a bad body with a 400 naming the field", async () => {
+    const zone = zoneWith((id) => certs(id).customHostnames.some((h) => h.ssl.certificate_authority === "lets_encrypt"));
+    const hostname = certs(zone.id).customHostnames.find((h) => h.ssl.certificate_authority === "lets_encrypt")!;
+    const patch = (body: string) =>
+      fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/custom_hostnames/${hostname.id}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
+    const bad = await patch(JSON.stringify({ ssl: { certificate_authority: "comodo" } }));
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { errors: Array<{ message: string }> };
+    expectValid(schemas.commonFailure, badBody, "PATCH 400");
+    expect(badBody.errors[0]!.message).toMatch(/ssl\.certificate_authority/);
+    expect((await patch("{not json")).status).toBe(400);
+    expect(hostname.ssl.certificate_authority).toBe("lets_encrypt");
+    const good = await patch(JSON.stringify({ ssl: { method: hostname.ssl.method, type: "dv", certificate_authority: "" } }));
+    expect(good.status).toBe(200);
+    const updated = (await good.json()) as { result: { ssl: { certificate_authority: string; status: string } } };
+    expect(updated.result.ssl).toMatchObject({ certificate_authority: "", status: "pending_validation" });
+    const listed = (await get(`/zones/${zone.id}/custom_hostnames?hostname=${hostname.hostname}`)).body as { result: typeof updated.result[] };
+    expect(listed.result[0]!.ssl.certificate_authority).toBe("");
+    const missing = await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/custom_hostnames/${"f".repeat(32)}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}` }, body: "{}" });
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,8 +1,18 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/app-shell/section-placeholder";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { CertificatesView } from "@/components/certificates/certificates-view";
+import { LoadingState } from "@/components/data-table/states";
 
 export const metadata: Metadata = { title: "Certificates" };
 
 export default function CertificatesPage() {
-  return <SectionPlaceholder title="Certificates" question="Which certificates still depend on the legacy-chain certificate authority, and what must be done for each?" />;
+  return (
+    <>
+      <PageHeader title="Certificates" />
+      <Suspense fallback={<LoadingState label="Loading certificates…" />}>
+        <CertificatesView />
+      </Suspense>
+    </>
+  );
 }

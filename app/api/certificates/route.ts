@@ -1,0 +1,31 @@
+import { getConfig } from "@/lib/config";
+import { auditCertificates } from "@/lib/certificates/audit";
+import { csvRows } from "@/lib/certificates/types";
+import { toCsv } from "@/lib/csv";
+import { InputError } from "@/lib/http/input-error";
+import { operation } from "@/lib/http/operation";
+
+export const dynamic = "force-dynamic";
+
+/** Every certificate of the account with its verdict, and the CAA findings; `cursor` resumes, `refresh=1` rescans. */
+export const GET = operation(async ({ url, platform }) => {
+  const format = url.searchParams.get("format") ?? "json";
+  if (format !== "json" && format !== "csv") throw new InputError("format", "format must be json or csv");
+  const refresh = url.searchParams.get("refresh");
+  if (refresh !== null && refresh !== "1") throw new InputError("refresh", "refresh must be 1 or absent");
+  const page = await auditCertificates(platform, {
+    cursor: url.searchParams.get("cursor") ?? undefined,
+    refresh: refresh === "1",
+    accountId: getConfig().accountId,
+  });
+  if (format === "json") return page;
+  // The CSV holds what this request reached; the headers say whether that is the whole account.
+  return new Response(toCsv(csvRows(page.certificates)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="certificates.csv"',
+      "X-Preflight-Complete": String(page.complete),
+      ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
+    },
+  });
+});

@@ -1,0 +1,59 @@
+"use client";
+// Every certificate of the account, virtualized; legacy-chain custom hostnames can be selected for a CA switch.
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnFiltersState,
+  type RowSelectionState,
+  type SortingState,
+} from "@tanstack/react-table";
+import { CERTIFICATE_GRID, certificateColumns } from "@/components/certificates-table/columns";
+import { VirtualTable } from "@/components/data-table/virtual-table";
+import { isSwitchable } from "@/lib/certificates/hostname-switch";
+import type { CertificateRow } from "@/lib/certificates/types";
+
+export const rowKey = (row: CertificateRow) => `${row.kind}:${row.id}`;
+
+export function CertificatesTable(props: {
+  rows: CertificateRow[];
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  filters: ColumnFiltersState;
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
+  openKey?: string;
+  onOpen: (row: CertificateRow) => void;
+}) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table memoizes on its own
+  const table = useReactTable({
+    data: props.rows,
+    columns: certificateColumns,
+    state: { sorting: props.sorting, columnFilters: props.filters, rowSelection: props.selection },
+    onSortingChange: (updater) => props.onSortingChange(typeof updater === "function" ? updater(props.sorting) : updater),
+    onRowSelectionChange: (updater) => props.onSelectionChange(typeof updater === "function" ? updater(props.selection) : updater),
+    enableRowSelection: (row) => isSwitchable(row.original),
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: rowKey,
+  });
+
+  return (
+    <>
+      <p className="mb-2 text-sm text-slate-600" aria-live="polite" data-testid="certificates-count">
+        Showing {table.getRowModel().rows.length} of {props.rows.length} certificates
+      </p>
+      <VirtualTable
+        table={table}
+        label="Certificates"
+        grid={CERTIFICATE_GRID}
+        testId="certificates"
+        rowTestId="certificate-row"
+        onOpen={props.onOpen}
+        isOpen={(row) => rowKey(row) === props.openKey}
+      />
+    </>
+  );
+}

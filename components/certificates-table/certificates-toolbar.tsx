@@ -1,0 +1,27 @@
+"use client";
+import { Facet } from "@/components/data-table/facet";
+import { SearchFilter } from "@/components/data-table/search-filter";
+import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
+import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
+import { KINDS, VERDICTS } from "@/lib/certificates/types";
+
+export interface CertificateFilters {
+  q?: string;
+  verdict?: string;
+  kind?: string;
+  ca?: string;
+}
+
+const CAS = ["lets_encrypt", "google", "ssl_com", "digicert", ""];
+
+export function CertificatesToolbar({ filters, onChange }: { filters: CertificateFilters; onChange: (patch: CertificateFilters) => void }) {
+  return (
+    <div role="search" className="flex flex-wrap items-end gap-3">
+      <SearchFilter label="Zone or host" placeholder="Filter by zone or hostname" value={filters.q} onChange={(q) => onChange({ q })} />
+      <Facet label="Verdict" value={filters.verdict} options={VERDICTS.map((v) => [v, VERDICT_LABELS[v]])} onChange={(verdict) => onChange({ verdict })} />
+      <Facet label="Type" value={filters.kind} options={KINDS.map((k) => [k, KIND_LABELS[k] ?? k])} onChange={(kind) => onChange({ kind })} />
+      {/* "" is a real value here (the default CA), so "any" is spelled out. */}
+      <Facet label="CA" value={filters.ca} options={CAS.map((ca) => [ca === "" ? "default" : ca, caLabel(ca)])} onChange={(ca) => onChange({ ca })} />
+    </div>
+  );
+}

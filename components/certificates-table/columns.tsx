@@ -1,0 +1,81 @@
+import type { ColumnDef, FilterFn } from "@tanstack/react-table";
+import { VerdictBadge } from "@/components/certificates/verdict-badge";
+import type { CertificateRow } from "@/lib/certificates/types";
+
+const equals: FilterFn<CertificateRow> = (row, columnId, value) => !value || row.getValue(columnId) === value;
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
+const VERDICT_ORDER = { action_required: 0, informational: 1, no_action: 2 };
+
+export const KIND_LABELS: Record<string, string> = {
+  universal: "Universal",
+  advanced: "Advanced",
+  total_tls: "Total TLS",
+  custom_certificate: "Custom certificate",
+  custom_hostname: "Custom hostname",
+};
+
+/** Shown as the platform writes it; `""` on a custom hostname is the default CA. */
+export function caLabel(ca: string | null): string {
+  return ca === "" ? '"" (default)' : (ca ?? "—");
+}
+
+export const certificateColumns: ColumnDef<CertificateRow>[] = [
+  {
+    id: "select",
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        aria-label="Select every legacy-chain custom hostname shown"
+        // Without pagination, the "page" is every row the filters show: hidden rows are never selected.
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(el) => {
+          if (el) el.indeterminate = table.getIsSomePageRowsSelected();
+        }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) =>
+      row.getCanSelect() ? (
+        <input
+          type="checkbox"
+          aria-label={`Select ${row.original.hosts[0] ?? row.original.id} to switch CA`}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+          onClick={(event) => event.stopPropagation()}
+        />
+      ) : null,
+    enableSorting: false,
+  },
+  {
+    id: "zone",
+    accessorKey: "zoneName",
+    header: "Zone",
+    filterFn: (row, _id, value: string) => {
+      if (!value) return true;
+      const needle = value.toLowerCase();
+      return row.original.zoneName.toLowerCase().includes(needle) || row.original.hosts.some((h) => h.toLowerCase().includes(needle));
+    },
+  },
+  { id: "kind", accessorKey: "kind", header: "Type", filterFn: equals, cell: ({ row }) => KIND_LABELS[row.original.kind] },
+  { id: "hosts", accessorFn: (r) => r.hosts.join(", "), header: "Hosts" },
+  {
+    id: "ca",
+    accessorFn: (r) => r.certificateAuthority ?? "",
+    header: "CA",
+    // "default" selects `""`, the default CA (an empty filter value would mean no filter).
+    filterFn: (row, id, value: string) => !value || row.getValue(id) === (value === "default" ? "" : value), cell: ({ row }) => caLabel(row.original.certificateAuthority) },
+  { id: "bundle", accessorFn: (r) => r.bundleMethod ?? "", header: "Bundle" },
+  { id: "uploaded", accessorFn: (r) => r.uploadedOn ?? "", header: "Uploaded", cell: ({ row }) => day(row.original.uploadedOn) },
+  { id: "expires", accessorFn: (r) => r.expiresOn ?? "", header: "Expires", cell: ({ row }) => day(row.original.expiresOn) },
+  {
+    id: "verdict",
+    accessorKey: "verdict",
+    header: "Verdict",
+    filterFn: equals,
+    sortingFn: (a, b) => VERDICT_ORDER[a.original.verdict] - VERDICT_ORDER[b.original.verdict],
+    cell: ({ row }) => <VerdictBadge verdict={row.original.verdict} />,
+  },
+];
+
+/** Fixed widths: the table is virtualized, so columns are not measured. */
+export const CERTIFICATE_GRID = "grid grid-cols-[2rem_minmax(11rem,1.2fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_8.5rem]";

@@ -1,0 +1,55 @@
+"use client";
+// Hostnames where switching to the default CA would silently stay on (or fail back to) the legacy chain.
+import type { CaaFinding } from "@/lib/certificates/types";
+import { downloadCsv } from "@/lib/client/download-csv";
+
+export function CaaFindings({ caa }: { caa: readonly CaaFinding[] }) {
+  const flagged = caa.filter((f) => f.flagged);
+  return (
+    <section aria-labelledby="caa-title" className="rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="caa-title" className="text-sm font-semibold">
+          CAA: {flagged.length} of {caa.length} hostnames would stay on the legacy chain with the default CA
+        </h2>
+        <button
+          type="button"
+          disabled={caa.length === 0}
+          onClick={() => downloadCsv("caa.csv", caa.map((f) => ({ ...f, records: f.records.join(" | ") })))}
+          className="rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
+        >
+          Export CAA CSV
+        </button>
+      </div>
+      <p className="mt-1 text-xs text-slate-600">
+        The default CA tries pki.goog first and uses letsencrypt.org only if CAA blocks it. Records are inherited from the closest parent
+        name that has any; for wildcards, issuewild wins over issue.
+      </p>
+      {flagged.length > 0 && (
+        <div className="mt-2 max-h-64 overflow-auto">
+          <table className="w-full text-xs">
+            <thead className="sticky top-0 bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-2 py-1">Hostname</th>
+                <th scope="col" className="px-2 py-1">CAA from</th>
+                <th scope="col" className="px-2 py-1">Records</th>
+                <th scope="col" className="px-2 py-1">Default CA ends on</th>
+                <th scope="col" className="px-2 py-1">Record to add</th>
+              </tr>
+            </thead>
+            <tbody>
+              {flagged.map((f) => (
+                <tr key={`${f.zoneId}:${f.hostname}`} className="border-t border-slate-100">
+                  <td className="px-2 py-1">{f.hostname}</td>
+                  <td className="px-2 py-1">{f.relevantName === f.hostname ? "itself" : `${f.relevantName} (inherited)`}</td>
+                  <td className="px-2 py-1">{f.records.join(", ")}</td>
+                  <td className="px-2 py-1">{f.defaultCa === "none" ? "no CA: issuance fails" : f.defaultCa}</td>
+                  <td className="px-2 py-1"><code>{f.recordToAdd}</code></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+// One certificate opened from the table: the facts, the rule that applies, the action and, for a custom
+// hostname on the legacy-chain CA, the exact PATCH that switches it.
+import { useEffect } from "react";
+import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
+import { VerdictBadge } from "@/components/certificates/verdict-badge";
+import { BUNDLE_METHOD_NAMES } from "@/lib/certificates/chain-change";
+import { isSwitchable, switchCalls } from "@/lib/certificates/hostname-switch";
+import type { CaaFinding, CertificateRow } from "@/lib/certificates/types";
+
+export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; caa: readonly CaaFinding[]; onClose: () => void }) {
+  useEffect(() => {
+    const close = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [onClose]);
+  const findings = caa.filter((f) => f.zoneId === row.zoneId && row.hosts.includes(f.hostname));
+  const call = isSwitchable(row) ? switchCalls([row], "")[0] : undefined;
+  const facts: Array<[string, string]> = [
+    ["Zone", row.zoneName],
+    ["Type", KIND_LABELS[row.kind] ?? row.kind],
+    ["Id", row.id],
+    ["Hosts", row.hosts.join(", ")],
+    ["Certificate authority", caLabel(row.certificateAuthority)],
+    ["Bundle method", row.bundleMethod ? `${row.bundleMethod}${BUNDLE_METHOD_NAMES[row.bundleMethod] ? ` (${BUNDLE_METHOD_NAMES[row.bundleMethod]})` : ""}` : "—"],
+    ["Uploaded", row.uploadedOn ?? "—"],
+    ["Expires", row.expiresOn ?? "—"],
+    ["Status", row.status ?? "—"],
+  ];
+  return (
+    <section aria-labelledby="certificate-detail-title" data-testid="certificate-detail" className="rounded-lg border border-blue-200 bg-white p-4">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="certificate-detail-title" className="text-lg font-semibold">
+          {row.hosts[0] ?? row.id} <VerdictBadge verdict={row.verdict} />
+        </h2>
+        <button type="button" onClick={onClose} className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50">
+          Close
+        </button>
+      </div>
+      <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-500">{term}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+        <dt className="text-slate-500">Why</dt>
+        <dd>{row.reason}</dd>
+        <dt className="text-slate-500">Action</dt>
+        <dd className="font-medium">{row.action}</dd>
+      </dl>
+      {findings.length > 0 && (
+        <ul className="mt-2 text-sm">
+          {findings.map((f) => (
+            <li key={f.hostname}>
+              CAA for <code>{f.hostname}</code>: {f.relevantName ? `from ${f.relevantName} (${f.records.join(", ")})` : "none, any CA may issue"};{" "}
+              default CA issues from <strong>{f.defaultCa}</strong>
+              {f.recordToAdd && <> — add <code>{f.recordToAdd}</code></>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {call && (
+        <div className="mt-3">
+          <p className="text-sm text-slate-600">The call that switches it to the default CA (select it in the table to export with others):</p>
+          <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100" data-testid="patch-preview">
+            {`${call.method} ${call.path}\n${JSON.stringify(call.body, null, 2)}`}
+          </pre>
+        </div>
+      )}
+    </section>
+  );
+}

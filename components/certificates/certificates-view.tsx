@@ -1,0 +1,96 @@
+"use client";
+// The certificate audit: scan every zone (with progress), totals, expiry timeline, the table with its
+// filters in the URL, one certificate opened, CAA findings, the hostname CA switch export, the chain inspector.
+import type { RowSelectionState, SortingState } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { CertificatesTable, rowKey } from "@/components/certificates-table/certificates-table";
+import { CertificatesToolbar } from "@/components/certificates-table/certificates-toolbar";
+import { CaaFindings } from "@/components/certificates/caa-findings";
+import { CertificateDetail } from "@/components/certificates/certificate-detail";
+import { ChainInspector } from "@/components/certificates/chain-inspector";
+import { ExpiryTimeline } from "@/components/certificates/expiry-timeline";
+import { HostnameSwitchPanel } from "@/components/certificates/hostname-switch-panel";
+import { useCertificates } from "@/components/certificates/use-certificates";
+import { VerdictTotals } from "@/components/certificates/verdict-totals";
+import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
+import { useUrlState } from "@/components/data-table/use-url-state";
+import { AFFECTED_CLIENTS } from "@/lib/certificates/chain-change";
+import { csvRows } from "@/lib/certificates/types";
+import { downloadCsv } from "@/lib/client/download-csv";
+
+const URL_KEYS = ["q", "verdict", "kind", "ca", "sort", "dir", "open"] as const;
+const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
+
+export function CertificatesView() {
+  const [view, setView] = useUrlState(URL_KEYS);
+  const audit = useCertificates();
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const sorting: SortingState = useMemo(
+    () => (view.sort ? [{ id: view.sort, desc: view.dir === "desc" }] : [{ id: "verdict", desc: false }]),
+    [view.sort, view.dir],
+  );
+  const filters = useMemo(
+    () => [
+      { id: "zone", value: view.q ?? "" },
+      { id: "verdict", value: view.verdict ?? "" },
+      { id: "kind", value: view.kind ?? "" },
+      { id: "ca", value: view.ca ?? "" },
+    ],
+    [view.q, view.verdict, view.kind, view.ca],
+  );
+  const rows = audit.certificates;
+  const opened = view.open ? rows.find((r) => rowKey(r) === view.open) : undefined;
+  const selected = rows.filter((r) => selection[rowKey(r)]);
+  const failed = audit.zones.filter((z) => z.status === "failed");
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {new Date(audit.fetchedAt).toLocaleTimeString()}</span>}
+        <button type="button" className={button} disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
+          Refresh
+        </button>
+        <button type="button" className={button} disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
+          Export CSV
+        </button>
+      </div>
+      {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
+      {audit.error && <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />}
+      {failed.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">{failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.</p>
+          <ul className="mt-1 list-disc pl-5">
+            {failed.map((z) => <li key={z.zoneId}>{z.zoneName}: {z.reason}</li>)}
+          </ul>
+        </div>
+      )}
+      <aside className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" aria-label="Affected clients">
+        <strong>Who is affected:</strong> {AFFECTED_CLIENTS} From 2024-09-09 certificates of the legacy-chain CA (lets_encrypt) are served with the self-signed
+        chain only; the cross-signed chain expired 2024-09-30.
+      </aside>
+      {audit.isLoading ? (
+        <LoadingState label="Auditing certificates…" />
+      ) : (
+        <>
+          <VerdictTotals rows={rows} active={view.verdict} onPick={(verdict) => setView({ verdict })} />
+          <ExpiryTimeline rows={rows} />
+          <CertificatesToolbar filters={view} onChange={setView} />
+          {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}
+          {opened && <CertificateDetail row={opened} caa={audit.caa} onClose={() => setView({ open: undefined })} />}
+          <CertificatesTable
+            rows={rows}
+            sorting={sorting}
+            filters={filters}
+            onSortingChange={(next) => setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })}
+            selection={selection}
+            onSelectionChange={setSelection}
+            openKey={view.open}
+            onOpen={(row) => setView({ open: rowKey(row) })}
+          />
+          <CaaFindings caa={audit.caa} />
+        </>
+      )}
+      <ChainInspector />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+// The selected legacy-chain custom hostnames, exported as the exact PATCH calls for a second person to
+// review and run (reviews inside Preflight come in a later release).
+import { useState } from "react";
+import { switchCalls, switchScript, type SwitchTarget } from "@/lib/certificates/hostname-switch";
+import type { CertificateRow } from "@/lib/certificates/types";
+import { downloadText } from "@/lib/client/download-csv";
+
+export function HostnameSwitchPanel({ selected, onClear }: { selected: readonly CertificateRow[]; onClear: () => void }) {
+  const [target, setTarget] = useState<SwitchTarget>("");
+  const calls = switchCalls(selected, target);
+  return (
+    <section aria-label="Switch custom hostnames" className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <span data-testid="switch-count">
+        {calls.length} custom hostname{calls.length === 1 ? "" : "s"} selected to leave lets_encrypt
+      </span>
+      <label className="flex items-center gap-1">
+        Switch to
+        <select value={target} onChange={(e) => setTarget(e.target.value as SwitchTarget)} className="rounded border border-slate-300 px-2 py-1">
+          <option value="">"" (default CA: google first)</option>
+          <option value="google">google</option>
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={calls.length === 0}
+        onClick={() => downloadText("custom-hostname-switch.json", JSON.stringify({ calls }, null, 2), "application/json")}
+        className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50 disabled:opacity-50"
+      >
+        Export PATCH calls
+      </button>
+      <button
+        type="button"
+        disabled={calls.length === 0}
+        onClick={() => downloadText("custom-hostname-switch.sh", switchScript(calls), "text/x-shellscript")}
+        className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50 disabled:opacity-50"
+      >
+        Export as shell script
+      </button>
+      <button type="button" disabled={calls.length === 0} onClick={onClear} className="text-slate-600 underline disabled:opacity-50">
+        Clear selection
+      </button>
+      <span className="text-xs text-slate-500">Nothing is sent from here: a second person reviews and runs the exported calls.</span>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+"use client";
+// The account's certificate audit, page by page as the server's budget allows; Refresh starts a new scan.
+import { useMemo, useState } from "react";
+import { useCursorPages } from "@/components/data-table/use-cursor-pages";
+import type { CertificatesPage } from "@/lib/certificates/types";
+
+export function useCertificates() {
+  const [scan, setScan] = useState(0);
+  const { pages, ...query } = useCursorPages<CertificatesPage>(["certificates", scan], (cursor) =>
+    cursor ? `/api/certificates?cursor=${encodeURIComponent(cursor)}` : `/api/certificates${scan > 0 ? "?refresh=1" : ""}`,
+  );
+  const data = useMemo(
+    () => ({
+      certificates: pages?.flatMap((p) => p.certificates) ?? [],
+      caa: pages?.flatMap((p) => p.caa) ?? [],
+      zones: pages?.flatMap((p) => p.zones) ?? [],
+    }),
+    [pages],
+  );
+  return { ...query, ...data, totalZones: pages?.[0]?.totalZones, fetchedAt: pages?.[0]?.fetchedAt, rescan: () => setScan((n) => n + 1) };
+}

@@ -1,0 +1,91 @@
+"use client";
+// A TanStack table rendered with virtual rows: thousands of rows render as the few dozen on screen.
+// Header buttons sort; a row with `onOpen` opens on click or Enter.
+import { flexRender, type Table } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
+
+const ROW_HEIGHT = 36;
+
+export function VirtualTable<T>(props: {
+  table: Table<T>;
+  label: string;
+  grid: string;
+  /** `zones` gives `zones-scroll` and `zone-row` test ids. */
+  testId: string;
+  rowTestId: string;
+  onOpen?: (row: T) => void;
+  isOpen?: (row: T) => boolean;
+}) {
+  const rows = props.table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual memoizes on its own; the React Compiler rightly leaves this component alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const { onOpen, isOpen } = props;
+
+  return (
+    <div role="table" aria-label={props.label} aria-rowcount={rows.length + 1} className="rounded-lg border border-slate-200 bg-white">
+      <div role="rowgroup" className="border-b border-slate-200 bg-slate-50">
+        {props.table.getHeaderGroups().map((group) => (
+          <div role="row" key={group.id} className={`${props.grid} px-3`}>
+            {group.headers.map((header) => {
+              const sorted = header.column.getIsSorted();
+              const label = flexRender(header.column.columnDef.header, header.getContext());
+              return (
+                <div
+                  role="columnheader"
+                  key={header.id}
+                  aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
+                  className="py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+                >
+                  {header.column.getCanSort() ? (
+                    <button type="button" onClick={header.column.getToggleSortingHandler()} className="hover:text-slate-900">
+                      {label}
+                      <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className="h-[calc(100vh-18rem)] min-h-64 overflow-auto" tabIndex={0}>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const open = isOpen?.(row.original) ?? false;
+            return (
+              <div
+                role="row"
+                key={row.id}
+                aria-rowindex={item.index + 2}
+                aria-selected={onOpen ? open : undefined}
+                data-testid={props.rowTestId}
+                tabIndex={onOpen ? 0 : undefined}
+                onClick={onOpen ? () => onOpen(row.original) : undefined}
+                onKeyDown={onOpen ? (event) => event.key === "Enter" && onOpen(row.original) : undefined}
+                className={`${props.grid} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm hover:bg-slate-50 ${onOpen ? "cursor-pointer focus:bg-blue-50 focus:outline-none" : ""} ${open ? "bg-blue-50" : ""}`}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <div role="cell" key={cell.id} className="truncate pr-3">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

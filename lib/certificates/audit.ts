@@ -1,0 +1,123 @@
+// The account-wide audit, zone by zone in the listing's order, within the request's subrequest budget: work
+// beyond it returns a cursor (scan, zones page, offset) and the next request resumes at that zone.
+import "server-only";
+import { z } from "zod";
+import { ScanCache } from "@/lib/certificates/audit-cache";
+import { fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import type { CertificatesPage, ZoneOutcome } from "@/lib/certificates/types";
+import { auditZone } from "@/lib/certificates/zone-audit";
+import type { PlatformClient } from "@/lib/platform/client";
+import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
+import { BudgetExhaustedError, PlatformError } from "@/lib/platform/errors";
+import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
+import { zonesPage, type ZoneRow } from "@/lib/platform/zones";
+
+const OPERATION = "certificates";
+const positionShape = { scan: z.string().regex(/^[0-9a-f]{16}$/), startedAt: z.number().int(), page: z.number().int().min(1), offset: z.number().int().min(0) };
+type Position = { scan: string; startedAt: number; page: number; offset: number };
+
+interface Chunk {
+  page: Omit<CertificatesPage, "fetchedAt" | "complete" | "cursor">;
+  next?: Position;
+  /** The budget ran out inside this zones page. */
+  cutShort: boolean;
+}
+
+const cache = new ScanCache<Chunk>();
+
+export async function auditCertificates(
+  client: PlatformClient,
+  options: { cursor?: string; refresh?: boolean; accountId?: string },
+): Promise<CertificatesPage> {
+  let position: Position | undefined;
+  if (options.cursor) position = decodeCursor(OPERATION, positionShape, options.cursor);
+  else {
+    const scan = cache.current(options.refresh ?? false);
+    position = { scan: scan.id, startedAt: scan.startedAt, page: 1, offset: 0 };
+  }
+  const scan = cache.byId(position.scan, position.startedAt);
+  const out: CertificatesPage = { certificates: [], caa: [], zones: [], fetchedAt: new Date(scan.startedAt).toISOString(), complete: false };
+  while (position) {
+    const key: string = `${position.page}:${position.offset}`;
+    const cached = scan.chunks.get(key);
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0));
+    if (!chunk) break;
+    scan.chunks.set(key, chunk);
+    out.certificates.push(...chunk.page.certificates);
+    out.caa.push(...chunk.page.caa);
+    out.zones.push(...chunk.page.zones);
+    out.totalZones = chunk.page.totalZones;
+    position = chunk.next;
+    // Only this request's budget ends it: a chunk cut short in an earlier request continues from the cache.
+    if (chunk.cutShort && !cached) break;
+  }
+  out.complete = position === undefined;
+  if (position) out.cursor = encodeCursor(OPERATION, position);
+  return out;
+}
+
+type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
+
+/** One zones page from `offset`; undefined when the budget cannot even list the page. */
+async function auditChunk(client: PlatformClient, position: Position, accountId: string | undefined, firstInRequest: boolean): Promise<Chunk | undefined> {
+  let listing;
+  try {
+    listing = await zonesPage(client, position.page, accountId);
+  } catch (error) {
+    if (error instanceof BudgetExhaustedError) return undefined;
+    throw error;
+  }
+  const zones = listing.zones.slice(position.offset);
+  const results: ZoneResult[] = new Array(zones.length).fill(undefined);
+  let nextIndex = 0;
+  let running = 0;
+  // The request's first zone runs alone, so a zone too big for a whole budget is told apart from one that
+  // merely shared it, and every request makes progress.
+  if (firstInRequest && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true);
+  const worker = async () => {
+    // A zone starts only while the budget still covers it and the zones already running.
+    while (nextIndex < zones.length && client.scheduler.remainingBudget >= MIN_CALLS_PER_ZONE * (running + 1)) {
+      const index = nextIndex++;
+      running++;
+      results[index] = await auditOne(client, zones[index]!, false);
+      running--;
+    }
+  };
+  await Promise.all(Array.from({ length: MAX_IN_FLIGHT }, worker));
+  const done = results.findIndex((r) => r === undefined);
+  const finished = (done === -1 ? results : results.slice(0, done)) as NonNullable<ZoneResult>[];
+  if (finished.length === 0 && zones.length > 0) return undefined;
+  const cutShort = finished.length < zones.length;
+  const lastPage = listing.totalPages === undefined ? zones.length === 0 : position.page >= listing.totalPages;
+  const next = cutShort
+    ? { ...position, offset: position.offset + finished.length }
+    : lastPage
+      ? undefined
+      : { ...position, page: position.page + 1, offset: 0 };
+  return {
+    page: {
+      certificates: finished.flatMap((r) => r.rows?.rows ?? []),
+      caa: finished.flatMap((r) => r.rows?.caa ?? []),
+      zones: finished.map((r): ZoneOutcome => ({ zoneId: r.zone.id, zoneName: r.zone.name, status: r.outcome, ...(r.reason ? { reason: r.reason } : {}) })),
+      totalZones: listing.totalCount,
+    },
+    next,
+    cutShort,
+  };
+}
+
+/** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
+async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean): Promise<ZoneResult> {
+  try {
+    const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan });
+    return { zone, outcome: "audited", rows: auditZone(zone, inventory) };
+  } catch (error) {
+    if (error instanceof BudgetExhaustedError) {
+      // Even a whole request's budget is not enough for this zone: say so rather than retry forever.
+      if (alone) return { zone, outcome: "failed", reason: `needs more than the ${error.budget} subrequests one request may make; raise SUBREQUEST_BUDGET` };
+      return undefined;
+    }
+    if (error instanceof PlatformError) return { zone, outcome: "failed", reason: error.message };
+    throw error;
+  }
+}

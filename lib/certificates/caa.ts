@@ -1,0 +1,86 @@
+// CAA analysis (RFC 8659): which CAs a hostname's relevant record set permits, inherited from the closest
+// parent name that has CAA records, and whether the default CA would silently stay on the legacy chain.
+import { CAA_DOMAIN } from "@/lib/certificates/chain-change";
+
+export interface CaaRecord {
+  name: string;
+  flags: number;
+  tag: string;
+  value: string;
+}
+
+export type DefaultCaOutcome = "google" | "lets_encrypt" | "none";
+
+export interface CaaFinding {
+  zoneId: string;
+  zoneName: string;
+  hostname: string;
+  /** The name whose CAA records apply (the hostname itself or a parent); null when no CAA applies. */
+  relevantName: string | null;
+  records: string[];
+  permitsLegacy: boolean;
+  permitsGoogle: boolean;
+  permitsSslCom: boolean;
+  /** What the default CA ends up issuing from: google first, lets_encrypt only if CAA blocks google. */
+  defaultCa: DefaultCaOutcome;
+  /** Switching to the default CA would silently stay on (or fail back to) the legacy chain. */
+  flagged: boolean;
+  /** The record that lets the more compatible CA issue, in zone-file form; null when none is needed. */
+  recordToAdd: string | null;
+}
+
+const KNOWN_TAGS = new Set(["issue", "issuewild", "iodef", "contactemail", "contactphone", "issuemail", "issuevmc"]);
+
+/** The RRset at the closest name, from the hostname (or the wildcard's base) up to the zone apex. */
+export function relevantSet(records: readonly CaaRecord[], hostname: string, apex: string): { name: string | null; records: CaaRecord[] } {
+  const zone = apex.toLowerCase();
+  const inZone = (n: string) => n === zone || n.endsWith(`.${zone}`);
+  // Parents above the apex are in other zones Preflight cannot see (TLDs carry no CAA records anyway).
+  for (let name = hostname.toLowerCase().replace(/^\*\./, "").replace(/\.$/, ""); inZone(name); name = name.slice(name.indexOf(".") + 1)) {
+    const here = records.filter((r) => r.name.toLowerCase() === name);
+    if (here.length > 0) return { name, records: here };
+    if (name === zone) break;
+  }
+  return { name: null, records: [] };
+}
+
+/** The issuer domain of an `issue` value: `letsencrypt.org; validationmethods=dns-01` → letsencrypt.org; `;` → "". */
+export function issuerDomain(value: string): string {
+  return (value.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+export function permits(set: readonly CaaRecord[], caDomain: string, wildcard: boolean): boolean {
+  if (set.length === 0) return true;
+  // An unknown property marked critical forbids issuance by every CA.
+  if (set.some((r) => (r.flags & 128) !== 0 && !KNOWN_TAGS.has(r.tag.toLowerCase()))) return false;
+  const issue = set.filter((r) => r.tag.toLowerCase() === "issue");
+  const issuewild = set.filter((r) => r.tag.toLowerCase() === "issuewild");
+  // For a wildcard, issuewild (when present) replaces issue entirely.
+  const properties = wildcard && issuewild.length > 0 ? issuewild : issue;
+  if (properties.length === 0) return true;
+  return properties.some((r) => issuerDomain(r.value) === caDomain);
+}
+
+export function analyseHostname(zone: { id: string; name: string }, records: readonly CaaRecord[], hostname: string): CaaFinding {
+  const wildcard = hostname.startsWith("*.");
+  const set = relevantSet(records, hostname, zone.name);
+  const can = (ca: string) => permits(set.records, CAA_DOMAIN[ca] ?? ca, wildcard);
+  const [permitsLegacy, permitsGoogle, permitsSslCom] = [can("lets_encrypt"), can("google"), can("ssl_com")];
+  const defaultCa: DefaultCaOutcome = permitsGoogle ? "google" : permitsLegacy ? "lets_encrypt" : "none";
+  const usesIssuewild = wildcard && set.records.some((r) => r.tag.toLowerCase() === "issuewild");
+  const flagged = defaultCa !== "google";
+  return {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    hostname,
+    relevantName: set.name,
+    records: set.records.map((r) => `${r.flags} ${r.tag} "${r.value}"`),
+    permitsLegacy,
+    permitsGoogle,
+    permitsSslCom,
+    defaultCa,
+    flagged,
+    // Added where the relevant set lives, so it extends that set instead of replacing it for the hostname.
+    recordToAdd: flagged ? `${set.name ?? zone.name}. CAA 0 ${usesIssuewild ? "issuewild" : "issue"} "${CAA_DOMAIN.google}"` : null,
+  };
+}

@@ -1,0 +1,41 @@
+// The exact PATCH calls that move custom hostnames off the legacy-chain CA. Until reviews exist (a later
+// issue) they are exported for a second person to check and run, never sent from here.
+import type { CertificateRow } from "@/lib/certificates/types";
+
+export type SwitchTarget = "" | "google";
+
+export interface PatchCall {
+  method: "PATCH";
+  path: string;
+  body: { ssl: { method: string; type: "dv"; certificate_authority: SwitchTarget } };
+  /** For the reviewer: which hostname this call switches, and from which CA. */
+  hostname: string;
+  from: string | null;
+}
+
+const ID = /^[0-9a-f]{32}$/;
+
+export function isSwitchable(row: CertificateRow): boolean {
+  return row.kind === "custom_hostname" && row.certificateAuthority === "lets_encrypt" && ID.test(row.id) && ID.test(row.zoneId);
+}
+
+export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarget): PatchCall[] {
+  return rows.filter(isSwitchable).map((row) => ({
+    method: "PATCH",
+    path: `/zones/${row.zoneId}/custom_hostnames/${row.id}`,
+    // ssl.method goes back unchanged: the update body carries the validation method and type with the CA.
+    body: { ssl: { method: row.validationMethod ?? "txt", type: "dv", certificate_authority: target } },
+    hostname: row.hosts[0] ?? "",
+    from: row.certificateAuthority,
+  }));
+}
+
+/** The same calls as a shell script; the token is read from the environment, never written into the file. */
+export function switchScript(calls: readonly PatchCall[]): string {
+  const lines = calls.map(
+    (call) =>
+      `# ${call.hostname}: ${call.from} → ${call.body.ssl.certificate_authority === "" ? '"" (default CA)' : call.body.ssl.certificate_authority}\n` +
+      `curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL${call.path}" -H "Authorization: Bearer $CLOUDFLARE_API_TOKEN" -H "Content-Type: application/json" --data '${JSON.stringify(call.body)}'`,
+  );
+  return `#!/bin/sh\n# ${calls.length} custom hostname CA switches, exported by Preflight for review.\nset -eu\n: "\${CLOUDFLARE_API_BASE_URL:=https://api.cloudflare.com/client/v4}"\n${lines.join("\n")}\n`;
+}

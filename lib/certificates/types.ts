@@ -1,0 +1,65 @@
+// What GET /api/certificates answers: one row per certificate, the CAA findings, and every zone's outcome.
+import type { CaaFinding } from "@/lib/certificates/caa";
+import type { CertificateKind, Verdict } from "@/lib/certificates/classify";
+
+export type { CaaFinding } from "@/lib/certificates/caa";
+export type { CertificateKind, Verdict } from "@/lib/certificates/classify";
+
+export interface CertificateRow {
+  zoneId: string;
+  zoneName: string;
+  kind: CertificateKind;
+  id: string;
+  hosts: string[];
+  certificateAuthority: string | null;
+  bundleMethod: string | null;
+  uploadedOn: string | null;
+  expiresOn: string | null;
+  verdict: Verdict;
+  reason: string;
+  action: string;
+  /** The certificate's (or custom hostname's SSL) status as the platform reports it. */
+  status: string | null;
+  /** Custom hostnames only: ssl.method, which a CA switch sends back unchanged. */
+  validationMethod: string | null;
+}
+
+/** Every zone of the scan appears here: a zone whose calls failed is marked failed, never dropped. */
+export interface ZoneOutcome {
+  zoneId: string;
+  zoneName: string;
+  status: "audited" | "failed";
+  reason?: string;
+}
+
+export interface CertificatesPage {
+  certificates: CertificateRow[];
+  caa: CaaFinding[];
+  zones: ZoneOutcome[];
+  /** When the scan these rows belong to started (results are reused for a few minutes). */
+  fetchedAt: string;
+  complete: boolean;
+  cursor?: string;
+  totalZones?: number;
+}
+
+export const KINDS: readonly CertificateKind[] = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"];
+export const VERDICTS: readonly Verdict[] = ["action_required", "informational", "no_action"];
+
+/** The certificate rows as the CSV export has them: the operation's twelve fields, hosts space-separated. */
+export function csvRows(rows: readonly CertificateRow[]) {
+  return rows.map((r) => ({
+    zoneId: r.zoneId,
+    zoneName: r.zoneName,
+    kind: r.kind,
+    id: r.id,
+    hosts: r.hosts.join(" "),
+    certificateAuthority: r.certificateAuthority,
+    bundleMethod: r.bundleMethod,
+    uploadedOn: r.uploadedOn,
+    expiresOn: r.expiresOn,
+    verdict: r.verdict,
+    reason: r.reason,
+    action: r.action,
+  }));
+}

@@ -1,0 +1,64 @@
+// The upstream shapes the audit reads, validated at the boundary: only the fields it uses, the rest ignored.
+import { z } from "zod";
+import type { CaaRecord } from "@/lib/certificates/caa";
+
+const timestamp = z.string().nullish();
+
+export const certificatePackSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  hosts: z.array(z.string()),
+  status: z.string(),
+  primary_certificate: z.string().nullish(),
+  created_on: timestamp,
+  certificate_authority: z.string().nullish(),
+  certificates: z
+    .array(z.object({ id: z.string(), bundle_method: z.string().nullish(), uploaded_on: timestamp, expires_on: timestamp }))
+    .default([]),
+});
+export type CertificatePack = z.infer<typeof certificatePackSchema>;
+
+export const customCertificateSchema = z.object({
+  id: z.string(),
+  hosts: z.array(z.string()).default([]),
+  issuer: z.string().nullish(),
+  status: z.string().nullish(),
+  bundle_method: z.string().nullish(),
+  uploaded_on: timestamp,
+  expires_on: timestamp,
+});
+export type CustomCertificate = z.infer<typeof customCertificateSchema>;
+
+export const customHostnameSchema = z.object({
+  id: z.string(),
+  hostname: z.string(),
+  created_at: timestamp,
+  ssl: z
+    .object({
+      status: z.string().nullish(),
+      method: z.string().nullish(),
+      certificate_authority: z.string().nullish(),
+      bundle_method: z.string().nullish(),
+      uploaded_on: timestamp,
+      expires_on: timestamp,
+    })
+    .nullish(),
+});
+export type CustomHostname = z.infer<typeof customHostnameSchema>;
+
+export const totalTlsSchema = z.object({ enabled: z.boolean(), certificate_authority: z.string().nullish() });
+export type TotalTls = z.infer<typeof totalTlsSchema>;
+
+/** A CAA record: `data` when the API gives it, else parsed from `content` (`0 issue "pki.goog"`). */
+export const caaRecordSchema = z
+  .object({
+    name: z.string(),
+    type: z.literal("CAA"),
+    content: z.string().optional(),
+    data: z.object({ flags: z.number(), tag: z.string(), value: z.string() }).optional(),
+  })
+  .transform((record): CaaRecord | null => {
+    if (record.data) return { name: record.name, ...record.data };
+    const match = /^(\d+)\s+(\S+)\s+"?(.*?)"?$/.exec(record.content ?? "");
+    return match ? { name: record.name, flags: Number(match[1]), tag: match[2]!, value: match[3]! } : null;
+  });

@@ -1,0 +1,54 @@
+// From one zone's inventory to its certificate rows and CAA findings. Pure.
+import { analyseHostname, type CaaFinding } from "@/lib/certificates/caa";
+import { classify, type CertificateFacts, type CertificateKind } from "@/lib/certificates/classify";
+import type { AuditedZone, ZoneInventory } from "@/lib/certificates/inventory";
+import type { CertificateRow } from "@/lib/certificates/types";
+import type { CertificatePack } from "@/lib/certificates/upstream";
+
+/** Pack types audited as packs; the others are custom certificates and custom hostnames, audited from their own lists. */
+const PACK_KINDS: Record<string, CertificateKind> = { universal: "universal", advanced: "advanced", total_tls: "total_tls" };
+
+type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & { issuer?: string | null };
+
+export function auditZone(zone: AuditedZone, inventory: ZoneInventory): { rows: CertificateRow[]; caa: CaaFinding[] } {
+  const base = { zoneId: zone.id, zoneName: zone.name, validationMethod: null };
+  const drafts: Draft[] = [];
+  for (const pack of inventory.packs) {
+    const kind = PACK_KINDS[pack.type];
+    if (kind) drafts.push({ ...base, ...packDates(pack), kind, id: pack.id, hosts: pack.hosts, status: pack.status, certificateAuthority: kind === "total_tls" ? pack.certificate_authority ?? inventory.totalTls.certificate_authority ?? null : pack.certificate_authority ?? null });
+  }
+  const { totalTls } = inventory;
+  // Enabled but nothing issued yet: the setting still decides the CA of every certificate to come.
+  if (totalTls.enabled && !inventory.packs.some((p) => p.type === "total_tls")) {
+    drafts.push({ ...base, kind: "total_tls", id: `total_tls:${zone.id}`, hosts: [zone.name], certificateAuthority: totalTls.certificate_authority ?? null, bundleMethod: null, uploadedOn: null, expiresOn: null, status: "enabled" });
+  }
+  for (const c of inventory.customCertificates) {
+    drafts.push({ ...base, kind: "custom_certificate", id: c.id, hosts: c.hosts, certificateAuthority: null, issuer: c.issuer, bundleMethod: c.bundle_method ?? null, uploadedOn: c.uploaded_on ?? null, expiresOn: c.expires_on ?? null, status: c.status ?? null });
+  }
+  for (const h of inventory.customHostnames) {
+    drafts.push({ ...base, kind: "custom_hostname", id: h.id, hosts: [h.hostname], certificateAuthority: h.ssl?.certificate_authority ?? null, bundleMethod: h.ssl?.bundle_method ?? null, uploadedOn: h.ssl?.uploaded_on ?? h.created_at ?? null, expiresOn: h.ssl?.expires_on ?? null, status: h.ssl?.status ?? null, validationMethod: h.ssl?.method ?? null });
+  }
+  const caa = caaFindings(zone, inventory, drafts);
+  const byHost = new Map(caa.map((f) => [f.hostname, f]));
+  const rows = drafts.map(({ issuer, ...draft }): CertificateRow => {
+    const facts: CertificateFacts = { ...draft, issuer };
+    const findings = draft.kind === "custom_hostname" ? [] : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
+    return { ...draft, ...classify(facts, findings) };
+  });
+  return { rows, caa };
+}
+
+function packDates(pack: CertificatePack) {
+  const primary = pack.certificates.find((c) => c.id === pack.primary_certificate) ?? pack.certificates[0];
+  return { bundleMethod: primary?.bundle_method ?? null, uploadedOn: primary?.uploaded_on ?? pack.created_on ?? null, expiresOn: primary?.expires_on ?? null };
+}
+
+/** Every hostname of the zone's own certificates and CAA records; custom hostnames live in customers' DNS. */
+function caaFindings(zone: AuditedZone, inventory: ZoneInventory, drafts: readonly Draft[]): CaaFinding[] {
+  const apex = zone.name.toLowerCase();
+  const names = new Set<string>();
+  for (const draft of drafts) if (draft.kind !== "custom_hostname") for (const host of draft.hosts) names.add(host.toLowerCase());
+  for (const record of inventory.caaRecords) names.add(record.name.toLowerCase());
+  const inZone = [...names].filter((n) => n.replace(/^\*\./, "") === apex || n.endsWith(`.${apex}`)).sort();
+  return inZone.map((hostname) => analyseHostname(zone, inventory.caaRecords, hostname));
+}

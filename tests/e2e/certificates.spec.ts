@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "./environment";
+import { resetSandbox } from "./sandbox";
+
+test.afterEach(resetSandbox);
+
+/** Waits until every zone is audited (the first visit scans the account; later ones reuse the scan). */
+async function openAudit(page: Page, path = "/certificates") {
+  await page.goto(path);
+  await expect(page.getByTestId("certificates-count")).toContainText("Showing", { timeout: 45_000 });
+  await expect(page.getByLabel("Auditing zones")).toHaveCount(0, { timeout: 45_000 });
+}
+
+async function sandboxHostname(zoneId: string, id: string) {
+  const response = await fetch(`${E2E.sandboxUrl}/client/v4/zones/${zoneId}/custom_hostnames?id=${id}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } });
+  const body = (await response.json()) as { result: Array<{ hostname: string; ssl: { certificate_authority: string; method: string } }> };
+  return body.result[0]!;
+}
+
+test("filter to action required, open a custom hostname, export the exact PATCH calls and the CSV", async ({ page }) => {
+  await openAudit(page);
+  await expect(page.getByTestId("expiry-summary")).toContainText("before 2024-09-09");
+  await page.getByLabel("Verdict").selectOption("action_required");
+  await expect(page).toHaveURL(/verdict=action_required/);
+  const verdicts = await page.getByTestId("certificate-row").locator("[role=cell]:last-child").allInnerTexts();
+  expect(new Set(verdicts)).toEqual(new Set(["Action required"]));
+
+  await page.getByLabel("Type").selectOption("custom_hostname");
+  await expect(page).toHaveURL(/kind=custom_hostname/);
+  const first = page.getByTestId("certificate-row").first();
+  const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
+  await first.click();
+  const detail = page.getByTestId("certificate-detail");
+  await expect(detail.getByRole("heading", { name: hostname })).toBeVisible();
+  await expect(detail).toContainText("Rule 6");
+  await expect(detail.getByTestId("patch-preview")).toContainText('"certificate_authority": ""');
+  await expect(page).toHaveURL(/open=custom_hostname/);
+
+  // The link opens the same view: filters and the opened hostname.
+  const shared = page.url();
+  await openAudit(page, shared.replace(E2E.baseUrl, ""));
+  await expect(page.getByTestId("certificate-detail").getByRole("heading", { name: hostname })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("certificate-detail")).toHaveCount(0);
+
+  for (const row of await page.getByTestId("certificate-row").all().then((rows) => rows.slice(0, 3))) {
+    await row.getByRole("checkbox").check();
+  }
+  await expect(page.getByTestId("switch-count")).toHaveText("3 custom hostnames selected to leave lets_encrypt");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export PATCH calls" }).click()]);
+  const { calls } = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+    calls: Array<{ method: string; path: string; hostname: string; body: { ssl: { method: string; type: string; certificate_authority: string } } }>;
+  };
+  expect(calls).toHaveLength(3);
+  for (const call of calls) {
+    const [, zoneId, id] = /^\/zones\/([0-9a-f]{32})\/custom_hostnames\/([0-9a-f]{32})$/.exec(call.path)!;
+    const upstream = await sandboxHostname(zoneId!, id!);
+    expect(call.method).toBe("PATCH");
+    expect(upstream.hostname).toBe(call.hostname);
+    expect(upstream.ssl.certificate_authority).toBe("lets_encrypt");
+    expect(call.body.ssl).toEqual({ method: upstream.ssl.method, type: "dv", certificate_authority: "" });
+  }
+
+  // The header checkbox selects exactly the legacy-chain custom hostnames the filters show.
+  await page.getByRole("checkbox", { name: "Select every legacy-chain custom hostname shown" }).check();
+  const shown = Number(/Showing (\d+) of/.exec(await page.getByTestId("certificates-count").innerText())![1]);
+  await expect(page.getByTestId("switch-count")).toHaveText(`${shown} custom hostnames selected to leave lets_encrypt`);
+
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const lines = readFileSync((await csv.path())!, "utf8").trim().split("\r\n");
+  expect(lines[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
+  expect(lines.length).toBeGreaterThan(500);
+});
+
+test("the chain inspector flags the real cross-signed ISRG Root X1 and refuses a private key", async ({ page }) => {
+  await page.goto("/certificates");
+  const pem = readFileSync("tests/unit/certificates/fixtures/letsencrypt-2022-fullchain.pem", "utf8");
+  await page.getByLabel("PEM bundle").fill(pem);
+  await page.getByRole("button", { name: "Inspect" }).click();
+  const report = page.getByTestId("chain-report");
+  await expect(report).toContainText("*.s2.eu.hivemq.cloud → R3 → ISRG Root X1 (cross-signed by DST Root CA X3)");
+  await expect(report).toContainText("expired 2024-09-30");
+  await expect(page.getByTestId("failing-clients")).toContainText("7.0 and earlier");
+
+  await page.getByLabel("PEM bundle").fill("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n");
+  await page.getByRole("button", { name: "Inspect" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "could not be inspected" })).toContainText("is a private key");
+});
+
+test("the JSON operations answer CSV and name the field of bad input", async ({ request, page }) => {
+  await openAudit(page);
+  const csv = await request.get("/api/certificates?format=csv");
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(csv.headers()["x-preflight-complete"]).toBe("true");
+  expect((await csv.text()).split("\r\n")[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
+  const json = (await (await request.get("/api/certificates")).json()) as { certificates: Array<Record<string, unknown>>; caa: unknown[]; complete: boolean };
+  expect(json.complete).toBe(true);
+  expect(Object.keys(json.certificates[0]!)).toEqual(expect.arrayContaining(["zoneId", "zoneName", "kind", "id", "hosts", "certificateAuthority", "bundleMethod", "uploadedOn", "expiresOn", "verdict", "reason", "action"]));
+  const bad = await request.get("/api/certificates?format=xml");
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { error: { field: string } }).error.field).toBe("format");
+  const noPem = await request.post("/api/certificates/inspect", { data: {} });
+  expect(noPem.status()).toBe(400);
+  expect(((await noPem.json()) as { error: { field: string } }).error.field).toBe("pem");
+});
