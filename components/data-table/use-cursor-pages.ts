@@ -8,6 +8,8 @@ import { fetchJson } from "@/lib/client/fetch-json";
 export interface CursorPage {
   complete: boolean;
   cursor?: string;
+  /** The account rate limit stopped this part: the next page is asked for after this many seconds. */
+  retryAfterSeconds?: number;
 }
 
 export function useCursorPages<P extends CursorPage>(queryKey: readonly unknown[], url: (cursor: string) => string) {
@@ -18,14 +20,25 @@ export function useCursorPages<P extends CursorPage>(queryKey: readonly unknown[
     getNextPageParam: (last) => (last.complete ? undefined : last.cursor),
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  const pages = query.data?.pages;
+  const wait = pages?.at(-1)?.retryAfterSeconds ?? 0;
+  const resumeAt = hasNextPage && wait > 0 ? query.dataUpdatedAt + wait * 1000 : undefined;
 
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if (!hasNextPage || isFetchingNextPage || isError) return;
+    if (wait <= 0) {
+      void fetchNextPage();
+      return;
+    }
+    // Waiting out the account rate limit in the browser keeps every server request short.
+    const timer = setTimeout(() => void fetchNextPage(), wait * 1000);
+    return () => clearTimeout(timer);
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage, wait, pages?.length]);
 
-  const pages = query.data?.pages;
   return {
     pages,
+    /** When the listing resumes after a rate-limit pause (epoch ms), while it waits. */
+    resumeAt,
     complete: pages !== undefined && !hasNextPage,
     error: query.error,
     isLoading: query.isPending,

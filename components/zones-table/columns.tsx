@@ -1,18 +1,32 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
-import type { ZoneRow } from "@/lib/platform/zones";
+import Link from "next/link";
+import { VerdictBadge } from "@/components/migration/verdict-badge";
+import type { MigrationRow } from "@/lib/migration/zone-assessment";
 
-/** Exact match on a facet value (plan, status); an empty filter matches every row. */
-const equals: FilterFn<ZoneRow> = (row, columnId, value) => !value || row.getValue(columnId) === value;
+/** Exact match on a facet value (plan, verdict, state); an empty filter matches every row. */
+const equals: FilterFn<MigrationRow> = (row, columnId, value) => !value || String(row.getValue(columnId)) === value;
 
 const PLAN_ORDER: Record<string, number> = { free: 0, pro: 1, business: 2, enterprise: 3 };
+const VERDICT_ORDER: Record<string, number> = { failed: 0, blocked: 1, eligible: 2, validation: 3, migrated: 4 };
 
-export const zoneColumns: ColumnDef<ZoneRow>[] = [
+function mapping(zone: MigrationRow): string {
+  if (zone.verdict === "migrated" || zone.verdict === "failed") return "—";
+  if (!zone.sensitivity) return "—";
+  if (zone.paranoiaLevel === null) return `${zone.sensitivity} (off) → not deployed`;
+  return `${zone.sensitivity}/${zone.oldAction} → PL${zone.paranoiaLevel} · ${zone.scoreThreshold} · ${zone.newAction}`;
+}
+
+export const zoneColumns: ColumnDef<MigrationRow>[] = [
   {
     id: "name",
     accessorKey: "name",
     header: "Zone",
     filterFn: (row, _id, value: string) => !value || row.original.name.toLowerCase().includes(value.toLowerCase()),
-    cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+    cell: ({ row }) => (
+      <Link href={`/zones/${row.original.id}`} className="font-medium text-blue-800 hover:underline">
+        {row.original.name}
+      </Link>
+    ),
   },
   {
     id: "plan",
@@ -20,29 +34,48 @@ export const zoneColumns: ColumnDef<ZoneRow>[] = [
     header: "Plan",
     filterFn: equals,
     sortingFn: (a, b) => (PLAN_ORDER[a.original.plan] ?? 9) - (PLAN_ORDER[b.original.plan] ?? 9),
-    cell: ({ row }) => row.original.planName,
+    cell: ({ row }) => row.original.planName.replace(/ Website$/, ""),
   },
   {
-    id: "status",
-    accessorKey: "status",
-    header: "Status",
+    id: "verdict",
+    accessorKey: "verdict",
+    header: "Verdict",
     filterFn: equals,
+    sortingFn: (a, b) => (VERDICT_ORDER[a.original.verdict] ?? 9) - (VERDICT_ORDER[b.original.verdict] ?? 9),
     cell: ({ row }) => (
-      <span className={row.original.status === "active" ? "text-emerald-700" : "text-amber-700"}>
-        {row.original.status}
-        {row.original.paused ? " (paused)" : ""}
+      <span title={row.original.reasons.map((r) => r.message).join("\n")}>
+        <VerdictBadge verdict={row.original.verdict} />
       </span>
     ),
   },
-  { id: "type", accessorKey: "type", header: "Type" },
-  { id: "account", accessorKey: "accountName", header: "Account" },
   {
-    id: "activated",
-    accessorFn: (zone) => zone.activatedOn ?? "",
-    header: "Activated",
-    cell: ({ row }) => (row.original.activatedOn ? row.original.activatedOn.slice(0, 10) : "—"),
+    id: "reason",
+    accessorFn: (zone) => zone.reasons[0]?.message ?? "",
+    header: "Main reason",
+    enableSorting: false,
+    cell: ({ getValue }) => <span className="text-slate-600">{String(getValue())}</span>,
+  },
+  { id: "state", accessorKey: "migrationState", header: "State", filterFn: equals },
+  {
+    id: "validation",
+    accessorFn: (zone) => (zone.validationAvailable ? "available" : "—"),
+    header: "Validation",
+  },
+  { id: "mapping", accessorFn: mapping, header: "Sensitivity → new", enableSorting: false },
+  {
+    id: "lost",
+    accessorKey: "lostOverrides",
+    header: "Lost overrides",
+    cell: ({ getValue }) => (Number(getValue()) > 0 ? <span className="text-amber-800">{String(getValue())}</span> : "0"),
+  },
+  {
+    id: "fetched",
+    accessorKey: "fetchedAt",
+    header: "Read at",
+    cell: ({ row }) => new Date(row.original.fetchedAt).toLocaleTimeString(),
   },
 ];
 
 /** Column widths of the grid: the table is virtualized, so widths are fixed rather than measured. */
-export const ZONE_GRID = "grid grid-cols-[minmax(14rem,2fr)_10rem_8rem_6rem_minmax(10rem,1fr)_7rem]";
+export const ZONE_GRID =
+  "grid grid-cols-[minmax(13rem,1.4fr)_6.5rem_8.5rem_minmax(14rem,2fr)_6rem_6.5rem_minmax(12rem,1.2fr)_6rem_6rem]";

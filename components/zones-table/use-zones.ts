@@ -1,13 +1,25 @@
 "use client";
-// Every zone of the account, following the listing's continuation cursor until it is complete.
-import { useMemo } from "react";
+// Every zone of the account with its migration assessment, following the scan's continuation cursor
+// until it is complete. `refresh` rescans instead of reading the server's cache.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
-import type { ZonesPage } from "@/lib/platform/zones";
+import type { AccountScan } from "@/lib/migration/scan-account";
 
 export function useZones() {
-  const { pages, ...query } = useCursorPages<ZonesPage>(["zones"], (cursor) =>
-    `/api/zones${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
-  );
+  const queryClient = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const { pages, ...query } = useCursorPages<AccountScan>(["zones", generation], (cursor) => {
+    const params = new URLSearchParams();
+    if (cursor) params.set("cursor", cursor);
+    else if (generation > 0) params.set("refresh", "1");
+    const qs = params.toString();
+    return `/api/zones${qs ? `?${qs}` : ""}`;
+  });
   const zones = useMemo(() => pages?.flatMap((page) => page.zones) ?? [], [pages]);
-  return { ...query, zones, loaded: zones.length, totalCount: pages?.[0]?.totalCount, fetchedAt: pages?.[0]?.fetchedAt };
+  const refresh = useCallback(() => {
+    queryClient.removeQueries({ queryKey: ["zones"] });
+    setGeneration((g) => g + 1);
+  }, [queryClient]);
+  return { ...query, zones, loaded: zones.length, totalCount: pages?.[0]?.totalCount, fetchedAt: pages?.[0]?.fetchedAt, refresh };
 }

@@ -10,10 +10,10 @@ import {
 } from "@tanstack/react-table";
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { ZONE_GRID, zoneColumns } from "@/components/zones-table/columns";
-import type { ZoneRow } from "@/lib/platform/zones";
+import type { MigrationRow } from "@/lib/migration/zone-assessment";
 
 export function ZonesTable(props: {
-  zones: ZoneRow[];
+  zones: MigrationRow[];
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   filters: ColumnFiltersState;

@@ -1,77 +1,97 @@
 "use client";
-// The Zones workflow: load every zone (with progress), filter and sort them in the URL, export them.
+// The Zones workflow: scan every zone (with progress), see where each stands for the migration, filter
+// and sort in the URL, open a zone, export, retry the zones that could not be read.
 import type { SortingState } from "@tanstack/react-table";
-import { useMemo } from "react";
-import { useUrlState } from "@/components/data-table/use-url-state";
+import { useMemo, useState } from "react";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { downloadCsv } from "@/lib/client/download-csv";
+import { useUrlState } from "@/components/data-table/use-url-state";
 import { useZones } from "@/components/zones-table/use-zones";
+import { ZonesOverview } from "@/components/zones-table/zones-overview";
 import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
+import { fetchJson } from "@/lib/client/fetch-json";
 
-const URL_KEYS = ["q", "plan", "status", "sort", "dir"] as const;
+const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
+const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
 export function ZonesView() {
   const [view, setView] = useUrlState(URL_KEYS);
-  const { zones, loaded, totalCount, complete, fetchedAt, error, isLoading, isFetching, refetch } = useZones();
+  const { zones, loaded, totalCount, complete, resumeAt, fetchedAt, error, isLoading, isFetching, refetch, refresh } = useZones();
+  const [retrying, setRetrying] = useState(false);
 
   const sorting: SortingState = useMemo(
     () => (view.sort ? [{ id: view.sort, desc: view.dir === "desc" }] : [{ id: "name", desc: false }]),
     [view.sort, view.dir],
   );
   const filters = useMemo(
-    () => [
-      { id: "name", value: view.q ?? "" },
-      { id: "plan", value: view.plan ?? "" },
-      { id: "status", value: view.status ?? "" },
-    ],
-    [view.q, view.plan, view.status],
+    () =>
+      (["name", "plan", "verdict", "state"] as const).map((id) => ({ id, value: (id === "name" ? view.q : view[id]) ?? "" })),
+    [view],
   );
+  const states = useMemo(() => [...new Set(zones.map((z) => z.migrationState))].sort(), [zones]);
+  const failed = zones.filter((z) => z.verdict === "failed");
+
+  // Each failed zone is read again on its own; the listing then comes back from the server's cache.
+  const retryFailed = async () => {
+    setRetrying(true);
+    try {
+      for (const zone of failed) await fetchJson(`/api/zones/${zone.id}/migration?refresh=1`).catch(() => undefined);
+      await refetch();
+    } finally {
+      setRetrying(false);
+    }
+  };
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ZonesToolbar filters={view} onChange={setView} />
+        <ZonesToolbar filters={view} states={states} onChange={setView} />
         <div className="flex items-center gap-2">
-          {fetchedAt && (
-            <span className="text-xs text-slate-500">Fetched {new Date(fetchedAt).toLocaleTimeString()}</span>
+          {fetchedAt && <span className="text-xs text-slate-500">Scanned {new Date(fetchedAt).toLocaleTimeString()}</span>}
+          {failed.length > 0 && complete && (
+            <button type="button" onClick={() => void retryFailed()} disabled={retrying} className={button}>
+              {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
+            </button>
           )}
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50"
-          >
+          <button type="button" onClick={refresh} disabled={isFetching} className={button}>
             Refresh
           </button>
-          <button
-            type="button"
-            onClick={() => downloadCsv("zones.csv", zones)}
-            disabled={!complete || zones.length === 0}
-            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50"
+          <a
+            href="/api/zones?format=csv"
+            download="zones.csv"
+            aria-disabled={!complete}
+            className={`${button} ${complete ? "" : "pointer-events-none opacity-50"}`}
           >
             Export CSV
-          </button>
+          </a>
         </div>
       </div>
-      {!complete && !error && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
+      {resumeAt && (
+        <p role="status" className="text-sm text-amber-800">
+          The account rate limit is used up: the scan resumes at {new Date(resumeAt).toLocaleTimeString()}.
+        </p>
+      )}
       {error ? (
         <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />
       ) : isLoading ? (
-        <LoadingState label="Loading zones…" />
-      ) : zones.length === 0 ? (
+        <LoadingState label="Scanning zones…" />
+      ) : zones.length === 0 && complete ? (
         <div className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">
           The credentials reach no zone. Check the account Preflight is configured with.
         </div>
       ) : (
-        <ZonesTable
-          zones={zones}
-          sorting={sorting}
-          filters={filters}
-          onSortingChange={(next) =>
-            setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })
-          }
-        />
+        <>
+          <ZonesOverview zones={zones} active={view} onFilter={setView} />
+          <ZonesTable
+            zones={zones}
+            sorting={sorting}
+            filters={filters}
+            onSortingChange={(next) =>
+              setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })
+            }
+          />
+        </>
       )}
     </div>
   );

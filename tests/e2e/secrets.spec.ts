@@ -24,10 +24,12 @@ test("no response the browser receives carries the API token", async ({ page }) 
     await page.waitForLoadState("networkidle");
   }
   // Errors too: a failing platform must not make Preflight echo what it sent.
-  await setSandboxFaults({ errorRate: 1 });
   await page.goto("/zones");
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await setSandboxFaults({ errorRate: 1 });
+  await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toBeVisible();
-  for (const path of ["/api/zones", "/api/zones?cursor=bad", "/api/health"]) await page.goto(path);
+  for (const path of ["/api/zones?refresh=1", "/api/zones?cursor=bad", "/api/health"]) await page.goto(path);
   await page.waitForLoadState("networkidle");
 
   expect(inspected).toBeGreaterThan(PAGES.length);

@@ -35,7 +35,7 @@ test("the Zones page lists every zone of the sandbox account", async ({ page }) 
 test("filters and sort live in the URL, so a shared link opens the same view", async ({ page }) => {
   await page.goto("/zones");
   await expect(page.getByTestId("zones-count")).toContainText("Showing");
-  await page.getByLabel("Plan").selectOption("enterprise");
+  await page.getByRole("combobox", { name: "Plan" }).selectOption("enterprise");
   await page.getByRole("button", { name: "Zone" }).click(); // name ascending → descending
   await expect(page).toHaveURL(/plan=enterprise/);
   await expect(page).toHaveURL(/sort=name&dir=desc/);
@@ -43,11 +43,11 @@ test("filters and sort live in the URL, so a shared link opens the same view", a
   const shared = page.url();
   const other = await page.context().newPage();
   await other.goto(shared);
-  await expect(other.getByLabel("Plan")).toHaveValue("enterprise");
+  await expect(other.getByRole("combobox", { name: "Plan" })).toHaveValue("enterprise");
   const rows = other.getByTestId("zone-row");
   await expect(rows.first()).toBeVisible();
   const plans = await rows.locator("[role=cell]:nth-child(2)").allInnerTexts();
-  expect(new Set(plans)).toEqual(new Set(["Enterprise Website"]));
+  expect(new Set(plans)).toEqual(new Set(["Enterprise"]));
   const names = await rows.locator("[role=cell]:first-child").allInnerTexts();
   expect(names).toEqual([...names].sort().reverse());
 
@@ -57,8 +57,11 @@ test("filters and sort live in the URL, so a shared link opens the same view", a
 });
 
 test("a failing platform shows what failed, and Try again recovers", async ({ page }) => {
-  await setSandboxFaults({ errorRate: 1 });
   await page.goto("/zones");
+  // Faults only once the scan is complete: a scan still running would record its zones as failed.
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await setSandboxFaults({ errorRate: 1 });
+  await page.getByRole("button", { name: "Refresh" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
   await expect(alert).toContainText("The zones could not be loaded");
   await expect(alert).toContainText("GET /zones failed (HTTP 500");
@@ -73,4 +76,29 @@ test("every section is reachable from the navigation", async ({ page }) => {
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: section }).click();
     await expect(page.getByRole("heading", { level: 1, name: section })).toBeVisible();
   }
+});
+
+test("filter to blocked zones, open one, see its reasons and proposed configuration", async ({ page }) => {
+  await page.goto("/zones");
+  await page.getByRole("combobox", { name: "Verdict" }).selectOption("blocked");
+  await expect(page).toHaveURL(/verdict=blocked/);
+  const rows = page.getByTestId("zone-row");
+  await expect(rows.first()).toBeVisible();
+  const verdicts = await rows.locator("[role=cell]:nth-child(3)").allInnerTexts();
+  expect(new Set(verdicts)).toEqual(new Set(["Blocked"]));
+
+  // A zone blocked by a 4 KB expression: the reason names the rule and its length.
+  await page.getByLabel("Zone name").fill("");
+  const tooLong = rows.filter({ hasText: "over the 4 KB" }).first();
+  await tooLong.getByRole("link").click();
+  await expect(page).toHaveURL(/\/zones\/[0-9a-f]{32}$/);
+  const reasons = page.getByTestId("zone-reasons");
+  await expect(reasons).toContainText(/has an expression of \d+ bytes, over the 4 KB/);
+  await expect(reasons).toContainText("Next: Contact support");
+  await expect(page.getByRole("heading", { name: "Proposed configuration" })).toBeVisible();
+  await expect(page.getByTestId("config-rule").filter({ hasText: "Cloudflare OWASP Core Ruleset" })).toBeVisible();
+  await expect(page.getByTestId("config-rule").filter({ hasText: "Cloudflare Managed Ruleset" })).toBeVisible();
+  const steps = page.getByTestId("procedure-step");
+  await expect(steps.first()).toContainText("GET /zones/");
+  await expect(steps.last()).toContainText("waf_migration=pending&phase_two=1");
 });

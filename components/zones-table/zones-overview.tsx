@@ -1,0 +1,49 @@
+"use client";
+// Account overview: how many zones per verdict, plan and migration state. Each count filters the table.
+import { VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import type { Verdict } from "@/lib/migration/eligibility";
+import type { MigrationRow } from "@/lib/migration/zone-assessment";
+
+function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const zone of zones) counts.set(key(zone), (counts.get(key(zone)) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+export function ZonesOverview(props: {
+  zones: MigrationRow[];
+  active: { verdict?: string; plan?: string; state?: string };
+  onFilter: (patch: { verdict?: string; plan?: string; state?: string }) => void;
+}) {
+  const groups = [
+    { name: "verdict" as const, title: "By verdict", counts: countBy(props.zones, (z) => z.verdict), label: (v: string) => VERDICT_LABELS[v as Verdict] },
+    { name: "plan" as const, title: "By plan", counts: countBy(props.zones, (z) => z.plan), label: (v: string) => v },
+    { name: "state" as const, title: "By state", counts: countBy(props.zones, (z) => z.migrationState), label: (v: string) => v },
+  ];
+  return (
+    <div className="grid gap-3 md:grid-cols-3" data-testid="zones-overview">
+      {groups.map((group) => (
+        <section key={group.name} aria-label={group.title} className="rounded-lg border border-slate-200 bg-white p-3">
+          <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</h2>
+          <ul className="flex flex-wrap gap-2">
+            {group.counts.map(([value, count]) => {
+              const pressed = props.active[group.name] === value;
+              return (
+                <li key={value}>
+                  <button
+                    type="button"
+                    aria-pressed={pressed}
+                    onClick={() => props.onFilter({ [group.name]: pressed ? undefined : value })}
+                    className={`rounded border px-2 py-1 text-sm ${pressed ? "border-blue-600 bg-blue-50" : "border-slate-200 hover:bg-slate-50"}`}
+                  >
+                    <span className="capitalize">{group.label(value)}</span> <span className="font-semibold">{count}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
