@@ -12,7 +12,7 @@ const VERDICT_ORDER: Record<string, number> = { failed: 0, blocked: 1, eligible:
 function mapping(zone: MigrationRow): string {
   if (zone.verdict === "migrated" || zone.verdict === "failed") return "—";
   if (!zone.sensitivity) return "—";
-  if (zone.paranoiaLevel === null) return `${zone.sensitivity} (off) → not deployed`;
+  if (zone.paranoiaLevel === null) return `${zone.sensitivity} → not deployed`;
   return `${zone.sensitivity}/${zone.oldAction} → PL${zone.paranoiaLevel} · ${zone.scoreThreshold} · ${zone.newAction}`;
 }
 
