@@ -9,6 +9,8 @@ import { getZone, listZones } from "./routes/zones";
 import { seedAccount } from "./seed";
 import type { SandboxState } from "./types";
 import * as waf from "./waf/routes";
+import { FirewallEventStore, graphqlHandler } from "./graphql/route";
+import { DAY_MS } from "./time";
 
 export interface RuntimeOptions {
   seed: number;
@@ -39,12 +41,16 @@ export class SandboxRuntime {
     .add("GET", "/zones/:zone_id/firewall/waf/packages/:package_id/rules", waf.listRules)
     .add("GET", "/zones/:zone_id/firewall/waf/overrides", waf.listOverrides)
     .add("GET", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.getEntrypoint)
-    .add("PUT", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.putEntrypoint);
+    .add("PUT", "/zones/:zone_id/rulesets/phases/:phase/entrypoint", waf.putEntrypoint)
+    .add("POST", "/graphql", graphqlHandler(() => this.firewallEvents));
+  /** Events end at midnight UTC of the day the sandbox started, so "the last 7 days" holds them all. */
+  readonly firewallEvents: FirewallEventStore;
 
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });
     this.limiter = new RateLimiter(options.rateLimit, options.now);
     this.faults = new FaultInjector(options.faults, options.seed);
+    this.firewallEvents = new FirewallEventStore(Math.floor(options.now() / DAY_MS) * DAY_MS);
   }
 
   reset(): void {
