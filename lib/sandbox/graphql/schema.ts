@@ -105,7 +105,8 @@ function time(value: Filter[string]): number | undefined {
 function byField(orderBy: string) {
   const [field, direction] = orderBy.split("_") as [string, string];
   const sign = direction === "DESC" ? -1 : 1;
-  return (a: Record<string, unknown>, b: Record<string, unknown>) => sign * String(a[field] ?? "").localeCompare(String(b[field] ?? ""));
+  return (a: object, b: object) =>
+    sign * String((a as Record<string, unknown>)[field] ?? "").localeCompare(String((b as Record<string, unknown>)[field] ?? ""));
 }
 
 /** Groups are keyed by the dimensions the query selects, as on the platform. */
