@@ -65,7 +65,7 @@ export function RequestDrillDown({ base, view, setView }: { base: string; view: 
       <form className="mt-2 flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col">
           Class
-          <select value={view.class ?? ""} onChange={(e) => setView({ class: e.target.value })} className="rounded border border-slate-300 px-2 py-1">
+          <select aria-label="Filter by class" value={view.class ?? ""} onChange={(e) => setView({ class: e.target.value })} className="rounded border border-slate-300 px-2 py-1">
             <option value="">All</option>
             {CLASS_FILTERS.map((cls) => (
               <option key={cls} value={cls}>
@@ -77,7 +77,7 @@ export function RequestDrillDown({ base, view, setView }: { base: string; view: 
         {(["action", "rule", "host", "path", "country"] as const).map((key) => (
           <label key={key} className="flex flex-col capitalize">
             {key}
-            <input defaultValue={view[key] ?? ""} onChange={(e) => setView({ [key]: e.target.value })} className="w-36 rounded border border-slate-300 px-2 py-1" />
+            <input aria-label={`Filter by ${key}`} defaultValue={view[key] ?? ""} onChange={(e) => setView({ [key]: e.target.value })} className="w-36 rounded border border-slate-300 px-2 py-1" />
           </label>
         ))}
         <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className="rounded border border-slate-300 bg-white px-3 py-1.5">
