@@ -37,6 +37,11 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <h1 className="text-2xl font-semibold tracking-tight">{zone.name}</h1>
         <VerdictBadge verdict={zone.verdict} />
         <span className="text-sm text-slate-600">{zone.planName}</span>
+        {zone.verdict === "validation" && (
+          <Link href={`/validation?zone=${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
+            Compare both versions
+          </Link>
+        )}
         <span className="ml-auto text-xs text-slate-500">Read {new Date(zone.fetchedAt).toLocaleString()}</span>
         <button type="button" onClick={() => void readAgain()} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
           {zone.verdict === "failed" ? "Retry" : "Read again"}

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { Credentials } from "@/lib/config-schema";
 import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
+import { parseGraphqlAnswer } from "@/lib/platform/graphql";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
 
 export type Query = Record<string, string | number | undefined>;
@@ -27,6 +28,20 @@ export class PlatformClient {
     resultSchema: z.ZodType<T>,
   ): Promise<Envelope<T>> {
     return this.call(method, path, query, body, resultSchema);
+  }
+
+  /** A GraphQL analytics query (POST /graphql): read-only, so safe to retry; `errors` throw GraphqlError. */
+  async graphql<T>(query: string, variables: Record<string, unknown>, dataSchema: z.ZodType<T>): Promise<T> {
+    const operation = "POST /graphql";
+    const response = await this.scheduler.send({
+      method: "POST",
+      operation,
+      url: this.url("/graphql", {}),
+      headers: this.headers(true),
+      body: JSON.stringify({ query, variables }),
+      idempotent: true,
+    });
+    return parseGraphqlAnswer(operation, response.status, response.body, dataSchema);
   }
 
   private async call<T>(

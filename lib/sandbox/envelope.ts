@@ -39,9 +39,15 @@ export function failure(code: number, message: string): FailureEnvelope {
 }
 
 /** A handler's answer before it is written to the socket. */
+/** GraphQL answers `{data, errors}` instead of the envelope (POST /graphql). */
+export interface GraphqlBody {
+  data: unknown;
+  errors?: Array<{ message: string; path?: ReadonlyArray<string | number>; extensions?: Record<string, unknown> }>;
+}
+
 export interface ApiResponse {
   status: number;
-  body: SuccessEnvelope<unknown> | FailureEnvelope;
+  body: SuccessEnvelope<unknown> | FailureEnvelope | GraphqlBody;
   headers?: Record<string, string>;
 }
 

@@ -11,6 +11,8 @@ import { getZone, listZones } from "./routes/zones";
 import { seedAccount } from "./seed";
 import type { SandboxState } from "./types";
 import * as waf from "./waf/routes";
+import { FirewallEventStore, graphqlHandler } from "./graphql/route";
+import { DAY_MS } from "./time";
 
 export interface RuntimeOptions {
   seed: number;
@@ -46,12 +48,16 @@ export class SandboxRuntime {
     .add("GET", "/zones/:zone_id/custom_certificates", listCustomCertificates)
     .add("GET", "/zones/:zone_id/custom_hostnames", listCustomHostnames)
     .add("PATCH", "/zones/:zone_id/custom_hostnames/:custom_hostname_id", patchCustomHostname)
-    .add("GET", "/zones/:zone_id/acm/total_tls", getTotalTls);
+    .add("GET", "/zones/:zone_id/acm/total_tls", getTotalTls)
+    .add("POST", "/graphql", graphqlHandler(() => this.firewallEvents));
+  /** Events end at midnight UTC of the day the sandbox started, so "the last 7 days" holds them all. */
+  readonly firewallEvents: FirewallEventStore;
 
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });
     this.limiter = new RateLimiter(options.rateLimit, options.now);
     this.faults = new FaultInjector(options.faults, options.seed);
+    this.firewallEvents = new FirewallEventStore(Math.floor(options.now() / DAY_MS) * DAY_MS);
   }
 
   reset(): void {

@@ -1,8 +1,18 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/app-shell/section-placeholder";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { LoadingState } from "@/components/data-table/states";
+import { ValidationView } from "@/components/validation/validation-view";
 
 export const metadata: Metadata = { title: "Validation" };
 
 export default function ValidationPage() {
-  return <SectionPlaceholder title="Validation" question="For zones in validation mode: where do the previous and the new managed rules disagree?" />;
+  return (
+    <>
+      <PageHeader title="Validation" />
+      <Suspense fallback={<LoadingState label="Loading the comparison…" />}>
+        <ValidationView />
+      </Suspense>
+    </>
+  );
 }

@@ -1,0 +1,95 @@
+"use client";
+// The old × new action matrix (a cell opens the drill-down on it) and the top rules, hosts and paths per class.
+import { REQUEST_CLASSES, type RequestClass } from "@/lib/validation/join";
+import type { ValidationSummary } from "@/lib/validation/summary";
+import { CLASS_LABELS } from "./labels";
+
+const NONE = "— (did not act)";
+
+export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; onPick: (cls: RequestClass, action: string) => void }) {
+  const oldActions = [...new Set(summary.byAction.map((c) => c.oldAction ?? NONE))].sort();
+  const newActions = [...new Set(summary.byAction.map((c) => c.newAction ?? NONE))].sort();
+  const cell = (o: string, n: string) => summary.byAction.find((c) => (c.oldAction ?? NONE) === o && (c.newAction ?? NONE) === n);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 className="font-semibold">Requests by the previous (rows) and the new (columns) rules&apos; action</h3>
+      <p className="text-sm text-slate-600">
+        {REQUEST_CLASSES.map((cls) => `${CLASS_LABELS[cls]}: ${summary.totals[cls].toLocaleString("en-US")}`).join(" · ")}
+      </p>
+      <table className="mt-2 text-sm" data-testid="action-matrix">
+        <caption className="sr-only">Requests by previous action and new action</caption>
+        <thead>
+          <tr>
+            <th className="pr-4 text-left">Previous ↓ / New →</th>
+            {newActions.map((n) => (
+              <th key={n} className="px-3 text-right font-mono">
+                {n}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {oldActions.map((o) => (
+            <tr key={o} className="border-t border-slate-100">
+              <th className="pr-4 text-left font-mono">{o}</th>
+              {newActions.map((n) => {
+                const c = cell(o, n);
+                return (
+                  <td key={n} className="px-3 text-right">
+                    {c ? (
+                      <button type="button" className="underline" title={CLASS_LABELS[c.class]} onClick={() => onPick(c.class, (c.newAction ?? c.oldAction) as string)}>
+                        {c.requests.toLocaleString("en-US")}
+                      </button>
+                    ) : (
+                      <span className="text-slate-400">0</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Ranking({ title, items }: { title: string; items: Array<{ key: string; requests: number; side?: string }> }) {
+  return (
+    <div>
+      <h4 className="text-xs font-semibold uppercase text-slate-600">{title}</h4>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">none</p>
+      ) : (
+        <ol className="text-sm">
+          {items.slice(0, 5).map((item) => (
+            <li key={`${item.side ?? ""}${item.key}`} className="flex justify-between gap-2">
+              <span className="truncate font-mono" title={item.key}>
+                {item.side ? `${item.side}: ` : ""}
+                {item.key}
+              </span>
+              <span>{item.requests}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function TopLists({ summary }: { summary: ValidationSummary }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {REQUEST_CLASSES.map((cls) => (
+        <section key={cls} className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`Top of ${CLASS_LABELS[cls]}`}>
+          <h3 className="font-semibold">{CLASS_LABELS[cls]}</h3>
+          <div className="mt-2 grid grid-cols-3 gap-3">
+            <Ranking title="Rules" items={summary.topRules[cls]} />
+            <Ranking title="Hosts" items={summary.topHosts[cls]} />
+            <Ranking title="Paths" items={summary.topPaths[cls]} />
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+// The individual requests matching the URL's filters, virtualized, with both versions' rule and action;
+// the CSV export is the server's, with the same filters and every matching request (no row cap).
+import { useQuery } from "@tanstack/react-query";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
+import { ErrorState, LoadingState } from "@/components/data-table/states";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ComparedRequest } from "@/lib/validation/join";
+import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation/request-filter";
+import { CLASS_LABELS, windowQuery, type ViewKey } from "./labels";
+
+const ROW_HEIGHT = 32;
+const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem] gap-2";
+const columns: Array<ColumnDef<ComparedRequest>> = [
+  { header: "Time (UTC)", accessorFn: (r) => r.datetime.replace("T", " ").replace("Z", "") },
+  { header: "Class", accessorFn: (r) => CLASS_LABELS[r.class] },
+  { header: "Old action", accessorFn: (r) => r.oldAction ?? "—" },
+  { header: "Old rule", accessorFn: (r) => r.oldRuleId ?? "—" },
+  { header: "New action", accessorFn: (r) => r.newAction ?? "—" },
+  { header: "New rule", accessorFn: (r) => r.newRuleId?.slice(0, 12) ?? "—" },
+  { header: "Host", accessorKey: "host" },
+  { header: "Path", accessorKey: "path" },
+  { header: "Ctry", accessorKey: "country" },
+];
+
+type View = Record<ViewKey, string | undefined>;
+
+/** A hand-edited URL with an unknown class shows everything rather than nothing. */
+function safeFilter(params: URLSearchParams): RequestFilter {
+  try {
+    return parseRequestFilter(params);
+  } catch {
+    return {};
+  }
+}
+interface RequestsAnswer {
+  total: number;
+  requests: ComparedRequest[];
+}
+
+export function RequestDrillDown({ base, view, setView }: { base: string; view: View; setView: (patch: Partial<View>) => void }) {
+  const params = new URLSearchParams();
+  for (const key of ["since", "until", ...FILTER_KEYS] as const) if (view[key]) params.set(key, view[key]);
+  const query = params.toString();
+  const windowParams = windowQuery(view);
+  // The window's requests are read once; filters apply here, as the export applies them on the server.
+  const answer = useQuery({
+    queryKey: ["validation-requests", base, windowParams],
+    queryFn: ({ signal }) => fetchJson<RequestsAnswer>(`${base}?${windowParams}`, { signal }),
+  });
+  const filter = safeFilter(params);
+  const rows = (answer.data?.requests ?? []).filter((request) => matchesFilter(request, filter));
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table memoizes on its own
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (r) => r.rayName });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+
+  return (
+    <section aria-labelledby="drill-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id="drill-heading" className="font-semibold">
+        Individual requests
+      </h3>
+      <form className="mt-2 flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
+        <label className="flex flex-col">
+          Class
+          <select aria-label="Filter by class" value={view.class ?? ""} onChange={(e) => setView({ class: e.target.value })} className="rounded border border-slate-300 px-2 py-1">
+            <option value="">All</option>
+            {CLASS_FILTERS.map((cls) => (
+              <option key={cls} value={cls}>
+                {cls === "both" ? "Both acted" : CLASS_LABELS[cls]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(["action", "rule", "host", "path", "country"] as const).map((key) => (
+          <label key={key} className="flex flex-col capitalize">
+            {key}
+            <input aria-label={`Filter by ${key}`} defaultValue={view[key] ?? ""} onChange={(e) => setView({ [key]: e.target.value })} className="w-36 rounded border border-slate-300 px-2 py-1" />
+          </label>
+        ))}
+        <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className="rounded border border-slate-300 bg-white px-3 py-1.5">
+          Export CSV
+        </a>
+      </form>
+      {answer.isPending && <LoadingState label="Loading requests…" />}
+      {answer.error && <ErrorState title="The requests could not be loaded" message={answer.error.message} onRetry={() => void answer.refetch()} />}
+      {answer.data && (
+        <>
+          <p className="my-2 text-sm text-slate-600" aria-live="polite" data-testid="requests-count">
+            Showing {rows.length.toLocaleString("en-US")} of {answer.data.total.toLocaleString("en-US")} requests
+          </p>
+          {rows.length === 0 ? (
+            <p className="text-slate-600">No request matches these filters.</p>
+          ) : (
+            <div ref={scrollRef} className="h-[26rem] overflow-auto rounded border border-slate-200" data-testid="requests-scroll">
+              <div role="table" aria-label="Requests" aria-rowcount={rows.length + 1} className="min-w-[70rem]">
+                <div role="row" className={`${GRID} sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase text-slate-600`}>
+                  {table.getFlatHeaders().map((header) => (
+                    <div role="columnheader" key={header.id}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </div>
+                  ))}
+                </div>
+                <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+                  {virtualizer.getVirtualItems().map((item) => {
+                    const row = table.getRowModel().rows[item.index]!;
+                    return (
+                      <div
+                        role="row"
+                        key={row.id}
+                        aria-rowindex={item.index + 2}
+                        data-testid="request-row"
+                        className={`${GRID} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm`}
+                        style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                      >
+                        {row.getVisibleCells().map((cell) => (
+                          <div role="cell" key={cell.id} className="truncate font-mono text-xs">
+                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          </div>
+                        ))}
+                      </div>
+                    );
+                  })}
+                </div>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+// The zones running both versions (verdict `validation`) and, for the one chosen, the comparison.
+// Zone, window and drill-down filters live in the URL, so a link in a review opens the same view.
+import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
+import { useUrlState } from "@/components/data-table/use-url-state";
+import { useZones } from "@/components/zones-table/use-zones";
+import type { MigrationRow } from "@/lib/migration/zone-assessment";
+import { VIEW_KEYS } from "./labels";
+import { ZoneComparison } from "./zone-comparison";
+
+export function ValidationView() {
+  const [view, setView] = useUrlState(VIEW_KEYS);
+  const { zones, loaded, totalCount, complete, error, isLoading, refetch } = useZones();
+  if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
+  if (isLoading) return <LoadingState label="Loading zones…" />;
+  const inValidation = (zones as MigrationRow[]).filter((zone) => zone.verdict === "validation");
+
+  return (
+    <div className="flex flex-col gap-4">
+      {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      <nav aria-label="Zones in validation mode" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="font-semibold">Zones in validation mode ({inValidation.length})</h2>
+        {inValidation.length === 0 ? (
+          <p className="mt-2 text-slate-600">{complete ? "No zone runs both versions: nothing to compare." : "None found yet…"}</p>
+        ) : (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {inValidation.map((zone) => (
+              <li key={zone.id}>
+                <button
+                  type="button"
+                  aria-pressed={view.zone === zone.id}
+                  onClick={() => setView({ zone: zone.id })}
+                  className={`rounded border px-3 py-1.5 text-sm ${view.zone === zone.id ? "border-blue-600 bg-blue-50" : "border-slate-300 bg-white hover:bg-slate-50"}`}
+                >
+                  {zone.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </nav>
+      {view.zone ? (
+        <ZoneComparison key={view.zone} zoneId={view.zone} zoneName={inValidation.find((z) => z.id === view.zone)?.name} view={view} setView={setView} />
+      ) : (
+        inValidation.length > 0 && <p className="text-slate-600">Choose a zone to compare what the previous and the new managed rules did.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+// One zone's comparison: the decision aid first, then the matrix, the series, the top lists and the
+// drill-down to individual requests.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ErrorState, LoadingState } from "@/components/data-table/states";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ValidationSummary } from "@/lib/validation/summary";
+import { ActionMatrix, TopLists } from "./comparison-tables";
+import { windowQuery, type ViewKey } from "./labels";
+import { RequestDrillDown } from "./request-drill-down";
+import { SeriesChart } from "./series-chart";
+import { WindowForm } from "./window-form";
+
+type View = Record<ViewKey, string | undefined>;
+
+export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: View; setView: (patch: Partial<View>) => void }) {
+  const { zoneId, view, setView } = props;
+  const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
+  const windowParams = windowQuery(view);
+  const summary = useQuery({
+    queryKey: ["validation", zoneId, windowParams],
+    queryFn: ({ signal }) => fetchJson<ValidationSummary>(`${base}?${windowParams}`, { signal }),
+  });
+
+  return (
+    <section aria-labelledby="comparison-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <h2 id="comparison-heading" className="text-xl font-semibold">
+          {props.zoneName ?? zoneId}
+        </h2>
+        <Link href={`/zones/${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
+          Zone migration
+        </Link>
+        <WindowForm since={view.since ?? summary.data?.window.since} until={view.until ?? summary.data?.window.until} onChange={(w) => setView(w)} />
+      </div>
+      {summary.isPending && <LoadingState label="Reading both versions' firewall events…" />}
+      {summary.error && <ErrorState title="The comparison could not be made" message={summary.error.message} onRetry={() => void summary.refetch()} />}
+      {summary.data && (
+        <>
+          <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="decision">
+            <p className="text-lg font-medium" data-testid="decision-summary">
+              {summary.data.decision.summary}.
+            </p>
+            <p className="mt-1 text-slate-600">
+              The versions disagree on {(summary.data.decision.disagreementRate * 100).toFixed(1)}% of the {summary.data.totals.requests.toLocaleString("en-US")}{" "}
+              requests either acted on ({summary.data.totals.events.toLocaleString("en-US")} events, read in {summary.data.slices} quer
+              {summary.data.slices === 1 ? "y" : "ies"} of at most 10,000).
+            </p>
+            <Link
+              href={`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`}
+              className="mt-3 inline-block rounded bg-blue-700 px-3 py-1.5 text-sm text-white hover:bg-blue-800"
+            >
+              Start the review that turns the previous version off
+            </Link>
+          </div>
+          <ActionMatrix summary={summary.data} onPick={(cls, action) => setView({ class: cls, action })} />
+          <SeriesChart summary={summary.data} />
+          <TopLists summary={summary.data} />
+          <RequestDrillDown base={`${base}/requests`} view={view} setView={setView} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// POST /graphql: a real GraphQL execution (graphql-js) over the seeded firewall events. The answer is
+// `{data, errors}` (HTTP 200 even with errors, as the platform answers), never the v4 envelope.
+import { graphqlSync, GraphQLError } from "graphql";
+import { INVALID_JSON } from "../http";
+import type { ApiResponse } from "../envelope";
+import type { RouteContext } from "../router";
+import type { SandboxState } from "../types";
+import { wafCaseFor } from "../waf/seed-waf";
+import { rootValue, schema } from "./schema";
+import { seedFirewallEvents, type FirewallEvent } from "./seed-events";
+
+/** Events are built per zone on first use and kept for the state they were built from. */
+export class FirewallEventStore {
+  private cache = new Map<string, FirewallEvent[]>();
+  private forState: SandboxState | undefined;
+
+  constructor(private readonly anchorMs: number) {}
+
+  events(state: SandboxState, zoneTag: string): FirewallEvent[] | undefined {
+    if (this.forState !== state) {
+      this.cache = new Map();
+      this.forState = state;
+    }
+    const cached = this.cache.get(zoneTag);
+    if (cached) return cached;
+    const index = state.zones.findIndex((zone) => zone.id === zoneTag);
+    const zone = state.zones[index];
+    if (!zone) return undefined;
+    const ordinal = validationOrdinal(state, index);
+    const events = ordinal === undefined ? [] : seedFirewallEvents(state.seed, zone, ordinal, this.anchorMs);
+    this.cache.set(zoneTag, events);
+    return events;
+  }
+}
+
+/** The zone's place among the zones seeded in validation mode; undefined for the others (no events). */
+export function validationOrdinal(state: SandboxState, index: number): number | undefined {
+  const zone = state.zones[index];
+  if (!zone || wafCaseFor(index, zone) !== "validation") return undefined;
+  return state.zones.slice(0, index).filter((z, i) => wafCaseFor(i, z) === "validation").length;
+}
+
+export function graphqlHandler(store: () => FirewallEventStore) {
+  return (context: RouteContext): ApiResponse => {
+    const body = context.body as { query?: unknown; variables?: unknown } | typeof INVALID_JSON | undefined;
+    if (body === INVALID_JSON || typeof body !== "object" || body === null || typeof body.query !== "string") {
+      return { status: 400, body: { data: null, errors: [{ message: "the body must be JSON with a query string" }] } };
+    }
+    const variables = typeof body.variables === "object" && body.variables !== null ? (body.variables as Record<string, unknown>) : undefined;
+    const result = graphqlSync({
+      schema,
+      source: body.query,
+      variableValues: variables,
+      rootValue: rootValue((zoneTag) => store().events(context.state, zoneTag)),
+    });
+    const errors = result.errors?.map((error: GraphQLError) => ({
+      message: error.message,
+      ...(error.path ? { path: error.path } : {}),
+      ...(error.extensions && Object.keys(error.extensions).length ? { extensions: error.extensions } : {}),
+    }));
+    return { status: 200, body: { data: result.data ?? null, ...(errors ? { errors } : {}) } };
+  };
+}

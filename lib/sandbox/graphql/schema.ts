@@ -1,0 +1,141 @@
+// The subset of the GraphQL analytics schema the sandbox serves: viewer.zones(filter:{zoneTag}) with the
+// raw firewallEventsAdaptive dataset and its firewallEventsAdaptiveGroups aggregates.
+import { buildSchema, GraphQLError, type FieldNode, type GraphQLResolveInfo } from "graphql";
+import type { FirewallEvent } from "./seed-events";
+
+/** The dataset's row limit per query, as the platform enforces it. */
+export const ROW_LIMIT = 10_000;
+
+export const schema = buildSchema(`
+  scalar Time
+  scalar Date
+
+  input ZoneFilter_InputObject { zoneTag: String, zoneTag_in: [String!] }
+
+  input FirewallEventsAdaptiveFilter_InputObject {
+    datetime_geq: Time, datetime_gt: Time, datetime_leq: Time, datetime_lt: Time
+    source: String, source_in: [String!], source_neq: String
+    action: String, action_in: [String!]
+    ruleId: String, ruleId_in: [String!]
+    rayName: String, rayName_in: [String!]
+    clientRequestHTTPHost: String, clientRequestPath: String, clientCountryName: String, clientIP: String
+  }
+
+  enum FirewallEventsAdaptiveOrderBy { datetime_ASC, datetime_DESC, rayName_ASC, rayName_DESC }
+  enum FirewallEventsAdaptiveGroupsOrderBy { count_ASC, count_DESC, datetimeHour_ASC, datetimeHour_DESC, date_ASC, date_DESC }
+
+  type FirewallEventsAdaptive {
+    rayName: String!, datetime: Time!, source: String!, action: String!, ruleId: String!, description: String!
+    clientRequestHTTPHost: String!, clientRequestPath: String!, clientRequestQuery: String!
+    clientIP: String!, clientCountryName: String!, clientAsn: String!, userAgent: String!
+  }
+
+  type FirewallEventsAdaptiveGroupsDimensions {
+    action: String, source: String, ruleId: String, datetimeHour: Time, date: Date
+    clientRequestHTTPHost: String, clientRequestPath: String, clientCountryName: String
+  }
+  type FirewallEventsAdaptiveGroups { count: Int!, dimensions: FirewallEventsAdaptiveGroupsDimensions }
+
+  type Zone {
+    zoneTag: String!
+    firewallEventsAdaptive(filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveOrderBy!]): [FirewallEventsAdaptive!]!
+    firewallEventsAdaptiveGroups(filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveGroupsOrderBy!]): [FirewallEventsAdaptiveGroups!]!
+  }
+  type Viewer { zones(filter: ZoneFilter_InputObject!): [Zone!]! }
+  type Query { viewer: Viewer! }
+`);
+
+type Filter = Record<string, string | string[] | null | undefined>;
+type Events = (zoneTag: string) => FirewallEvent[] | undefined;
+
+const DIMENSIONS = ["action", "source", "ruleId", "datetimeHour", "date", "clientRequestHTTPHost", "clientRequestPath", "clientCountryName"] as const;
+type Dimension = (typeof DIMENSIONS)[number];
+
+/** The root value: resolvers are functions on plain objects, called by graphql-js with (args, context, info). */
+export function rootValue(events: Events) {
+  return {
+    viewer: {
+      zones: ({ filter }: { filter: { zoneTag?: string; zoneTag_in?: string[] } }) => {
+        const tags = filter.zoneTag_in ?? (filter.zoneTag ? [filter.zoneTag] : []);
+        if (tags.length === 0) throw new GraphQLError("zones: filter must name a zoneTag");
+        return tags.map((zoneTag) => {
+          const zoneEvents = events(zoneTag);
+          if (!zoneEvents) throw new GraphQLError(`zone '${zoneTag}' does not exist or you do not have access to it`, { extensions: { code: "authz" } });
+          return {
+            zoneTag,
+            firewallEventsAdaptive: (args: { filter: Filter; limit: number; orderBy?: string[] }) => {
+              const rows = applyFilter(zoneEvents, args.filter, args.limit);
+              if (args.orderBy?.[0]) rows.sort(byField(args.orderBy[0]));
+              return rows.slice(0, args.limit);
+            },
+            firewallEventsAdaptiveGroups: (args: { filter: Filter; limit: number; orderBy?: string[] }, _context: unknown, info: GraphQLResolveInfo) =>
+              groups(applyFilter(zoneEvents, args.filter, args.limit), requestedDimensions(info), args),
+          };
+        });
+      },
+    },
+  };
+}
+
+function applyFilter(events: FirewallEvent[], filter: Filter, limit: number): FirewallEvent[] {
+  if (!Number.isInteger(limit) || limit < 1 || limit > ROW_LIMIT) throw new GraphQLError(`limit must be between 1 and ${ROW_LIMIT}`, { extensions: { code: "bad_input" } });
+  const after = time(filter.datetime_geq) ?? time(filter.datetime_gt);
+  const before = time(filter.datetime_leq) ?? time(filter.datetime_lt);
+  if (after === undefined || before === undefined) throw new GraphQLError("the filter must bound datetime on both sides", { extensions: { code: "bad_input" } });
+  return events.filter((event) => {
+    const at = Date.parse(event.datetime);
+    if (at < after || (filter.datetime_gt && at === after) || at > before || (filter.datetime_lt && at === before)) return false;
+    if (filter.source_neq !== undefined && event.source === filter.source_neq) return false;
+    for (const [name, value] of Object.entries(filter)) {
+      if (value === undefined || value === null || name.startsWith("datetime") || name.endsWith("_neq")) continue;
+      const field = name.replace(/_in$/, "") as keyof FirewallEvent;
+      if (Array.isArray(value) ? !value.includes(event[field]) : event[field] !== value) return false;
+    }
+    return true;
+  });
+}
+
+function time(value: Filter[string]): number | undefined {
+  if (typeof value !== "string") return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new GraphQLError(`not a Time: ${value}`, { extensions: { code: "bad_input" } });
+  return ms;
+}
+
+function byField(orderBy: string) {
+  const [field, direction] = orderBy.split("_") as [string, string];
+  const sign = direction === "DESC" ? -1 : 1;
+  return (a: object, b: object) =>
+    sign * String((a as Record<string, unknown>)[field] ?? "").localeCompare(String((b as Record<string, unknown>)[field] ?? ""));
+}
+
+/** Groups are keyed by the dimensions the query selects, as on the platform. */
+function requestedDimensions(info: GraphQLResolveInfo): Dimension[] {
+  const dimensions = info.fieldNodes[0]?.selectionSet?.selections.find(
+    (s): s is FieldNode => s.kind === "Field" && s.name.value === "dimensions",
+  );
+  const names = dimensions?.selectionSet?.selections.flatMap((s) => (s.kind === "Field" ? [s.name.value] : [])) ?? [];
+  return DIMENSIONS.filter((d) => names.includes(d));
+}
+
+function dimensionOf(event: FirewallEvent, dimension: Dimension): string {
+  if (dimension === "datetimeHour") return `${event.datetime.slice(0, 13)}:00:00Z`;
+  if (dimension === "date") return event.datetime.slice(0, 10);
+  return event[dimension];
+}
+
+function groups(events: FirewallEvent[], dimensions: Dimension[], args: { limit: number; orderBy?: string[] }) {
+  const byKey = new Map<string, { count: number; dimensions: Record<string, string> }>();
+  for (const event of events) {
+    const values = Object.fromEntries(dimensions.map((d) => [d, dimensionOf(event, d)]));
+    const key = JSON.stringify(values);
+    const group = byKey.get(key) ?? { count: 0, dimensions: values };
+    group.count++;
+    byKey.set(key, group);
+  }
+  const rows = [...byKey.values()];
+  const order = args.orderBy?.[0];
+  if (order?.startsWith("count")) rows.sort((a, b) => (order.endsWith("DESC") ? b.count - a.count : a.count - b.count));
+  else if (order) rows.sort((a, b) => byField(order)(a.dimensions, b.dimensions));
+  return rows.slice(0, args.limit);
+}

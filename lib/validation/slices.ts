@@ -1,0 +1,49 @@
+// Slicing a window so that each query of raw events stays under the dataset's row limit: hours are
+// packed by their counts (from firewallEventsAdaptiveGroups), an hour over the limit is cut in equal parts.
+import { isoSecond } from "@/lib/validation/window";
+
+const HOUR_MS = 3_600_000;
+
+export interface Slice {
+  /** Whole seconds, start inclusive, end exclusive: the last slice ends 1 s after `until`, so `until` is in. */
+  fromMs: number;
+  toMs: number;
+  expected: number;
+}
+
+/** `hourCounts` maps an hour's start (`2025-03-01T10:00:00Z`) to its number of events in the window. */
+export function planSlices(sinceMs: number, untilMs: number, hourCounts: ReadonlyMap<string, number>, rowLimit: number): Slice[] {
+  const slices: Slice[] = [];
+  let current: Slice | undefined;
+  for (let hour = Math.floor(sinceMs / HOUR_MS) * HOUR_MS; hour <= untilMs; hour += HOUR_MS) {
+    const fromMs = Math.max(hour, sinceMs);
+    const toMs = Math.min(hour + HOUR_MS, untilMs + 1000);
+    const count = hourCounts.get(isoSecond(hour)) ?? 0;
+    if (count > rowLimit) {
+      if (current) slices.push(current);
+      current = undefined;
+      slices.push(...splitEvenly({ fromMs, toMs, expected: count }, Math.ceil(count / rowLimit) + 1));
+    } else if (current && current.expected + count <= rowLimit) {
+      current.toMs = toMs;
+      current.expected += count;
+    } else {
+      if (current) slices.push(current);
+      current = { fromMs, toMs, expected: count };
+    }
+  }
+  if (current) slices.push(current);
+  return slices.filter((slice) => slice.toMs > slice.fromMs);
+}
+
+/** Equal parts of whole seconds (the dataset's precision); the expected count is an estimate. */
+export function splitEvenly(slice: Slice, parts: number): Slice[] {
+  const seconds = Math.max(1, Math.floor((slice.toMs - slice.fromMs) / 1000));
+  const n = Math.min(parts, seconds);
+  const out: Slice[] = [];
+  for (let i = 0; i < n; i++) {
+    const fromMs = slice.fromMs + Math.floor((seconds * i) / n) * 1000;
+    const toMs = i === n - 1 ? slice.toMs : slice.fromMs + Math.floor((seconds * (i + 1)) / n) * 1000;
+    out.push({ fromMs, toMs, expected: Math.ceil(slice.expected / n) });
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// The comparison of one zone over a window: totals per class, the old × new action matrix, a time
+// series per class, the top rules, hosts and paths per class, and the decision aid.
+import { isBlocking } from "@/lib/validation/events";
+import { REQUEST_CLASSES, type ComparedRequest, type RequestClass } from "@/lib/validation/join";
+import { seriesPerClass } from "@/lib/validation/series";
+import type { TimeWindow } from "@/lib/validation/window";
+
+const TOP = 10;
+
+export interface Ranked {
+  key: string;
+  requests: number;
+}
+
+export type PerClass<T> = Record<RequestClass, T>;
+
+function perClass<T>(make: (cls: RequestClass) => T): PerClass<T> {
+  return Object.fromEntries(REQUEST_CLASSES.map((cls) => [cls, make(cls)])) as PerClass<T>;
+}
+
+function top(requests: readonly ComparedRequest[], keys: (request: ComparedRequest) => Array<string | null>): Ranked[] {
+  const counts = new Map<string, number>();
+  for (const request of requests) for (const key of new Set(keys(request))) if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(([key, n]) => ({ key, requests: n }))
+    .sort((a, b) => b.requests - a.requests || a.key.localeCompare(b.key))
+    .slice(0, TOP);
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** The plain sentence a reviewer reads before turning the previous version off. */
+export function decisionSentence(nowBlocked: number, nowAllowed: number): string {
+  return `${plural(nowBlocked, "request would now be blocked that was allowed", "requests would now be blocked that were allowed")}; ${plural(nowAllowed, "request the old rules blocked is now allowed", "requests the old rules blocked are now allowed")}`;
+}
+
+export function summarize(zoneId: string, window: TimeWindow, requests: readonly ComparedRequest[], events: number, slices: number) {
+  const byClass = perClass((cls) => requests.filter((r) => r.class === cls));
+  const count = (cls: RequestClass) => byClass[cls].length;
+  const cells = new Map<string, { class: RequestClass; oldAction: string | null; newAction: string | null; requests: number }>();
+  for (const r of requests) {
+    const key = `${r.class}|${r.oldAction}|${r.newAction}`;
+    const cell = cells.get(key) ?? { class: r.class, oldAction: r.oldAction, newAction: r.newAction, requests: 0 };
+    cell.requests++;
+    cells.set(key, cell);
+  }
+  const nowBlocked = requests.filter((r) => isBlocking(r.newAction) && !isBlocking(r.oldAction)).length;
+  const nowAllowed = requests.filter((r) => isBlocking(r.oldAction) && !isBlocking(r.newAction)).length;
+  const disagreeing = count("newOnly") + count("oldOnly") + count("bothDifferentAction");
+  return {
+    zoneId,
+    window,
+    totals: {
+      both: count("bothSameAction") + count("bothDifferentAction"),
+      newOnly: count("newOnly"),
+      oldOnly: count("oldOnly"),
+      bothSameAction: count("bothSameAction"),
+      bothDifferentAction: count("bothDifferentAction"),
+      requests: requests.length,
+      events,
+    },
+    byAction: [...cells.values()].sort((a, b) => b.requests - a.requests),
+    topRules: perClass((cls) =>
+      ["old", "new"].flatMap((side) =>
+        top(byClass[cls], (r) => [side === "old" ? r.oldRuleId : r.newRuleId]).map((ranked) => ({ ...ranked, side })),
+      ).sort((a, b) => b.requests - a.requests).slice(0, TOP),
+    ),
+    topHosts: perClass((cls) => top(byClass[cls], (r) => [r.host])),
+    topPaths: perClass((cls) => top(byClass[cls], (r) => [r.path])),
+    ...seriesPerClass(window, requests),
+    decision: {
+      nowBlocked,
+      nowAllowed,
+      /** Share of the requests either version acted on where they did not agree. */
+      disagreementRate: requests.length === 0 ? 0 : disagreeing / requests.length,
+      summary: decisionSentence(nowBlocked, nowAllowed),
+    },
+    /** Queries of raw events the window took, each under the dataset's row limit. */
+    slices,
+  };
+}
+
+export type ValidationSummary = ReturnType<typeof summarize>;

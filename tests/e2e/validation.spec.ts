@@ -1,0 +1,62 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { DESIGNED_CASES, scaleFor } from "../../lib/sandbox/graphql/event-design";
+
+// New-only blocks a zone can hold by design: 120 per scale unit (1–3), plus the scanner burst on one zone.
+const NEW_ONLY_BLOCKS = DESIGNED_CASES.find((c) => c.old === null && c.new === "block")!.requests;
+const designedNewOnlyBlocks = [0, 1, 2].flatMap((ordinal) => [NEW_ONLY_BLOCKS * scaleFor(ordinal), NEW_ONLY_BLOCKS * scaleFor(ordinal) + 10_500]);
+
+test("open a validation-mode zone, filter to new-only blocks, export them as CSV", async ({ page }) => {
+  await page.goto("/validation");
+  const zones = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("button");
+  await expect(zones.first()).toBeVisible({ timeout: 30_000 });
+  await zones.first().click();
+  await expect(page).toHaveURL(/zone=[0-9a-f]{32}/);
+  const zoneId = /zone=([0-9a-f]{32})/.exec(page.url())![1]!;
+
+  await expect(page.getByTestId("decision-summary")).toContainText(/requests? would now be blocked that (were|was) allowed; \d+ requests? the old rules blocked (are|is) now allowed/);
+  await expect(page.getByRole("link", { name: "Start the review that turns the previous version off" })).toHaveAttribute(
+    "href",
+    `/reviews?create=complete_migration&zoneId=${zoneId}`,
+  );
+  await expect(page.getByTestId("requests-count")).toContainText("Showing");
+
+  await page.getByLabel("Filter by class").selectOption("newOnly");
+  await page.getByLabel("Filter by action").fill("block");
+  await expect(page).toHaveURL(/class=newOnly/);
+  await expect(page).toHaveURL(/action=block/);
+  const count = page.getByTestId("requests-count");
+  await expect(count).toHaveText(/^Showing [\d,]+ of [\d,]+ requests$/);
+  const shown = Number((/Showing ([\d,]+)/.exec((await count.textContent()) ?? "")?.[1] ?? "").replace(/,/g, ""));
+  expect(designedNewOnlyBlocks).toContain(shown);
+  const firstRow = page.getByTestId("request-row").first();
+  await expect(firstRow).toContainText("New rules only");
+  await expect(firstRow).toContainText("block");
+
+  // A shared link opens the same view.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await expect(other.getByLabel("Filter by class")).toHaveValue("newOnly");
+  await expect(other.getByTestId("requests-count")).toHaveText(await count.innerText());
+  await other.close();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, "utf8")).trim().split("\r\n");
+  expect(lines[0]).toBe("ray,datetime,class,old_action,old_rule,new_action,new_rule,host,path,country,client_ip,user_agent,old_events,new_events");
+  const rows = lines.slice(1).map((line) => line.split(","));
+  expect(rows).toHaveLength(shown);
+  expect(rows.every((cells) => cells[2] === "newOnly" && cells[3] === "" && cells[5] === "block")).toBe(true);
+});
+
+test("the validation operation names the field of a bad window", async ({ request }) => {
+  const zoneId = "0".repeat(32);
+  const reversed = await request.get(`/api/zones/${zoneId}/validation?since=2025-03-02T00:00:00Z&until=2025-03-01T00:00:00Z`);
+  expect(reversed.status()).toBe(400);
+  expect((await reversed.json()).error.field).toBe("until");
+  const tooLong = await request.get(`/api/zones/${zoneId}/validation?since=2025-01-01T00:00:00Z&until=2025-03-01T00:00:00Z`);
+  expect((await tooLong.json()).error).toMatchObject({ field: "since" });
+  const notIso = await request.get(`/api/zones/${zoneId}/validation/requests?since=last-week`);
+  expect(notIso.status()).toBe(400);
+});

@@ -1,0 +1,80 @@
+// The comparison against the sandbox's GraphQL endpoint: the totals equal what the seed designed,
+// through slicing (the burst zone holds more events than one query returns) and duplicate events.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlatformClient } from "@/lib/platform/client";
+import { GraphqlError } from "@/lib/platform/graphql";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
+import { Scheduler } from "@/lib/platform/scheduler";
+import { BURST, designedTotals, EVENT_DAYS } from "@/lib/sandbox/graphql/event-design";
+import { validationOrdinal } from "@/lib/sandbox/graphql/route";
+import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
+import { compareZone } from "@/lib/validation/compare-zone";
+import { HOURLY_COUNTS_QUERY, hourlyCountsSchema } from "@/lib/validation/queries";
+import { isoSecond } from "@/lib/validation/window";
+
+const TOKEN = "validation-test-token-0001";
+const DAY = 86_400_000;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null });
+});
+afterAll(() => sandbox.close());
+
+function platform() {
+  const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 100_000, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 20_000 });
+  return new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, scheduler);
+}
+
+function zoneWithOrdinal(ordinal: number) {
+  const index = sandbox.state.zones.findIndex((_, i) => validationOrdinal(sandbox.state, i) === ordinal);
+  return sandbox.state.zones[index]!;
+}
+
+/** The whole seeded period: the sandbox's events end at midnight UTC of today. */
+function seededWindow() {
+  const anchor = Math.floor(Date.now() / DAY) * DAY;
+  return { since: isoSecond(anchor - (EVENT_DAYS + 1) * DAY), until: isoSecond(anchor + DAY) };
+}
+
+describe("validation comparison against the sandbox", () => {
+  it("finds exactly the designed totals, with duplicates joined into one request", async () => {
+    const zone = zoneWithOrdinal(2);
+    const { summary } = await compareZone(platform(), zone.id, seededWindow());
+    const design = designedTotals(2);
+    expect(summary.totals).toEqual({
+      both: design.both,
+      newOnly: design.newOnly,
+      oldOnly: design.oldOnly,
+      bothSameAction: design.bothSameAction,
+      bothDifferentAction: design.bothDifferentAction,
+      requests: design.both + design.newOnly + design.oldOnly,
+      events: design.events,
+    });
+    expect(summary.decision).toMatchObject({ nowBlocked: design.nowBlocked, nowAllowed: design.nowAllowed });
+    expect(summary.series.reduce((n, p) => n + p.newOnly + p.oldOnly + p.bothSameAction + p.bothDifferentAction, 0)).toBe(summary.totals.requests);
+  });
+
+  it("slices a window holding more events than the row limit, and loses none", async () => {
+    const zone = zoneWithOrdinal(BURST.ordinal);
+    const progress: number[] = [];
+    const { summary } = await compareZone(platform(), zone.id, seededWindow(), { onProgress: (p) => progress.push(p.slicesDone) });
+    expect(summary.totals.newOnly).toBe(designedTotals(BURST.ordinal).newOnly);
+    expect(summary.totals.events).toBe(designedTotals(BURST.ordinal).events);
+    expect(summary.slices).toBeGreaterThan(1);
+    expect(progress.at(-1)).toBe(summary.slices);
+  });
+
+  it("with a small row limit, many slices (and halved full ones) still add up to the design", async () => {
+    const zone = zoneWithOrdinal(0);
+    const { summary } = await compareZone(platform(), zone.id, seededWindow(), { rowLimit: 60 });
+    expect(summary.slices).toBeGreaterThan(10);
+    expect(summary.totals.requests).toBe(designedTotals(0).both + designedTotals(0).newOnly + designedTotals(0).oldOnly);
+  });
+
+  it("surfaces GraphQL errors as typed errors with the platform's message", async () => {
+    const query = platform().graphql(HOURLY_COUNTS_QUERY, { zoneTag: "0".repeat(32), from: "2025-01-01T00:00:00Z", to: "2025-01-02T00:00:00Z" }, hourlyCountsSchema);
+    await expect(query).rejects.toBeInstanceOf(GraphqlError);
+    await expect(query).rejects.toThrow(/POST \/graphql refused the query: zone '0{32}' does not exist/);
+  });
+});
