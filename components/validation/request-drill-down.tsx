@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparedRequest } from "@/lib/validation/join";
@@ -50,8 +50,11 @@ export function RequestDrillDown({ base, view, setView }: { base: string; view: 
     queryKey: ["validation-requests", base, windowParams],
     queryFn: ({ signal }) => fetchJson<RequestsAnswer>(`${base}?${windowParams}`, { signal }),
   });
-  const filter = safeFilter(params);
-  const rows = (answer.data?.requests ?? []).filter((request) => matchesFilter(request, filter));
+  // A stable array: TanStack Table re-renders without end when its data is a new array on every render.
+  const rows = useMemo(() => {
+    const filter = safeFilter(new URLSearchParams(query));
+    return (answer.data?.requests ?? []).filter((request) => matchesFilter(request, filter));
+  }, [answer.data, query]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table memoizes on its own
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (r) => r.rayName });
   const scrollRef = useRef<HTMLDivElement>(null);
