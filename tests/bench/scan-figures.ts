@@ -35,8 +35,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
       await clearCalls(url);
       const ms = await sdkBaselineScan(`${url}/client/v4`, BENCH_TOKEN);
       const log = await summarizeCalls(url);
-      const same = sameCalls(preflightCalls, log.calls.map(callKey).sort());
-      return { ms, calls: log.total, same };
+      return { ms, calls: log.total, diff: callDifference(preflightCalls, log.calls.map(callKey)) };
     });
     const last = scans.at(-1)!;
     const preflightMs = median(scans.map((s) => s.ms));
@@ -55,7 +54,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         unit: "×",
         kind: "min",
         budget: 5,
-        note: `SDK script ${(median(baselines.map((b) => b.ms)) / 1000).toFixed(1)} s for ${baselines.at(-1)!.calls} calls; ${baselines.every((b) => b.same) ? "same calls as Preflight" : "CALLS DIFFER from Preflight's"}`,
+        note: `SDK script ${(median(baselines.map((b) => b.ms)) / 1000).toFixed(1)} s for ${baselines.at(-1)!.calls} calls; ${baselines.every((b) => b.diff === "") ? "same calls as Preflight" : `calls differ: ${baselines.at(-1)!.diff}`}`,
       },
     ];
   } finally {
@@ -63,8 +62,16 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
   }
 }
 
-function sameCalls(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((key, i) => key === b[i]);
+/** "" when both made the same calls; else what only one of them made (a few, with counts). */
+function callDifference(preflight: string[], script: string[]): string {
+  const counts = new Map<string, number>();
+  preflight.forEach((key) => counts.set(key, (counts.get(key) ?? 0) + 1));
+  script.forEach((key) => counts.set(key, (counts.get(key) ?? 0) - 1));
+  const differing = [...counts].filter(([, n]) => n !== 0);
+  return differing
+    .slice(0, 3)
+    .map(([key, n]) => `${n > 0 ? "Preflight" : "script"} +${Math.abs(n)} ${key.replace(/\/client\/v4/, "")}`)
+    .join("; ");
 }
 
 /** Figure 3: the sandbox's limit scaled to `requests` per `windowSeconds`, Preflight told the same. */
