@@ -1,6 +1,7 @@
 // An optional extension of the demo chain for the benchmarks, appended after the default seed (so the
 // default chain's blocks and traces stay exactly as they are): one block range dense with traces (more
-// than 2,000 within a few blocks) and enough empty blocks after it for ranges of 10,000 blocks and more.
+// than 2,000 within a few blocks) and, on request, empty blocks after it for ranges of 10,000 blocks
+// (anvil seals about 100 empty blocks a second here, so the tail is opt-in: `tailBlocks`).
 import { words } from "./contracts";
 import { rpc, toQuantity } from "./rpc";
 
@@ -8,8 +9,6 @@ import { rpc, toQuantity } from "./rpc";
 const FAN_OUT = 150;
 const TRANSACTIONS_PER_BLOCK = 7;
 const DENSE_BLOCKS = 2;
-/** Blocks mined after the dense range, so the chain has room for 10,000-block ranges. */
-const TAIL_BLOCKS = 12_000;
 
 export interface BenchSeedSummary {
   /** First and last block holding the dense traces. */
@@ -19,7 +18,7 @@ export interface BenchSeedSummary {
   latestBlock: number;
 }
 
-export async function seedBenchExtension(url: string, fan: string, answer: string): Promise<BenchSeedSummary> {
+export async function seedBenchExtension(url: string, fan: string, answer: string, tailBlocks = 0): Promise<BenchSeedSummary> {
   const accounts = await rpc<string[]>(url, "eth_accounts");
   await rpc(url, "anvil_mine", [toQuantity(10)]);
   const denseFromBlock = Number(await rpc<string>(url, "eth_blockNumber")) + 1;
@@ -32,7 +31,7 @@ export async function seedBenchExtension(url: string, fan: string, answer: strin
   }
   await rpc(url, "evm_setAutomine", [true]);
   const denseToBlock = Number(await rpc<string>(url, "eth_blockNumber"));
-  await rpc(url, "anvil_mine", [toQuantity(TAIL_BLOCKS)]);
+  if (tailBlocks > 0) await rpc(url, "anvil_mine", [toQuantity(tailBlocks)]);
   return {
     denseFromBlock,
     denseToBlock,

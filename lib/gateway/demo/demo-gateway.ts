@@ -19,14 +19,14 @@ export async function startDemoGateway(options: {
   anvilPort: number;
   gatewayPort: number;
   methods?: readonly string[];
-  /** Append the benchmarks' dense range and long tail after the default chain. */
-  benchSeed?: boolean;
+  /** Append the benchmarks' dense range (and `tailBlocks` empty blocks) after the default chain. */
+  benchSeed?: { tailBlocks: number };
 }): Promise<DemoGateway> {
   const anvil = await startAnvil(options.anvilPort);
   let policy: PolicyLayer | undefined;
   try {
     const base = await seedChain(anvil.url);
-    const bench = options.benchSeed ? await seedBenchExtension(anvil.url, base.contracts.fan, base.contracts.answer) : undefined;
+    const bench = options.benchSeed ? await seedBenchExtension(anvil.url, base.contracts.fan, base.contracts.answer, options.benchSeed.tailBlocks) : undefined;
     const seed = bench ? { ...base, latestBlock: bench.latestBlock, bench } : base;
     policy = await startPolicyLayer({ port: options.gatewayPort, upstream: anvil.url, methods: options.methods, seed });
     const layer = policy;

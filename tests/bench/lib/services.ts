@@ -39,17 +39,18 @@ export async function startBenchSandbox(settings: SandboxSettings): Promise<Runn
   return { url, service };
 }
 
-export async function startBenchGateway(options: { dense?: boolean } = {}): Promise<Running> {
+export async function startBenchGateway(options: { tailBlocks: number }): Promise<Running> {
   const service = startService("demo gateway", bin("tsx"), ["lib/gateway/demo/main.ts"], {
     quiet: true,
     env: {
       ANVIL_PORT: String(BENCH_PORTS.anvil),
       GATEWAY_PORT: String(BENCH_PORTS.gateway),
-      DEMO_GATEWAY_BENCH_SEED: options.dense ? "1" : "",
+      DEMO_GATEWAY_BENCH_SEED: "1",
+      DEMO_GATEWAY_BENCH_TAIL: String(options.tailBlocks),
     },
   });
   const url = `http://127.0.0.1:${BENCH_PORTS.gateway}`;
-  await waitForHttp(service, `${url}/__gateway/health`, 180_000);
+  await waitForHttp(service, `${url}/__gateway/health`, 300_000);
   return { url, service };
 }
 
