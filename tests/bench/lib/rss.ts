@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 
 function descendants(pid: number): number[] {
-  let children: number[] = [];
+  let children: number[];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
