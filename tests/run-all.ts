@@ -33,6 +33,8 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   },
   { name: "build", run: () => run(bin("next"), ["build"], env) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
+  // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
+  { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "e2e", run: () => run(bin("playwright"), ["test"], env) },
 ];
 

@@ -2,6 +2,7 @@
 // main.ts) and by the integration tests, which start their own on free ports.
 import { startAnvil, type Anvil } from "./anvil";
 import { startPolicyLayer, type PolicyLayer } from "./policy";
+import { seedBenchExtension, type BenchSeedSummary } from "./bench-seed";
 import { seedChain, type SeedSummary } from "./seed";
 
 export interface DemoGateway {
@@ -10,15 +11,23 @@ export interface DemoGateway {
   /** The policy layer's own address (for its /__gateway control endpoints). */
   origin: string;
   anvil: Anvil;
-  seed: SeedSummary;
+  seed: SeedSummary & { bench?: BenchSeedSummary };
   close(): Promise<void>;
 }
 
-export async function startDemoGateway(options: { anvilPort: number; gatewayPort: number; methods?: readonly string[] }): Promise<DemoGateway> {
+export async function startDemoGateway(options: {
+  anvilPort: number;
+  gatewayPort: number;
+  methods?: readonly string[];
+  /** Append the benchmarks' dense range (and `tailBlocks` empty blocks) after the default chain. */
+  benchSeed?: { tailBlocks: number };
+}): Promise<DemoGateway> {
   const anvil = await startAnvil(options.anvilPort);
   let policy: PolicyLayer | undefined;
   try {
-    const seed = await seedChain(anvil.url);
+    const base = await seedChain(anvil.url);
+    const bench = options.benchSeed ? await seedBenchExtension(anvil.url, base.contracts.fan, base.contracts.answer, options.benchSeed.tailBlocks) : undefined;
+    const seed = bench ? { ...base, latestBlock: bench.latestBlock, bench } : base;
     policy = await startPolicyLayer({ port: options.gatewayPort, upstream: anvil.url, methods: options.methods, seed });
     const layer = policy;
     return {

@@ -1,0 +1,36 @@
+// Resident memory of a server process and its children, sampled from /proc (Linux) while work runs.
+import { readFileSync } from "node:fs";
+
+function descendants(pid: number): number[] {
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function rssKiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the tree's total RSS every `everyMs` until `work` settles; returns the peak in MiB. */
+export async function peakRss<T>(pid: number, work: () => Promise<T>, everyMs = 50): Promise<{ value: T; peakMiB: number }> {
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, [pid, ...descendants(pid)].reduce((sum, p) => sum + rssKiB(p), 0)));
+  sample();
+  const timer = setInterval(sample, everyMs);
+  try {
+    const value = await work();
+    sample();
+    return { value, peakMiB: peak / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}

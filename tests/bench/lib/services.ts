@@ -1,0 +1,85 @@
+// The servers a benchmark needs, each a real process on 127.0.0.1 started through the launcher's helpers
+// (stopped by PID, never by name): the sandbox account, the demo gateway and Preflight's production server.
+import { existsSync } from "node:fs";
+import { startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
+
+/** Ports reserved for the benchmarks (other suites use 3210/8791/18545…). */
+export const BENCH_PORTS = { preflight: 3260, sandbox: 8796, anvil: 18551, gateway: 18552 } as const;
+export const BENCH_TOKEN = "preflight-bench-token-5c1e7a9d";
+
+const bin = (name: string) => `${process.cwd()}/node_modules/.bin/${name}`;
+
+export interface SandboxSettings {
+  zones: number;
+  latencyMs?: number;
+  /** Requests per window; 0 disables the sandbox's limit. */
+  rateLimit?: number;
+  rateWindowSeconds?: number;
+}
+
+export interface Running {
+  url: string;
+  service: Service;
+}
+
+export async function startBenchSandbox(settings: SandboxSettings): Promise<Running> {
+  const service = startService("sandbox", bin("tsx"), ["lib/sandbox/main.ts"], {
+    quiet: true,
+    env: {
+      SANDBOX_PORT: String(BENCH_PORTS.sandbox),
+      SANDBOX_API_TOKEN: BENCH_TOKEN,
+      SANDBOX_ZONES: String(settings.zones),
+      SANDBOX_LATENCY_MS: String(settings.latencyMs ?? 0),
+      SANDBOX_RATE_LIMIT: String(settings.rateLimit ?? 0),
+      SANDBOX_RATE_WINDOW_SECONDS: String(settings.rateWindowSeconds ?? 300),
+    },
+  });
+  const url = `http://127.0.0.1:${BENCH_PORTS.sandbox}`;
+  await waitForHttp(service, `${url}/__sandbox/health`, 60_000);
+  return { url, service };
+}
+
+export async function startBenchGateway(options: { tailBlocks: number }): Promise<Running> {
+  const service = startService("demo gateway", bin("tsx"), ["lib/gateway/demo/main.ts"], {
+    quiet: true,
+    env: {
+      ANVIL_PORT: String(BENCH_PORTS.anvil),
+      GATEWAY_PORT: String(BENCH_PORTS.gateway),
+      DEMO_GATEWAY_BENCH_SEED: "1",
+      DEMO_GATEWAY_BENCH_TAIL: String(options.tailBlocks),
+    },
+  });
+  const url = `http://127.0.0.1:${BENCH_PORTS.gateway}`;
+  await waitForHttp(service, `${url}/__gateway/health`, 300_000);
+  return { url, service };
+}
+
+/** Preflight's production server (`next start`) on the sandbox account; the build must exist. */
+export async function startBenchPreflight(env: Record<string, string> = {}): Promise<Running> {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npx next build` first (npm run bench does)");
+  const service = startService("preflight", bin("next"), ["start", "--hostname", "127.0.0.1", "--port", String(BENCH_PORTS.preflight)], {
+    quiet: true,
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      CLOUDFLARE_API_TOKEN: "",
+      CLOUDFLARE_API_EMAIL: "",
+      CLOUDFLARE_API_KEY: "",
+      CLOUDFLARE_API_BASE_URL: "",
+      CLOUDFLARE_ACCOUNT_ID: "",
+      SANDBOX_PORT: String(BENCH_PORTS.sandbox),
+      SANDBOX_API_TOKEN: BENCH_TOKEN,
+      ETH_GATEWAY_URL: `http://127.0.0.1:${BENCH_PORTS.gateway}/v1/anvil`,
+      ACCOUNT_RATE_LIMIT: "1000000",
+      ACCOUNT_RATE_WINDOW_SECONDS: "300",
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${BENCH_PORTS.preflight}`;
+  await waitForHttp(service, `${url}/api/health`, 60_000);
+  return { url, service };
+}
+
+export async function stopAll(...running: Array<Running | undefined>): Promise<void> {
+  await stopServices(running.filter((r): r is Running => r !== undefined).map((r) => r.service));
+}

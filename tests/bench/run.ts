@@ -1,0 +1,51 @@
+// `npm run bench [-- --quick]`: starts what each figure needs on 127.0.0.1 (sandbox, demo gateway,
+// Preflight's production server), runs every measurement several times and prints one line per figure:
+// name, median, budget, ok/over. Exits non-zero only when the machinery breaks, never for a budget.
+import { cpus } from "node:os";
+import { buildIsStale } from "@/lib/launcher/build-state";
+import { run } from "@/lib/launcher/processes";
+import { figureLine, type Figure } from "./lib/figures";
+import { pageAtScale } from "./page-figures";
+import { scanUnderRateLimit, scanVersusFloorAndScript } from "./scan-figures";
+import { traceOverhead } from "./trace-figures";
+
+const quick = process.argv.includes("--quick");
+
+/** Full: the issue's sizes. Quick: the same measurements, small enough for `npm test`. */
+const plan = quick
+  ? { scan: { runs: 1, zones: 12 }, limit: { runs: 1, zones: 3, requests: 12, windowSeconds: 3 }, traces: { runs: 1, wideRange: 2_000 }, page: { runs: 1, zones: 240, loadSeconds: 3 } }
+  : { scan: { runs: 3, zones: 240 }, limit: { runs: 3, zones: 40, requests: 120, windowSeconds: 30 }, traces: { runs: 5, wideRange: 10_000 }, page: { runs: 3, zones: 5000, loadSeconds: 30 } };
+
+const groups: Array<{ name: string; run: () => Promise<Figure[]> }> = [
+  { name: "scan versus floor and SDK script", run: () => scanVersusFloorAndScript(plan.scan) },
+  { name: "scan under the rate limit", run: () => scanUnderRateLimit(plan.limit) },
+  { name: "trace explorer overhead", run: () => traceOverhead(plan.traces) },
+  { name: "page at scale and server under load", run: () => pageAtScale(plan.page) },
+];
+
+async function main() {
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  if (buildIsStale(process.cwd())) {
+    console.log("Building Preflight for production (the build is missing or stale)…");
+    if ((await run("node_modules/.bin/next", ["build"], { NEXT_TELEMETRY_DISABLED: "1" })) !== 0) process.exit(1);
+  }
+  console.log(`Preflight benchmarks${quick ? " (quick)" : ""}: ${cpus().length} cores, Node ${process.version}; medians of the runs.\n`);
+  const broken: string[] = [];
+  for (const group of groups) {
+    if (only && !group.name.includes(only)) continue;
+    const started = Date.now();
+    try {
+      for (const figure of await group.run()) console.log(figureLine(figure));
+    } catch (error) {
+      broken.push(group.name);
+      console.error(`✘ ${group.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    console.log(`  (${group.name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  if (broken.length) {
+    console.error(`\nBenchmark machinery failed: ${broken.join(", ")}`);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,110 @@
+// Figure 5: what the trace explorer adds over calling the gateway directly. Each run reads block ranges
+// no earlier run read (shifted by the run number), so Preflight's cache of finalized windows never answers.
+import type { BenchSeedSummary } from "@/lib/gateway/demo/bench-seed";
+import { median, repeat, type Figure } from "./lib/figures";
+import { startBenchGateway, startBenchPreflight, stopAll, type Running } from "./lib/services";
+
+const WINDOW = 800;
+const PAGE = 200;
+
+async function traceFilter(gateway: string, filter: Record<string, unknown>): Promise<unknown[]> {
+  const response = await fetch(`${gateway}/v1/anvil`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trace_filter", params: [filter] }),
+  });
+  const body = (await response.json()) as { result?: unknown[]; error?: { message: string } };
+  if (!body.result) throw new Error(`trace_filter failed: ${body.error?.message ?? response.status}`);
+  return body.result;
+}
+
+const hex = (n: number) => `0x${n.toString(16)}`;
+
+/** One window read as a script would, page by page with after/count, like the gateway requires. */
+async function windowByPages(gateway: string, fromBlock: number, toBlock: number): Promise<number> {
+  let traces = 0;
+  for (let after = 0; ; after += PAGE) {
+    const page = await traceFilter(gateway, { fromBlock: hex(fromBlock), toBlock: hex(toBlock), after, count: PAGE });
+    traces += page.length;
+    if (page.length < PAGE) return traces;
+  }
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+async function preflightTraces(preflight: string, fromBlock: number, toBlock: number): Promise<{ traces: unknown[]; windows: number; cachedWindows: number }> {
+  const response = await fetch(`${preflight}/api/traces`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ fromBlock, toBlock }),
+  });
+  if (!response.ok) throw new Error(`POST /api/traces answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  return (await response.json()) as { traces: unknown[]; windows: number; cachedWindows: number };
+}
+
+/** `wideRange`: blocks of the windowed read (10,000 in the full run; the chain is extended to hold them). */
+export async function traceOverhead(options: { runs: number; wideRange: number }): Promise<Figure[]> {
+  const WIDE_RANGE = options.wideRange;
+  let gateway: Running | undefined;
+  let preflight: Running | undefined;
+  try {
+    // The default chain has about 2,400 blocks: add what the wide range and its per-run shifts need.
+    gateway = await startBenchGateway({ tailBlocks: Math.max(0, WIDE_RANGE + 8 * options.runs - 2_400) });
+    preflight = await startBenchPreflight();
+    const seed = (await (await fetch(`${gateway.url}/__gateway/seed`)).json()) as { bench?: BenchSeedSummary };
+    if (!seed.bench) throw new Error("the demo gateway was not started with the benchmark seed");
+    const { denseFromBlock } = seed.bench;
+    const g = gateway.url;
+    const p = preflight.url;
+    await traceFilter(g, { fromBlock: hex(1), toBlock: hex(WINDOW) }); // warm both sides once
+    await preflightTraces(p, 1, 10);
+
+    const dense = await repeat(options.runs, async (run) => {
+      const fromBlock = denseFromBlock - WINDOW / 2 + run + 1;
+      const toBlock = fromBlock + WINDOW - 1;
+      const direct = await timed(() => traceFilter(g, { fromBlock: hex(fromBlock), toBlock: hex(toBlock) }));
+      const viaPreflight = await timed(() => preflightTraces(p, fromBlock, toBlock));
+      if (viaPreflight.value.traces.length !== direct.value.length) throw new Error(`Preflight returned ${viaPreflight.value.traces.length} traces, the node ${direct.value.length}`);
+      return { ratio: viaPreflight.ms / direct.ms, traces: direct.value.length, direct: direct.ms, preflight: viaPreflight.ms };
+    });
+
+    const wide = await repeat(options.runs, async (run) => {
+      const fromBlock = 1 + (run + 1) * 7;
+      const toBlock = fromBlock + WIDE_RANGE - 1;
+      const viaPreflight = await timed(() => preflightTraces(p, fromBlock, toBlock));
+      if (viaPreflight.value.cachedWindows !== 0) throw new Error("a benchmark window came from Preflight's cache");
+      const sequential = await timed(async () => {
+        let traces = 0;
+        for (let start = fromBlock; start <= toBlock; start += WINDOW) traces += await windowByPages(g, start, Math.min(toBlock, start + WINDOW - 1));
+        return traces;
+      });
+      if (sequential.value !== viaPreflight.value.traces.length) throw new Error(`windowed ${viaPreflight.value.traces.length} traces, sequential ${sequential.value}`);
+      return { ratio: viaPreflight.ms / sequential.ms, windows: viaPreflight.value.windows, preflight: viaPreflight.ms, sequential: sequential.ms };
+    });
+
+    return [
+      {
+        name: `5. POST /api/traces ÷ direct trace_filter (1 window)`,
+        runs: dense.map((d) => d.ratio),
+        unit: "×",
+        kind: "max",
+        budget: 1.2,
+        note: `${dense[0]!.traces} traces in ${WINDOW} blocks; direct ${median(dense.map((d) => d.direct)).toFixed(0)} ms, Preflight ${median(dense.map((d) => d.preflight)).toFixed(0)} ms`,
+      },
+      {
+        name: `5. ${WIDE_RANGE}-block range windowed ÷ sequential`,
+        runs: wide.map((w) => w.ratio),
+        unit: "×",
+        kind: "max",
+        budget: 0.5,
+        note: `${wide[0]!.windows} windows; Preflight ${median(wide.map((w) => w.preflight)).toFixed(0)} ms, one after another ${median(wide.map((w) => w.sequential)).toFixed(0)} ms`,
+      },
+    ];
+  } finally {
+    await stopAll(preflight, gateway);
+  }
+}
