@@ -8,7 +8,7 @@ import type { CertificatesPage, ZoneOutcome } from "@/lib/certificates/types";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
-import { BudgetExhaustedError, PlatformError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/platform/errors";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 import { zonesPage, type ZoneRow } from "@/lib/platform/zones";
 
@@ -25,6 +25,11 @@ interface Chunk {
 
 const cache = new ScanCache<Chunk>();
 
+/** The longest rate-limit wait met in this request: the answer tells the browser to wait that long. */
+interface Pause {
+  ms: number;
+}
+
 export async function auditCertificates(
   client: PlatformClient,
   options: { cursor?: string; refresh?: boolean; accountId?: string },
@@ -37,10 +42,11 @@ export async function auditCertificates(
   }
   const scan = cache.byId(position.scan, position.startedAt);
   const out: CertificatesPage = { certificates: [], caa: [], zones: [], fetchedAt: new Date(scan.startedAt).toISOString(), complete: false };
+  const pause: Pause = { ms: 0 };
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0));
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
     scan.chunks.set(key, chunk);
     out.certificates.push(...chunk.page.certificates);
@@ -53,18 +59,28 @@ export async function auditCertificates(
   }
   out.complete = position === undefined;
   if (position) out.cursor = encodeCursor(OPERATION, position);
+  if (position && pause.ms > 0) out.retryAfterSeconds = Math.ceil(pause.ms / 1000);
   return out;
 }
 
 type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
 
 /** One zones page from `offset`; undefined when the budget cannot even list the page. */
-async function auditChunk(client: PlatformClient, position: Position, accountId: string | undefined, firstInRequest: boolean): Promise<Chunk | undefined> {
+async function auditChunk(
+  client: PlatformClient,
+  position: Position,
+  accountId: string | undefined,
+  firstInRequest: boolean,
+  pause: Pause,
+): Promise<Chunk | undefined> {
   let listing;
   try {
     listing = await zonesPage(client, position.page, accountId);
   } catch (error) {
-    if (error instanceof BudgetExhaustedError) return undefined;
+    if (error instanceof DeferredError) {
+      pause.ms = Math.max(pause.ms, error.retryAfterMs);
+      return undefined;
+    }
     throw error;
   }
   const zones = listing.zones.slice(position.offset);
@@ -73,13 +89,13 @@ async function auditChunk(client: PlatformClient, position: Position, accountId:
   let running = 0;
   // The request's first zone runs alone, so a zone too big for a whole budget is told apart from one that
   // merely shared it, and every request makes progress.
-  if (firstInRequest && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true);
+  if (firstInRequest && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true, pause);
   const worker = async () => {
     // A zone starts only while the budget still covers it and the zones already running.
     while (nextIndex < zones.length && client.scheduler.remainingBudget >= MIN_CALLS_PER_ZONE * (running + 1)) {
       const index = nextIndex++;
       running++;
-      results[index] = await auditOne(client, zones[index]!, false);
+      results[index] = await auditOne(client, zones[index]!, false, pause);
       running--;
     }
   };
@@ -107,7 +123,7 @@ async function auditChunk(client: PlatformClient, position: Position, accountId:
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
-async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean): Promise<ZoneResult> {
+async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean, pause: Pause): Promise<ZoneResult> {
   try {
     const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan });
     return { zone, outcome: "audited", rows: auditZone(zone, inventory) };
@@ -115,6 +131,11 @@ async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean): 
     if (error instanceof BudgetExhaustedError) {
       // Even a whole request's budget is not enough for this zone: say so rather than retry forever.
       if (alone) return { zone, outcome: "failed", reason: `needs more than the ${error.budget} subrequests one request may make; raise SUBREQUEST_BUDGET` };
+      return undefined;
+    }
+    // The account rate limit has no room now: the zone is redone whole once the browser has waited.
+    if (error instanceof DeferredError) {
+      pause.ms = Math.max(pause.ms, error.retryAfterMs);
       return undefined;
     }
     if (error instanceof PlatformError) return { zone, outcome: "failed", reason: error.message };

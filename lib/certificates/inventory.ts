@@ -16,7 +16,7 @@ import {
   type TotalTls,
 } from "@/lib/certificates/upstream";
 import type { PlatformClient, Query } from "@/lib/platform/client";
-import { BudgetExhaustedError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, RateLimitDeferredError } from "@/lib/platform/errors";
 import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 
@@ -42,7 +42,9 @@ const CUSTOM_PACK_TYPES = new Set(["sni_custom", "legacy_custom", "keyless"]);
 
 async function walkAll<T>(client: PlatformClient, path: string, query: Query, schema: ZodType<T>, perPage = PER_PAGE): Promise<T[]> {
   const walk = await walkPages(client, path, query, schema, { perPage });
-  if (walk.nextPage !== undefined) throw new BudgetExhaustedError(client.scheduler.stats.budget);
+  if (walk.nextPage !== undefined) {
+    throw walk.retryAfterMs ? new RateLimitDeferredError(walk.retryAfterMs) : new BudgetExhaustedError(client.scheduler.stats.budget);
+  }
   return walk.items;
 }
 

@@ -41,6 +41,8 @@ export interface CertificatesPage {
   complete: boolean;
   cursor?: string;
   totalZones?: number;
+  /** Set when the account rate limit stopped this part of the audit: wait this long before continuing. */
+  retryAfterSeconds?: number;
 }
 
 export const KINDS: readonly CertificateKind[] = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"];

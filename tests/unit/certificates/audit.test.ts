@@ -115,3 +115,15 @@ describe("auditCertificates against the sandbox", () => {
     expect(whole.scheduler.stats.subrequests).toBe(0);
   });
 });
+
+describe("auditCertificates under the account rate limit", () => {
+  it("answers with a cursor and the wait, marking no zone failed, instead of a 503", async () => {
+    const limiter = new RateLimiter({ requests: 30, windowSeconds: 60 });
+    const scheduler = new Scheduler({ limiter, subrequestBudget: 1000, timeoutMs: 10_000, maxRateLimitWaitMs: 500 });
+    const page = await auditCertificates(new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, scheduler), { refresh: true });
+    expect(page.complete).toBe(false);
+    expect(page.cursor).toBeDefined();
+    expect(page.retryAfterSeconds).toBeGreaterThan(30);
+    expect(page.zones.every((zone) => zone.status === "audited")).toBe(true);
+  });
+});
