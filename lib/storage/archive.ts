@@ -3,7 +3,7 @@
 // with the stored HTTP metadata and etag. Archive keys live under their own bucket prefix, so this
 // route can never read or overwrite reviews or the audit log.
 import { timingSafeEqual } from "node:crypto";
-import { hasBody, type Bucket } from "@/lib/storage/bucket";
+import { hasBody, type Bucket, type StoreHTTPMetadata } from "@/lib/storage/bucket";
 import { putLarge } from "@/lib/storage/multipart";
 
 export const ARCHIVE_PREFIX = "archive/";
@@ -28,8 +28,7 @@ export async function handleArchive(request: Request, key: string, settings: Arc
     if (!key.startsWith(PUBLISHED_REPORTS_PREFIX)) return text(403, "Forbidden");
     const object = await settings.bucket.get(ARCHIVE_PREFIX + key);
     if (!hasBody(object)) return text(404, "Object Not Found");
-    const headers = new Headers();
-    object.writeHttpMetadata(headers);
+    const headers = httpMetadataHeaders(object.httpMetadata ?? {});
     headers.set("etag", object.httpEtag);
     return new Response(method === "HEAD" ? null : object.body, { headers });
   }
@@ -72,6 +71,18 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** writeHttpMetadata's work, done here: Miniflare's proxy cannot take a Headers object across. */
+function httpMetadataHeaders(meta: StoreHTTPMetadata): Headers {
+  const headers = new Headers();
+  if (meta.contentType) headers.set("content-type", meta.contentType);
+  if (meta.contentLanguage) headers.set("content-language", meta.contentLanguage);
+  if (meta.contentDisposition) headers.set("content-disposition", meta.contentDisposition);
+  if (meta.contentEncoding) headers.set("content-encoding", meta.contentEncoding);
+  if (meta.cacheControl) headers.set("cache-control", meta.cacheControl);
+  if (meta.cacheExpiry) headers.set("expires", new Date(meta.cacheExpiry).toUTCString());
+  return headers;
 }
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {

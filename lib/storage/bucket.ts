@@ -98,6 +98,7 @@ export interface Bucket {
   resumeMultipartUpload(key: string, uploadId: string): StoreMultipartUpload;
 }
 
+/** Tells a body from a failed precondition's bare metadata without touching `body` (Miniflare's proxy opens it on access). */
 export function hasBody(object: StoreObject | StoreObjectBody | null): object is StoreObjectBody {
-  return object !== null && "body" in object && object.body !== undefined;
+  return object !== null && typeof (object as Partial<StoreObjectBody>).text === "function";
 }

@@ -12,7 +12,7 @@ export async function putLarge(
 ): Promise<StoreObject> {
   const partSize = options.partSize ?? PART_SIZE;
   if (bytes.byteLength <= partSize) {
-    const stored = await bucket.put(key, bytes, { httpMetadata: options.httpMetadata, customMetadata: options.customMetadata });
+    const stored = await bucket.put(key, exact(bytes), { httpMetadata: options.httpMetadata, customMetadata: options.customMetadata });
     if (!stored) throw new Error(`The bucket refused ${key}`);
     return stored;
   }
@@ -20,11 +20,16 @@ export async function putLarge(
   try {
     const parts: StoreUploadedPart[] = [];
     for (let offset = 0, partNumber = 1; offset < bytes.byteLength; offset += partSize, partNumber++) {
-      parts.push(await upload.uploadPart(partNumber, bytes.subarray(offset, offset + partSize)));
+      parts.push(await upload.uploadPart(partNumber, exact(bytes.subarray(offset, offset + partSize))));
     }
     return await upload.complete(parts);
   } catch (error) {
     await upload.abort().catch(() => undefined); // the original failure is the one worth reporting
     throw error;
   }
+}
+
+/** An ArrayBuffer holding exactly these bytes: a view into a shared pool (Node's Buffer) is not sent whole. */
+function exact(view: Uint8Array): ArrayBuffer {
+  return view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
 }
