@@ -11,7 +11,8 @@ export function checkOrigin(request: Request, identity: Identity | undefined): v
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
   if (origin === null) {
-    if (identity?.via === "demo-cookie" || identity?.via === "demo-default") {
+    // Only an ambient credential (the switcher's cookie) can be ridden by another site; no cookie, nothing to ride.
+    if (identity?.via === "demo-cookie") {
       throw new ForbiddenError("A change needs the Origin header of Preflight's own pages (or the x-preflight-demo-user header)");
     }
     return;
