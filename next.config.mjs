@@ -3,8 +3,8 @@ const nextConfig = {
   // The dashboard is an internal tool: no telemetry header, no source maps shipped to browsers.
   poweredByHeader: false,
   productionBrowserSourceMaps: false,
-  // The launcher and tests own the sandbox process; Next must not bundle its Node-only code.
-  serverExternalPackages: [],
+  // The launcher and tests own the sandbox process; Miniflare (the local bucket) starts workerd, never bundled.
+  serverExternalPackages: ["miniflare"],
   async headers() {
     return [
       {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E } from "./tests/e2e/environment";
 
@@ -48,6 +51,8 @@ export default defineConfig({
       // sandbox's 429s are covered by the unit tests, so the browser suite runs without the limit.
       SANDBOX_RATE_LIMIT: "0",
       ACCOUNT_RATE_LIMIT: "1000000",
+      // A fresh bucket per run: reviews from an earlier run (or the developer's demo) never leak in.
+      PREFLIGHT_DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "preflight-e2e-")),
     },
   },
 });

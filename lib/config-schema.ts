@@ -1,6 +1,9 @@
 // The environment Preflight reads, as one zod schema. Pure (no `server-only`) so the launcher can
 // check it before starting any process; the server reads it through lib/config.ts.
 import { z } from "zod";
+import { integer, optionalText } from "@/lib/config-fields";
+import { identityEnv, IdentityConfigError, readIdentity, type IdentityConfig } from "@/lib/identity/config-schema";
+import { readStorage, storageEnv, type StorageConfig } from "@/lib/storage/config-schema";
 
 export const REAL_API_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_SANDBOX_PORT = 8790;
@@ -14,20 +17,6 @@ export const SUBREQUEST_BUDGET = { free: 50, paid: 1000 } as const;
 export type EdgePlan = keyof typeof SUBREQUEST_BUDGET;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
-
-const integer = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
 
 const apiBaseUrl = z
   .url({ message: "must be a URL" })
@@ -58,6 +47,8 @@ const envSchema = z.object({
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
   GATEWAY_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_GATEWAY_PORT)),
+  ...identityEnv,
+  ...storageEnv,
 });
 
 export type Credentials =
@@ -77,6 +68,8 @@ export interface Config {
   subrequestBudget: number;
   rateLimit: { requests: number; windowSeconds: number };
   upstreamTimeoutMs: number;
+  identity: IdentityConfig;
+  storage: StorageConfig;
   /** Every secret value, so logs and error messages can be scrubbed of them. */
   secrets: string[];
 }
@@ -108,6 +101,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
+  const identity = readIdentityOrThrow(e, mode);
+  const storage = readStorage(e);
   const demoGateway =
     mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
   const gatewayUrl = e.ETH_GATEWAY_URL ?? (demoGateway && `http://127.0.0.1:${demoGateway.gatewayPort}/v1/anvil`);
@@ -123,12 +118,24 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    identity,
+    storage,
     secrets: [
+      ...(storage.authKeySecret ? [storage.authKeySecret] : []),
       resolved.kind === "token" ? resolved.token : resolved.key,
       // Even the demo gateway's URL: the leak checks then prove no gateway URL reaches the browser.
       ...(gatewayUrl ? [gatewayUrl] : []),
     ],
   };
+}
+
+function readIdentityOrThrow(e: z.infer<typeof envSchema>, mode: "sandbox" | "live"): IdentityConfig {
+  try {
+    return readIdentity(e, mode);
+  } catch (error) {
+    if (error instanceof IdentityConfigError) throw new ConfigError(error.variable, error.message.slice(error.variable.length + 1));
+    throw error;
+  }
 }
 
 function readCredentials(e: z.infer<typeof envSchema>): Credentials | undefined {

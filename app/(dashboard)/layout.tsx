@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConnectionSummary } from "@/components/app-shell/connection-summary";
+import { CurrentUser } from "@/components/app-shell/current-user";
 import { NavLinks } from "@/components/app-shell/nav-links";
 
 // The shell reads the configuration on each request, so it is never prerendered with build-time values.
@@ -19,8 +20,9 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
         <NavLinks />
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="border-b border-slate-200 bg-white px-6 py-3">
+        <header className="flex items-center gap-4 border-b border-slate-200 bg-white px-6 py-3">
           <ConnectionSummary />
+          <CurrentUser />
         </header>
         <main id="main" className="min-w-0 flex-1 p-6">
           {children}

@@ -1,7 +1,8 @@
 "use client";
 // The selected legacy-chain custom hostnames, exported as the exact PATCH calls for a second person to
-// review and run (reviews inside Preflight come in a later release).
+// review and run, or turned into a review that a second person approves before Preflight sends them.
 import { useState } from "react";
+import { CreateSwitchReviews } from "@/components/reviews/create-switch-reviews";
 import { switchCalls, switchScript, type SwitchTarget } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
 import { downloadText } from "@/lib/client/download-csv";
@@ -19,8 +20,10 @@ export function HostnameSwitchPanel({ selected, onClear }: { selected: readonly 
         <select value={target} onChange={(e) => setTarget(e.target.value as SwitchTarget)} className="rounded border border-slate-300 px-2 py-1">
           <option value="">"" (default CA: google first)</option>
           <option value="google">google</option>
+          <option value="ssl_com">ssl_com</option>
         </select>
       </label>
+      <CreateSwitchReviews selected={selected} target={target} />
       <button
         type="button"
         disabled={calls.length === 0}
@@ -40,7 +43,7 @@ export function HostnameSwitchPanel({ selected, onClear }: { selected: readonly 
       <button type="button" disabled={calls.length === 0} onClick={onClear} className="text-slate-600 underline disabled:opacity-50">
         Clear selection
       </button>
-      <span className="text-xs text-slate-500">Nothing is sent from here: a second person reviews and runs the exported calls.</span>
+      <span className="text-xs text-slate-500">Nothing is sent from here: a review approved by a second person sends the calls.</span>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { VerdictBadge } from "@/components/migration/verdict-badge";
+import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
 import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
 import { KeyValues, Section } from "@/components/zone-detail/section";
@@ -131,6 +132,9 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
             The steps and the exact calls for this zone. Starting the migration goes through a review approved by a second person.
           </p>
           <ProcedureSteps steps={zone.procedure} />
+          <div className="mt-3">
+            <CreateReviewLinks zone={zone} />
+          </div>
         </Section>
       )}
     </div>

@@ -2,7 +2,7 @@
 // issue) they are exported for a second person to check and run, never sent from here.
 import type { CertificateRow } from "@/lib/certificates/types";
 
-export type SwitchTarget = "" | "google";
+export type SwitchTarget = "" | "google" | "ssl_com";
 
 export interface PatchCall {
   method: "PATCH";

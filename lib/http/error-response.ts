@@ -7,6 +7,9 @@ import { InvalidCursorError } from "@/lib/platform/cursor";
 import { DeferredError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
 import { InputError } from "@/lib/http/input-error";
 import { GatewayError } from "@/lib/gateway/errors";
+import { ConflictError } from "@/lib/http/conflict-error";
+import { NotFoundError } from "@/lib/http/not-found-error";
+import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
 
 export interface ErrorBody {
   error: {
@@ -16,6 +19,8 @@ export interface ErrorBody {
     /** The platform's error code, when it gave one. */
     code?: number;
     kind?: string;
+    /** What a 409 conflicted on, e.g. the evidence's differences since approval. */
+    details?: unknown;
   };
 }
 
@@ -30,6 +35,10 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
   if (error instanceof InputError || error instanceof InvalidIdentifierError || error instanceof InvalidCursorError) {
     return { status: 400, body: { error: { message: error.message, field: error.field } } };
   }
+  if (error instanceof UnauthenticatedError) return { status: 401, body: { error: { message: error.message, kind: "unauthenticated" } } };
+  if (error instanceof ForbiddenError) return { status: 403, body: { error: { message: error.message, kind: "forbidden" } } };
+  if (error instanceof NotFoundError) return { status: 404, body: { error: { message: error.message, kind: "not_found" } } };
+  if (error instanceof ConflictError) return { status: 409, body: { error: { message: error.message, kind: error.kind, details: error.details } } };
   if (error instanceof PlatformError) return describePlatformError(error);
   if (error instanceof GatewayError) {
     // The node's own code and message, shown for what they are (scrubbed like every message).

@@ -1,6 +1,7 @@
 // `npm start`: checks the configuration, builds if the build is stale, starts the sandbox and the demo
 // gateway (in demo mode) and Preflight's production server, prints the URL, and stops everything on Ctrl-C.
 import { ConfigError, DEFAULT_SANDBOX_PORT, parseConfig } from "@/lib/config-schema";
+import { identityStartupProblem } from "@/lib/identity/config-schema";
 import { buildIsStale } from "@/lib/launcher/build-state";
 import { run, startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
 
@@ -20,6 +21,8 @@ async function main() {
   let config;
   try {
     config = parseConfig(process.env);
+    const refusal = identityStartupProblem(config.identity);
+    if (refusal) throw new ConfigError(refusal.variable, refusal.problem);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Preflight cannot start: ${error.message}`);

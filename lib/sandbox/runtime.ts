@@ -7,9 +7,11 @@ import { Router } from "./router";
 import { getTotalTls, listCertificatePacks, listCustomCertificates } from "./routes/certificates";
 import { listCustomHostnames, patchCustomHostname } from "./routes/custom-hostnames";
 import { listDnsRecords } from "./routes/dns-records";
+import { listInvites, respondToInvite } from "./routes/invites";
 import { getZone, listZones } from "./routes/zones";
 import { seedAccount } from "./seed";
 import type { SandboxState } from "./types";
+import { deleteOverride } from "./waf/delete-override";
 import * as waf from "./waf/routes";
 import { FirewallEventStore, graphqlHandler } from "./graphql/route";
 import { DAY_MS } from "./time";
@@ -49,6 +51,9 @@ export class SandboxRuntime {
     .add("GET", "/zones/:zone_id/custom_hostnames", listCustomHostnames)
     .add("PATCH", "/zones/:zone_id/custom_hostnames/:custom_hostname_id", patchCustomHostname)
     .add("GET", "/zones/:zone_id/acm/total_tls", getTotalTls)
+    .add("DELETE", "/zones/:zone_id/firewall/waf/overrides/:override_id", deleteOverride)
+    .add("GET", "/user/invites", listInvites)
+    .add("PATCH", "/user/invites/:invite_id", respondToInvite)
     .add("POST", "/graphql", graphqlHandler(() => this.firewallEvents));
   /** Events end at midnight UTC of the day the sandbox started, so "the last 7 days" holds them all. */
   readonly firewallEvents: FirewallEventStore;

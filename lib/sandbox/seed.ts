@@ -3,6 +3,7 @@ import { assignPlans } from "./plans";
 import { Random } from "./random";
 import { seedCertificates } from "./seed-certificates";
 import { seedDnsRecords } from "./seed-dns";
+import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
 import { seedWaf } from "./waf/seed-waf";
@@ -36,5 +37,5 @@ export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOp
   zones.forEach((zone, index) => {
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
-  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates: seedCertificates(seed, zones, dnsRecords) };
+  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates: seedCertificates(seed, zones, dnsRecords), invites: seedInvites(seed) };
 }

@@ -74,6 +74,7 @@ export interface DnsRecord {
   modified_on: string;
 }
 
+import type { SandboxInvite } from "./routes/invites";
 import type { WafZone } from "./waf/types";
 
 /** Everything one seed produces; the server answers only from this. */
@@ -87,4 +88,6 @@ export interface SandboxState {
   waf: Record<string, WafZone>;
   /** Certificate packs, custom certificates, custom hostnames and Total TLS, keyed by zone id. */
   certificates: Record<string, ZoneCertificates>;
+  /** The token user's invitations to other organizations (GET /user/invites). */
+  invites: SandboxInvite[];
 }

@@ -26,3 +26,30 @@ export async function setSandboxFaults(faults: Record<string, number>): Promise<
 export async function resetSandbox(): Promise<void> {
   await fetch(`${E2E.sandboxUrl}/__sandbox/reset`, { method: "POST" });
 }
+
+async function sandboxGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${E2E.sandboxUrl}/client/v4${path}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } });
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** A zone below Enterprise whose upgrade the sandbox will accept: compatible, no overrides, within the limits. */
+export async function upgradableZone(): Promise<{ id: string; name: string }> {
+  for (let page = 1; ; page++) {
+    const zones = await sandboxGet<Array<{ id: string; name: string; plan: { legacy_id: string } }>>(`/zones?per_page=50&page=${page}`);
+    if (zones.length === 0) throw new Error("no upgradable zone in the sandbox");
+    for (const zone of zones.filter((z) => z.plan.legacy_id !== "enterprise")) {
+      const check = await sandboxGet<{ compatible: boolean }>(`/zones/${zone.id}/waf_migration/check?phase_two=1`);
+      if (!check.compatible) continue;
+      const config = await sandboxGet<{ rules: Array<{ action: string; expression: string }> }>(`/zones/${zone.id}/waf_migration/config?phase_two=1`);
+      if (config.rules.length < 50 && config.rules.every((r) => r.expression.length < 1000)) return zone;
+    }
+  }
+}
+
+export async function migrationStatus(zoneId: string) {
+  return sandboxGet<{ old_waf_status: string; new_waf_status: string; migration_state: string }>(`/zones/${zoneId}/waf_migration/status`);
+}
+
+export async function sandboxCalls(): Promise<Array<{ method: string; path: string; status: number }>> {
+  return ((await (await fetch(`${E2E.sandboxUrl}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string; status: number }> }).calls;
+}

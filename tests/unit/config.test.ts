@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, REAL_API_BASE_URL } from "@/lib/config-schema";
+import { identityStartupProblem } from "@/lib/identity/config-schema";
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -102,5 +103,35 @@ describe("parseConfig", () => {
   it("never puts a secret value in its error message", () => {
     const error = errorOf({ CLOUDFLARE_API_TOKEN: "super-secret-token", CLOUDFLARE_API_BASE_URL: "ftp://x/client/v4" });
     expect(error.message).not.toContain("super-secret-token");
+  });
+});
+
+describe("identity and storage configuration", () => {
+  it("uses demo users on the sandbox and keeps data under .preflight-data by default", () => {
+    const config = parseConfig({});
+    expect(config.identity).toEqual({ kind: "demo", reason: "sandbox" });
+    expect(config.storage).toEqual({ dataDir: ".preflight-data", authKeySecret: undefined, archiveMaxBytes: 10 * 1024 * 1024 });
+  });
+
+  it("refuses a live start with no identity unless explicitly opted out", () => {
+    expect(identityStartupProblem(parseConfig({ CLOUDFLARE_API_TOKEN: "t" }).identity)?.variable).toBe("ACCESS_JWKS_URL");
+    expect(parseConfig({ CLOUDFLARE_API_TOKEN: "t", PREFLIGHT_INSECURE_NO_IDENTITY: "1" }).identity).toEqual({ kind: "demo", reason: "opted_out" });
+    expect(identityStartupProblem(parseConfig({}).identity)).toBeUndefined();
+  });
+
+  it("reads the access settings and role lists, naming a missing companion variable", () => {
+    const config = parseConfig({
+      ACCESS_JWKS_URL: "https://team.cloudflareaccess.com/cdn-cgi/access/certs",
+      ACCESS_AUDIENCE: "aud",
+      ACCESS_ISSUER: "https://team.cloudflareaccess.com",
+      PREFLIGHT_APPROVERS: "Lead@Example.com, group:security",
+    });
+    expect(config.identity).toMatchObject({ kind: "access", roles: { approver: ["lead@example.com", "group:security"], planner: [], viewer: [] } });
+    expect(errorOf({ ACCESS_JWKS_URL: "https://x.example/certs" }).variable).toBe("ACCESS_AUDIENCE");
+  });
+
+  it("keeps AUTH_KEY_SECRET among the secrets to scrub and checks its length", () => {
+    expect(parseConfig({ AUTH_KEY_SECRET: "archive-secret-0123456789" }).secrets).toContain("archive-secret-0123456789");
+    expect(errorOf({ AUTH_KEY_SECRET: "short" }).variable).toBe("AUTH_KEY_SECRET");
   });
 });

@@ -1,8 +1,17 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/app-shell/section-placeholder";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/app-shell/page-header";
+import { ReviewsView } from "@/components/reviews/reviews-view";
 
 export const metadata: Metadata = { title: "Reviews" };
 
 export default function ReviewsPage() {
-  return <SectionPlaceholder title="Reviews" question="Which changes to the account are waiting for a second person's approval?" />;
+  return (
+    <>
+      <PageHeader title="Reviews" />
+      <Suspense>
+        <ReviewsView />
+      </Suspense>
+    </>
+  );
 }

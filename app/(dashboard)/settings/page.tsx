@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Invitations } from "@/components/reviews/invitations";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { getConfig } from "@/lib/config";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
@@ -36,6 +37,9 @@ export default function SettingsPage() {
           ))}
         </dl>
       </section>
+      <div className="mt-4 max-w-3xl">
+        <Invitations />
+      </div>
     </>
   );
 }

@@ -1,0 +1,7 @@
+import { operation } from "@/lib/http/operation";
+import { listInvites } from "@/lib/platform/invites";
+
+export const dynamic = "force-dynamic";
+
+/** The token user's invitations; accepting one goes through a review (kind accept_invite). */
+export const GET = operation(async ({ platform }) => ({ invites: await listInvites(platform) }));

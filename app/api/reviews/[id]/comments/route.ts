@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { readJsonBody } from "@/lib/http/json-body";
+import { operation } from "@/lib/http/operation";
+import { openReviewStore } from "@/lib/reviews/open-store";
+import { reviewId } from "@/lib/reviews/review-id";
+import { commentOnReview } from "@/lib/reviews/service";
+
+export const dynamic = "force-dynamic";
+
+const bodySchema = z.object({ text: z.string().trim().min(1, "write a comment").max(4000) });
+
+export const POST = operation<{ id: string }>(
+  async ({ request, params, identity }) => {
+    const { text } = await readJsonBody(request, bodySchema);
+    await commentOnReview(await openReviewStore(), reviewId(params.id), identity!, text);
+    return Response.json({ ok: true }, { status: 201 });
+  },
+  { role: "viewer" },
+);

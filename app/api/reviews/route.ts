@@ -1,0 +1,26 @@
+import { operation } from "@/lib/http/operation";
+import { readJsonBody } from "@/lib/http/json-body";
+import { queryText } from "@/lib/http/query";
+import { applyFilter, checkFilter } from "@/lib/reviews/list-filter";
+import { openReviewStore } from "@/lib/reviews/open-store";
+import { createReviewSchema } from "@/lib/reviews/schema";
+import { createReview } from "@/lib/reviews/service";
+
+export const dynamic = "force-dynamic";
+
+/** Every review, newest first; `state`, `kind` and `author` filter. */
+export const GET = operation(async ({ url }) => {
+  const filter = checkFilter({ state: queryText(url, "state", 20), kind: queryText(url, "kind", 40), author: queryText(url, "author", 320) });
+  const store = await openReviewStore();
+  return { reviews: applyFilter(await store.list(), filter) };
+});
+
+/** Creates a draft review: the evidence and the exact calls are frozen now. */
+export const POST = operation(
+  async ({ request, platform, identity }) => {
+    const target = await readJsonBody(request, createReviewSchema);
+    const review = await createReview(await openReviewStore(), platform, target, identity!);
+    return Response.json(review, { status: 201, headers: { Location: `/api/reviews/${review.id}` } });
+  },
+  { role: "planner" },
+);

@@ -1,0 +1,23 @@
+// "Create review" entry points for one zone's migration steps; the server checks each one again.
+import Link from "next/link";
+import type { MigrationDetail } from "@/lib/migration/zone-assessment";
+
+export function CreateReviewLinks({ zone }: { zone: MigrationDetail }) {
+  const href = (kind: string) => `/reviews?create=${kind}&zoneId=${encodeURIComponent(zone.id)}`;
+  const previous = zone.procedure.some((s) => s.title === "Check compatibility" && s.status === "next");
+  const links = [
+    previous && zone.uriOverrides.length > 0 && { kind: "delete_uri_overrides", label: "Create review: delete URI-based overrides" },
+    previous && zone.validationAvailable && { kind: "start_validation", label: "Create review: start validation mode" },
+    zone.verdict !== "migrated" && zone.verdict !== "failed" && { kind: "complete_migration", label: "Create review: complete the migration" },
+  ].filter((link): link is { kind: string; label: string } => !!link);
+  if (links.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {links.map((link) => (
+        <Link key={link.kind} href={href(link.kind)} className="rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white">
+          {link.label}
+        </Link>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+// A "Create review" link from the Zones or Validation page lands here: confirm, then the draft opens.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { KIND_LABELS } from "@/components/reviews/labels";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { Review, ReviewTarget } from "@/lib/reviews/schema";
+
+export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; onCancel: () => void }) {
+  const router = useRouter();
+  const create = useMutation({
+    mutationFn: () => fetchJson<Review>("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(target) }),
+    onSuccess: (review) => router.push(`/reviews/${review.id}`),
+  });
+  return (
+    <section aria-label="New review" className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm">
+      <p className="font-semibold">New review: {KIND_LABELS[target.kind]}</p>
+      <p className="mt-1 text-slate-700">
+        Preflight reads the current evidence and freezes it with the exact calls. Nothing is sent until a second person approves and someone executes it.
+      </p>
+      {"zoneId" in target && <p className="mt-1 font-mono text-xs">zone {target.zoneId}</p>}
+      {create.error && <p role="alert" className="mt-2 text-red-800">{create.error.message}</p>}
+      <div className="mt-3 flex gap-2">
+        <button type="button" disabled={create.isPending} onClick={() => create.mutate()} className="rounded bg-blue-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50">
+          {create.isPending ? "Reading the evidence…" : "Create review"}
+        </button>
+        <button type="button" onClick={onCancel} className="rounded border border-slate-300 bg-white px-3 py-1.5">
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

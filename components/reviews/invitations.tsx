@@ -1,0 +1,48 @@
+"use client";
+// Settings → the token user's pending invitations; accepting one goes through a review.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { ErrorState, LoadingState } from "@/components/data-table/states";
+import { Section } from "@/components/zone-detail/section";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { Review } from "@/lib/reviews/schema";
+
+interface Invite {
+  id: string;
+  organization_name?: string;
+  organization_id: string;
+  invited_by?: string;
+  expires_on?: string;
+  status: string;
+  roles?: Array<{ name: string }>;
+}
+
+export function Invitations() {
+  const router = useRouter();
+  const query = useQuery({ queryKey: ["invites"], queryFn: ({ signal }) => fetchJson<{ invites: Invite[] }>("/api/invites", { signal }) });
+  const accept = useMutation({
+    mutationFn: (inviteId: string) => fetchJson<Review>("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "accept_invite", inviteId }) }),
+    onSuccess: (review) => router.push(`/reviews/${review.id}`),
+  });
+  return (
+    <Section title="Invitations">
+      {query.isPending ? <LoadingState label="Reading the invitations…" /> : query.error ? <ErrorState title="The invitations could not be read" message={query.error.message} onRetry={() => void query.refetch()} /> : (
+        <ul className="flex flex-col gap-2" data-testid="invitations">
+          {query.data.invites.length === 0 && <li className="text-slate-600">No invitations for the token&apos;s user.</li>}
+          {query.data.invites.map((invite) => (
+            <li key={invite.id} className="flex flex-wrap items-center gap-3">
+              <span className="font-medium">{invite.organization_name ?? invite.organization_id}</span>
+              <span className="text-slate-600">{invite.roles?.map((r) => r.name).join(", ")} · from {invite.invited_by ?? "—"} · {invite.status}</span>
+              {invite.status === "pending" && (
+                <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(invite.id)} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm">
+                  Create review to accept
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {accept.error && <p role="alert" className="text-red-800">{accept.error.message}</p>}
+    </Section>
+  );
+}

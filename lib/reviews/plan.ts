@@ -1,0 +1,91 @@
+// What a review freezes when it is created, and reads again before it executes: the evidence of its
+// target and the exact calls derived from it. The calls come from the same builders the pages show.
+import "server-only";
+import { auditZone } from "@/lib/certificates/zone-audit";
+import { switchCalls } from "@/lib/certificates/hostname-switch";
+import { customHostnameSchema } from "@/lib/certificates/upstream";
+import { InputError } from "@/lib/http/input-error";
+import { NotFoundError } from "@/lib/http/not-found-error";
+import { migrationPhase } from "@/lib/migration/evidence";
+import { migrationProcedure, type PlannedCall } from "@/lib/migration/procedure";
+import { scanZoneEvidence } from "@/lib/migration/scan-zone";
+import type { PlatformClient } from "@/lib/platform/client";
+import { listInvites } from "@/lib/platform/invites";
+import { checkIdentifier, zonePath } from "@/lib/platform/paths";
+import { getZone } from "@/lib/platform/zones";
+import type { ReviewCall, ReviewTarget } from "@/lib/reviews/schema";
+import { z } from "zod";
+
+export interface ReviewPlan {
+  title: string;
+  evidence: unknown;
+  calls: ReviewCall[];
+  confirmText?: string;
+}
+
+export async function planReview(platform: PlatformClient, target: ReviewTarget): Promise<ReviewPlan> {
+  switch (target.kind) {
+    case "switch_hostname_ca":
+      return planHostnameSwitch(platform, target);
+    case "accept_invite":
+      return planInviteAcceptance(platform, target.inviteId);
+    default:
+      return planMigrationStep(platform, target.kind, target.zoneId);
+  }
+}
+
+async function planMigrationStep(platform: PlatformClient, kind: "start_validation" | "complete_migration" | "delete_uri_overrides", zoneId: string): Promise<ReviewPlan> {
+  const zone = await getZone(platform, zoneId);
+  const evidence = await scanZoneEvidence(platform, zoneId);
+  const phase = migrationPhase(evidence.status);
+  const steps = migrationProcedure(zoneId, zone.plan, evidence);
+  const frozen = { zone: { id: zone.id, name: zone.name, plan: zone.plan }, check: evidence.check ?? null, status: evidence.status, proposedConfig: evidence.config ?? null, overrides: evidence.overrides ?? [] };
+  const pick = (mode: string) => steps.filter((s) => s.call.method === "PUT" && s.call.query.waf_migration === mode);
+  const asCalls = (chosen: typeof steps) => chosen.map((s) => toCall(s.title, s.call));
+  if (phase === "migrated") throw new InputError("zoneId", `${zone.name} already uses the new managed rules: there is nothing to review`);
+  if (kind === "delete_uri_overrides") {
+    const deletes = steps.filter((s) => s.call.method === "DELETE");
+    if (deletes.length === 0) throw new InputError("zoneId", `${zone.name} has no URI-based overrides to delete`);
+    return { title: `Delete ${deletes.length} URI-based override(s) of ${zone.name}`, evidence: frozen, calls: asCalls(deletes) };
+  }
+  const blocked = phase === "previous" && evidence.check?.compatible === false;
+  if (blocked) throw new InputError("zoneId", `${zone.name} is not compatible with the upgrade yet (delete its URI-based overrides first: kind delete_uri_overrides)`);
+  if (kind === "start_validation") {
+    if (zone.plan !== "enterprise") throw new InputError("kind", "Validation mode is available on Enterprise zones only");
+    if (phase !== "previous") throw new InputError("kind", `${zone.name} is already in validation mode`);
+    return { title: `Start validation mode on ${zone.name}`, evidence: frozen, calls: asCalls(pick("validation")) };
+  }
+  // Completing is irreversible: the executor types the zone name.
+  return { title: `Complete the migration of ${zone.name}`, evidence: frozen, calls: asCalls(pick("pending")), confirmText: zone.name };
+}
+
+async function planHostnameSwitch(platform: PlatformClient, target: Extract<ReviewTarget, { kind: "switch_hostname_ca" }>): Promise<ReviewPlan> {
+  const zone = await getZone(platform, target.zoneId);
+  const hostnames = await Promise.all(
+    target.hostnameIds.map(async (id, i) => {
+      const { result } = await platform.get(zonePath(zone.id, "custom_hostnames"), { id: checkIdentifier(`hostnameIds[${i}]`, id) }, z.array(customHostnameSchema));
+      if (!result[0]) throw new NotFoundError(`Custom hostname ${id} (hostnameIds[${i}]) is not in ${zone.name}`);
+      return result[0];
+    }),
+  );
+  const { rows } = auditZone(zone, { packs: [], customCertificates: [], customHostnames: hostnames, totalTls: { enabled: false }, caaRecords: [] });
+  const calls = switchCalls(rows, target.certificateAuthority).map((c) => ({ title: `Switch ${c.hostname} from ${c.from} to ${c.body.ssl.certificate_authority || "the default CA"}`, method: c.method, path: c.path, query: {}, body: c.body }));
+  if (calls.length === 0) throw new InputError("hostnameIds", "None of these custom hostnames is on the legacy-chain CA (lets_encrypt)");
+  return { title: `Switch ${calls.length} custom hostname(s) of ${zone.name} off the legacy-chain CA`, evidence: { zone: { id: zone.id, name: zone.name }, certificates: rows }, calls };
+}
+
+async function planInviteAcceptance(platform: PlatformClient, inviteId: string): Promise<ReviewPlan> {
+  const invite = (await listInvites(platform)).find((i) => i.id === inviteId);
+  if (!invite) throw new NotFoundError(`There is no invitation ${inviteId} for the token's user`);
+  if (invite.status !== "pending") throw new InputError("inviteId", `The invitation is ${invite.status}, not pending`);
+  const path = `/user/invites/${checkIdentifier("inviteId", inviteId)}`;
+  return {
+    title: `Accept the invitation to ${invite.organization_name ?? invite.organization_id}`,
+    evidence: { invite },
+    calls: [{ title: "Accept the invitation", method: "PATCH", path, query: {}, body: { status: "accepted" } }],
+  };
+}
+
+function toCall(title: string, call: PlannedCall): ReviewCall {
+  return { title, method: call.method, path: call.path, query: call.query, ...(call.body === undefined ? {} : { body: call.body }) };
+}

@@ -1,0 +1,21 @@
+// The submit, approve and reject operations are one shape: an optional `{"comment"}` body, one transition.
+import "server-only";
+import { z } from "zod";
+import { readJsonBody } from "@/lib/http/json-body";
+import { operation } from "@/lib/http/operation";
+import { openReviewStore } from "@/lib/reviews/open-store";
+import { reviewId } from "@/lib/reviews/review-id";
+import { RULES } from "@/lib/reviews/state-machine";
+import { actOnReview } from "@/lib/reviews/service";
+
+const bodySchema = z.object({ comment: z.string().trim().max(4000).optional() });
+
+export function reviewStep(action: "submit" | "approve" | "reject") {
+  return operation<{ id: string }>(
+    async ({ request, params, identity }) => {
+      const { comment } = await readJsonBody(request, bodySchema, { optional: true });
+      return actOnReview(await openReviewStore(), reviewId(params.id), action, identity!, comment || undefined);
+    },
+    { role: RULES[action].role },
+  );
+}

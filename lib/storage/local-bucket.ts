@@ -1,0 +1,35 @@
+// Node's bucket: Miniflare's R2 implementation (the platform's own local simulator), persisted under
+// PREFLIGHT_DATA_DIR. Started once per process, on first use, so pages that never touch it pay nothing.
+import "server-only";
+import { resolve } from "node:path";
+import type { Bucket } from "@/lib/storage/bucket";
+
+let opened: Promise<{ bucket: Bucket; dispose: () => Promise<void> }> | undefined;
+
+export function openLocalBucket(dataDir: string): Promise<Bucket> {
+  opened ??= start(resolve(dataDir)).catch((error: unknown) => {
+    opened = undefined; // a failed start is retried by the next request, not cached forever
+    throw error;
+  });
+  return opened.then((o) => o.bucket);
+}
+
+async function start(persistDir: string) {
+  const { Miniflare } = await import("miniflare");
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null) } }",
+    r2Buckets: ["BUCKET"],
+    r2Persist: persistDir,
+  });
+  // Miniflare's R2 types come from workers-types; the shapes are the binding API's.
+  const bucket = (await mf.getR2Bucket("BUCKET")) as unknown as Bucket;
+  return { bucket, dispose: () => mf.dispose() };
+}
+
+/** For tests and shutdown: stops the local bucket's runtime. */
+export async function closeLocalBucket(): Promise<void> {
+  const current = opened;
+  opened = undefined;
+  if (current) await (await current).dispose();
+}
