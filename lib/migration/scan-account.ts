@@ -45,7 +45,7 @@ export async function scanAccount(
     };
   }
   const { end, retryAfterMs } = await scanFrom(platform, list.zones, offset);
-  const zones = list.zones.slice(offset, end).map((zone) => migrationRow(scanCache.get(zone.id) ?? failedScan(zone)));
+  const zones = list.zones.slice(offset, end).map((zone) => rowOf(scanCache.get(zone.id) ?? failedScan(zone)));
   const complete = end >= list.zones.length;
   return {
     zones,
@@ -122,6 +122,14 @@ async function readZone(platform: PlatformClient, zone: ZoneRow): Promise<ZoneSc
     const message = redactSecrets(error instanceof Error ? error.message : String(error));
     return { zone, error: message, fetchedAt: new Date().toISOString() };
   }
+}
+
+/** A cached scan's row is assessed once, not on every view of the account. */
+const rows = new WeakMap<ZoneScan, MigrationRow>();
+function rowOf(scan: ZoneScan): MigrationRow {
+  let row = rows.get(scan);
+  if (!row) rows.set(scan, (row = migrationRow(scan)));
+  return row;
 }
 
 function failedScan(zone: ZoneRow): ZoneScan {
