@@ -3,8 +3,10 @@
 // drill-down to individual requests.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { useState } from "react";
+import { ErrorState, ProgressBar } from "@/components/data-table/states";
+import { streamProgress } from "@/lib/client/stream-progress";
+import type { FetchProgress } from "@/lib/validation/fetch-events";
 import type { ValidationSummary } from "@/lib/validation/summary";
 import { ActionMatrix, TopLists } from "./comparison-tables";
 import { windowQuery, type ViewKey } from "./labels";
@@ -18,9 +20,11 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
   const { zoneId, view, setView } = props;
   const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
   const windowParams = windowQuery(view);
+  const [progress, setProgress] = useState<FetchProgress>();
   const summary = useQuery({
     queryKey: ["validation", zoneId, windowParams],
-    queryFn: ({ signal }) => fetchJson<ValidationSummary>(`${base}?${windowParams}`, { signal }),
+    // The window is read in slices under the dataset's row limit: each slice read arrives as progress.
+    queryFn: ({ signal }) => streamProgress<FetchProgress, ValidationSummary>(`${base}?${windowParams}`, {}, signal, setProgress),
   });
 
   return (
@@ -34,7 +38,13 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
         </Link>
         <WindowForm since={view.since ?? summary.data?.window.since} until={view.until ?? summary.data?.window.until} onChange={(w) => setView(w)} />
       </div>
-      {summary.isPending && <LoadingState label="Reading both versions' firewall events…" />}
+      {summary.isPending && (
+        <div role="status" className="rounded-lg border border-slate-200 bg-white p-4">
+          <p className="mb-2 text-slate-600">Reading both versions&apos; firewall events…</p>
+          <ProgressBar label="Slices of the window read" done={progress?.slicesDone ?? 0} total={progress?.slices} />
+          {progress && <p className="mt-1 text-xs text-slate-500">{progress.events.toLocaleString("en-US")} events so far</p>}
+        </div>
+      )}
       {summary.error && <ErrorState title="The comparison could not be made" message={summary.error.message} onRetry={() => void summary.refetch()} />}
       {summary.data && (
         <>

@@ -1,0 +1,34 @@
+// Calls an operation asking for NDJSON (lib/http/progress-stream.ts), so progress lines arrive before
+// the result: long work shows how far it got instead of a bare spinner.
+import { OperationError } from "@/lib/client/fetch-json";
+
+type Line<P, R> = { progress: P } | { result: R } | { error: { message: string; field?: string }; status: number };
+
+export async function streamProgress<P, R>(url: string, init: RequestInit, signal: AbortSignal, onProgress: (progress: P) => void): Promise<R> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers: { ...init.headers, Accept: "application/x-ndjson" }, signal });
+  } catch (error) {
+    signal.throwIfAborted();
+    throw new OperationError(`Preflight's server could not be reached (${String(error)}). Is it still running?`, 0);
+  }
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => undefined)) as { error?: { message?: string; field?: string } } | undefined;
+    throw new OperationError(body?.error?.message ?? `Preflight answered HTTP ${response.status}`, response.status, body?.error?.field);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += value ?? "";
+    const lines = buffer.split("\n");
+    buffer = lines.pop() ?? "";
+    for (const text of lines.filter(Boolean)) {
+      const line = JSON.parse(text) as Line<P, R>;
+      if ("progress" in line) onProgress(line.progress);
+      else if ("result" in line) return line.result;
+      else throw new OperationError(line.error.message, line.status, line.error.field);
+    }
+    if (done) throw new OperationError("The answer stopped before it was complete; try again.", 0);
+  }
+}
