@@ -16,6 +16,10 @@ export function VirtualTable<T>(props: {
   rowTestId: string;
   onOpen?: (row: T) => void;
   isOpen?: (row: T) => boolean;
+  /** The scroll area's height (Tailwind classes); the page's remaining height by default. */
+  heightClass?: string;
+  /** Extra classes for a row, e.g. to mark a failed one. */
+  rowClassName?: (row: T) => string;
 }) {
   const rows = props.table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -58,7 +62,7 @@ export function VirtualTable<T>(props: {
           </div>
         ))}
       </div>
-      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className="h-[calc(100vh-18rem)] min-h-64 overflow-auto" tabIndex={0}>
+      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className={`${props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64"} overflow-auto`} tabIndex={0}>
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
@@ -73,7 +77,7 @@ export function VirtualTable<T>(props: {
                 tabIndex={onOpen ? 0 : undefined}
                 onClick={onOpen ? () => onOpen(row.original) : undefined}
                 onKeyDown={onOpen ? (event) => event.key === "Enter" && onOpen(row.original) : undefined}
-                className={`${props.grid} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm hover:bg-slate-50 ${onOpen ? "cursor-pointer focus:bg-blue-50 focus:outline-none" : ""} ${open ? "bg-blue-50" : ""}`}
+                className={`${props.grid} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm hover:bg-slate-50 ${onOpen ? "cursor-pointer focus:bg-blue-50 focus:outline-none" : ""} ${open ? "bg-blue-50" : ""} ${props.rowClassName?.(row.original) ?? ""}`}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
                 {row.getVisibleCells().map((cell) => (

@@ -2,16 +2,15 @@
 // The individual requests matching the URL's filters, virtualized, with both versions' rule and action;
 // the CSV export is the server's, with the same filters and every matching request (no row cap).
 import { useQuery } from "@tanstack/react-query";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef } from "react";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { VirtualTable } from "@/components/data-table/virtual-table";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparedRequest } from "@/lib/validation/join";
 import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation/request-filter";
 import { CLASS_LABELS, windowQuery, type ViewKey } from "./labels";
 
-const ROW_HEIGHT = 32;
 const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem] gap-2";
 const columns: Array<ColumnDef<ComparedRequest>> = [
   { header: "Time (UTC)", accessorFn: (r) => r.datetime.replace("T", " ").replace("Z", "") },
@@ -56,9 +55,7 @@ export function RequestDrillDown({ base, view, setView }: { base: string; view: 
     return (answer.data?.requests ?? []).filter((request) => matchesFilter(request, filter));
   }, [answer.data, query]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table memoizes on its own
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (r) => r.rayName });
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (r) => r.rayName, enableSorting: false });
 
   return (
     <section aria-labelledby="drill-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -97,38 +94,7 @@ export function RequestDrillDown({ base, view, setView }: { base: string; view: 
           {rows.length === 0 ? (
             <p className="text-slate-600">No request matches these filters.</p>
           ) : (
-            <div ref={scrollRef} className="h-[26rem] overflow-auto rounded border border-slate-200" data-testid="requests-scroll">
-              <div role="table" aria-label="Requests" aria-rowcount={rows.length + 1} className="min-w-[70rem]">
-                <div role="row" className={`${GRID} sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase text-slate-600`}>
-                  {table.getFlatHeaders().map((header) => (
-                    <div role="columnheader" key={header.id}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </div>
-                  ))}
-                </div>
-                <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-                  {virtualizer.getVirtualItems().map((item) => {
-                    const row = table.getRowModel().rows[item.index]!;
-                    return (
-                      <div
-                        role="row"
-                        key={row.id}
-                        aria-rowindex={item.index + 2}
-                        data-testid="request-row"
-                        className={`${GRID} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm`}
-                        style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                      >
-                        {row.getVisibleCells().map((cell) => (
-                          <div role="cell" key={cell.id} className="truncate font-mono text-xs">
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </div>
-                        ))}
-                      </div>
-                    );
-                  })}
-                </div>
-              </div>
-            </div>
+            <VirtualTable table={table} label="Requests" grid={GRID} testId="requests" rowTestId="request-row" heightClass="h-[26rem]" />
           )}
         </>
       )}

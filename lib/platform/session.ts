@@ -1,6 +1,7 @@
 // Opens the platform for one server request: a fresh Scheduler (own budget and 6 slots) sharing the
 // process-wide rate limiter, with the configured credentials. The only place that holds them.
 import "server-only";
+import { setMaxListeners } from "node:events";
 import { getConfig } from "@/lib/config";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -10,6 +11,8 @@ let limiter: RateLimiter | undefined;
 
 export function openPlatform(signal?: AbortSignal): PlatformClient {
   const config = getConfig();
+  // Every queued call listens for the request's abort: as many as the budget allows, by design.
+  if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
   limiter ??= new RateLimiter(config.rateLimit);
   const scheduler = new Scheduler({
     limiter,
