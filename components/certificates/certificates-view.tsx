@@ -8,7 +8,6 @@ import { CertificatesToolbar } from "@/components/certificates-table/certificate
 import { CaaFindings } from "@/components/certificates/caa-findings";
 import { CertificateDetail } from "@/components/certificates/certificate-detail";
 import { ChainInspector } from "@/components/certificates/chain-inspector";
-import { ExpiryTimeline } from "@/components/certificates/expiry-timeline";
 import { HostnameSwitchPanel } from "@/components/certificates/hostname-switch-panel";
 import { useCertificates } from "@/components/certificates/use-certificates";
 import { VerdictTotals } from "@/components/certificates/verdict-totals";
@@ -17,6 +16,13 @@ import { useUrlState } from "@/components/data-table/use-url-state";
 import { AFFECTED_CLIENTS } from "@/lib/certificates/chain-change";
 import { csvRows } from "@/lib/certificates/types";
 import { downloadCsv } from "@/lib/client/download-csv";
+import dynamic from "next/dynamic";
+
+// recharts is the heaviest part of the page: the timeline loads after the table, not before it.
+const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-timeline").then((m) => m.ExpiryTimeline), {
+  ssr: false,
+  loading: () => <LoadingState label="Loading the timeline…" />,
+});
 
 const URL_KEYS = ["q", "verdict", "kind", "ca", "sort", "dir", "open"] as const;
 const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";

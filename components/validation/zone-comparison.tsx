@@ -4,17 +4,23 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ErrorState, ProgressBar } from "@/components/data-table/states";
+import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { streamProgress } from "@/lib/client/stream-progress";
 import type { FetchProgress } from "@/lib/validation/fetch-events";
 import type { ValidationSummary } from "@/lib/validation/summary";
 import { ActionMatrix, TopLists } from "./comparison-tables";
 import { windowQuery, type ViewKey } from "./labels";
 import { RequestDrillDown } from "./request-drill-down";
-import { SeriesChart } from "./series-chart";
+import dynamic from "next/dynamic";
 import { WindowForm } from "./window-form";
 
 type View = Record<ViewKey, string | undefined>;
+
+// recharts is the heaviest part of the page: it loads after the numbers, not before them.
+const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesChart), {
+  ssr: false,
+  loading: () => <LoadingState label="Loading the chart…" />,
+});
 
 export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: View; setView: (patch: Partial<View>) => void }) {
   const { zoneId, view, setView } = props;

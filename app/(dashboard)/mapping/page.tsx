@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/app-shell/page-header";
-import { MappingDistribution } from "@/components/mapping/mapping-distribution";
+import { LazyMappingDistribution } from "@/components/mapping/lazy-distribution";
 import { MappingTable } from "@/components/mapping/mapping-table";
 
 export const metadata: Metadata = { title: "Mapping" };
@@ -11,7 +11,7 @@ export default function MappingPage() {
       <PageHeader title="Mapping" />
       <div className="flex flex-col gap-4">
         <MappingTable />
-        <MappingDistribution />
+        <LazyMappingDistribution />
       </div>
     </>
   );
