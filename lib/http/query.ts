@@ -10,7 +10,8 @@ export function queryEnum<T extends string>(url: URL, name: string, values: read
 
 /** `1`/`true` or `0`/`false`; absent is false. */
 export function queryFlag(url: URL, name: string): boolean {
-  return queryEnum(url, name, ["1", "true", "0", "false"] as const, "0") === "1" || url.searchParams.get(name) === "true";
+  const value = queryEnum(url, name, ["1", "true", "0", "false"] as const, "0");
+  return value === "1" || value === "true";
 }
 
 export function queryText(url: URL, name: string, maxLength = 2048): string | undefined {

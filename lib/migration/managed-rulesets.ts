@@ -17,10 +17,5 @@ export function rulesetName(id: string): string {
 /** The OWASP score threshold presets, by the name the dashboard gives them. */
 export const SCORE_THRESHOLD_PRESETS = { low: 60, medium: 40, high: 25 } as const;
 
-export function thresholdPresetName(threshold: number): string {
-  const entry = Object.entries(SCORE_THRESHOLD_PRESETS).find(([, value]) => value === threshold);
-  return entry ? `${entry[0][0]!.toUpperCase()}${entry[0].slice(1)}` : "Custom";
-}
-
 /** Limits of the update itself: over them the platform refuses and the customer must contact support. */
 export const MIGRATION_LIMITS = { firewallRules: 200, expressionBytes: 4096 } as const;

@@ -12,7 +12,11 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const reference = JSON.parse(
   readFileSync(resolve(repoRoot, "../shared/reference/cloudflare-v4-openapi-subset.json"), "utf8"),
-) as { openapi: object; common_components_2026: object };
+) as {
+  openapi: object;
+  common_components_2026: object;
+  sdk_observed_2026: { schemas: { "Zone.status": string[]; "Zone.type": string[] } };
+};
 
 export const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -27,6 +31,8 @@ export function responseSchema(path: string, method: string, status: string): Va
 
 export function expectValid(validate: ValidateFunction, data: unknown, label: string): void {
   const valid = validate(data);
-  const details = valid ? "" : ajv.errorsText(validate.errors, { separator: "\n" });
+  const details = valid
+    ? ""
+    : `${ajv.errorsText(validate.errors, { separator: "\n" })}\n${JSON.stringify(validate.errors, null, 2).slice(0, 4000)}`;
   expect(valid, `${label} does not match the reference:\n${details}`).toBe(true);
 }

@@ -1,33 +1,10 @@
 // Real sandbox HTTP answers validated against the reference OpenAPI subset (2024 spec + 2026 common components and SDK facts).
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Ajv, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type DnsRecord, type RunningSandbox, type Zone } from "@/lib/sandbox/server";
+import { ajv, expectValid, reference, responseSchema } from "@/tests/unit/reference-schemas";
 
-// ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
-
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const referencePath = resolve(repoRoot, "../shared/reference/cloudflare-v4-openapi-subset.json");
-
-interface Reference {
-  openapi: object;
-  common_components_2026: object;
-  sdk_observed_2026: { schemas: { "Zone.status": string[]; "Zone.type": string[] } };
-}
-const reference = JSON.parse(readFileSync(referencePath, "utf8")) as Reference;
-
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(reference.openapi, "cf-openapi");
-ajv.addSchema(reference.common_components_2026, "cf-common");
-
-const response = (path: string, status: string) =>
-  ajv.compile({ $ref: `cf-openapi#/paths/${path.replaceAll("~", "~0").replaceAll("/", "~1")}/get/responses/${status}/content/application~1json/schema` });
+const response = (path: string, status: string) => responseSchema(path, "get", status);
 const schemas = {
   zonesList: response("/zones", "200"),
   zonesFailure: response("/zones", "4XX"),
@@ -37,12 +14,6 @@ const schemas = {
   commonZone: ajv.compile({ $ref: "cf-common#/components/schemas/zone" }),
   commonPlan: ajv.compile({ $ref: "cf-common#/components/schemas/plan" }),
 };
-
-function expectValid(validate: ValidateFunction, data: unknown, label: string) {
-  const valid = validate(data);
-  const details = valid ? "" : `${ajv.errorsText(validate.errors, { separator: "\n" })}\n${JSON.stringify(validate.errors, null, 2).slice(0, 4000)}`;
-  expect(valid, `${label} does not match the reference:\n${details}`).toBe(true);
-}
 
 const token = randomBytes(24).toString("hex");
 let sandbox: RunningSandbox;
@@ -143,7 +114,7 @@ describe("contract: certificate packs, custom certificates, custom hostnames, To
     customHostnames: response("/zones/{zone_id}/custom_hostnames", "200"),
     packs: response("/zones/{zone_id}/ssl/certificate_packs", "200"),
     totalTls: response("/zones/{zone_id}/acm/total_tls", "200"),
-    hostnamePatch: ajv.compile({ $ref: "cf-openapi#/paths/~1zones~1{zone_id}~1custom_hostnames~1{custom_hostname_id}/patch/responses/200/content/application~1json/schema" }),
+    hostnamePatch: responseSchema("/zones/{zone_id}/custom_hostnames/{custom_hostname_id}", "patch", "200"),
   };
   const zoneWith = (test: (id: string) => boolean) => sandbox.state.zones.find((z) => test(z.id))!;
   const certs = (id: string) => sandbox.state.certificates[id]!;
