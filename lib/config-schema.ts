@@ -42,6 +42,8 @@ const envSchema = z.object({
   SUBREQUEST_BUDGET: optionalText.pipe(integer(1, 1000).optional()),
   ACCOUNT_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(1200)),
   ACCOUNT_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
+  GRAPHQL_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(300)),
+  GRAPHQL_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
@@ -67,6 +69,8 @@ export interface Config {
   edgePlan: EdgePlan;
   subrequestBudget: number;
   rateLimit: { requests: number; windowSeconds: number };
+  /** GraphQL analytics' own query limit (300 per 5 minutes by default), kept on top of the account's. */
+  graphqlRateLimit: { requests: number; windowSeconds: number };
   upstreamTimeoutMs: number;
   identity: IdentityConfig;
   storage: StorageConfig;
@@ -117,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     edgePlan: e.EDGE_PLAN,
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
+    graphqlRateLimit: { requests: e.GRAPHQL_RATE_LIMIT, windowSeconds: e.GRAPHQL_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     identity,
     storage,

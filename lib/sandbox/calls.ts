@@ -12,6 +12,14 @@ export interface CallRecord {
   durationMs: number;
   /** API requests being handled when this one started, including this one. */
   inFlight: number;
+  /** POST /graphql only: the query's operation name and variables, and the first error's code if refused. */
+  graphql?: GraphqlCall;
+}
+
+export interface GraphqlCall {
+  operationName?: string;
+  variables?: Record<string, unknown>;
+  errorCode?: string;
 }
 
 /** Oldest entries are dropped past this, so a long demo run cannot grow memory without bound. */
@@ -23,19 +31,19 @@ export class CallLog {
   private max = 0;
 
   /** Marks a call as started; the returned function records it with its final status. */
-  begin(method: string, path: string, query: Record<string, string>): (status: number) => void {
+  begin(method: string, path: string, query: Record<string, string>): (status: number, graphql?: GraphqlCall) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
     const startedAt = Date.now();
     const started = performance.now();
     let done = false;
-    return (status) => {
+    return (status, graphql) => {
       if (done) return;
       done = true;
       this.active -= 1;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight });
+      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, ...(graphql ? { graphql } : {}) });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }

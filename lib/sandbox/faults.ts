@@ -11,11 +11,13 @@ export interface Faults {
   malformedRate: number;
   /** The next N API calls answer 429, then service resumes. */
   burst429: number;
-  /** Retry-After sent with the burst's 429s. */
+  /** Retry-After sent with the burst's 429s (and the wait named by a depleted GraphQL budget). */
   retryAfterSeconds: number;
+  /** The next N GraphQL queries are refused as over GraphQL analytics' own limit ("budget depleted"). */
+  graphqlBudgetDepleted: number;
 }
 
-export const DEFAULT_FAULTS: Faults = { latencyMs: 0, errorRate: 0, malformedRate: 0, burst429: 0, retryAfterSeconds: 1 };
+export const DEFAULT_FAULTS: Faults = { latencyMs: 0, errorRate: 0, malformedRate: 0, burst429: 0, retryAfterSeconds: 1, graphqlBudgetDepleted: 0 };
 
 const rate = z.number({ error: "must be a number between 0 and 1" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
 const count = (max: number) => {
@@ -31,6 +33,7 @@ export const faultsPatchSchema = z
     malformedRate: rate,
     burst429: count(1_000_000),
     retryAfterSeconds: count(86_400),
+    graphqlBudgetDepleted: count(1_000_000),
   })
   .partial()
   .strict();
@@ -77,6 +80,13 @@ export class FaultInjector {
   takeBurst(): boolean {
     if (this.current.burst429 <= 0) return false;
     this.current.burst429 -= 1;
+    return true;
+  }
+
+  /** True while forced GraphQL budget refusals last; each GraphQL query uses one. */
+  takeGraphqlBudgetDepleted(): boolean {
+    if (this.current.graphqlBudgetDepleted <= 0) return false;
+    this.current.graphqlBudgetDepleted -= 1;
     return true;
   }
 

@@ -14,6 +14,7 @@ import type { SandboxState } from "./types";
 import { deleteOverride } from "./waf/delete-override";
 import * as waf from "./waf/routes";
 import { FirewallEventStore, graphqlHandler } from "./graphql/route";
+import { DEFAULT_GRAPHQL_RATE_LIMIT } from "./graphql/budget";
 import { DAY_MS } from "./time";
 
 export interface RuntimeOptions {
@@ -21,6 +22,8 @@ export interface RuntimeOptions {
   zoneCount: number;
   credentials: SandboxCredentials;
   rateLimit: RateLimitConfig | null;
+  /** GraphQL analytics' own query limit, counted on top of `rateLimit`; null disables it. */
+  graphqlRateLimit?: RateLimitConfig | null;
   faults: Partial<Faults>;
   now: () => number;
 }
@@ -31,6 +34,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 1200, windowSecon
 export class SandboxRuntime {
   state: SandboxState;
   readonly limiter: RateLimiter;
+  readonly graphqlLimiter: RateLimiter;
   readonly faults: FaultInjector;
   readonly calls = new CallLog();
   readonly router = new Router()
@@ -61,6 +65,7 @@ export class SandboxRuntime {
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });
     this.limiter = new RateLimiter(options.rateLimit, options.now);
+    this.graphqlLimiter = new RateLimiter(options.graphqlRateLimit === undefined ? DEFAULT_GRAPHQL_RATE_LIMIT : options.graphqlRateLimit, options.now);
     this.faults = new FaultInjector(options.faults, options.seed);
     this.firewallEvents = new FirewallEventStore(Math.floor(options.now() / DAY_MS) * DAY_MS);
   }
@@ -68,6 +73,7 @@ export class SandboxRuntime {
   reset(): void {
     this.state = seedAccount({ seed: this.options.seed, zoneCount: this.options.zoneCount });
     this.limiter.reset();
+    this.graphqlLimiter.reset();
     this.faults.reset();
     this.calls.clear();
   }

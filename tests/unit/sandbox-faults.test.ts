@@ -130,7 +130,7 @@ describe("faults", () => {
       expect(answer.status, body).toBe(400);
       expect(String(answer.body.error), body).toContain(field);
     }
-    expect((await control(sandbox, "/faults")).body.faults).toEqual({ latencyMs: 0, errorRate: 0, malformedRate: 0, burst429: 0, retryAfterSeconds: 1 });
+    expect((await control(sandbox, "/faults")).body.faults).toEqual({ latencyMs: 0, errorRate: 0, malformedRate: 0, burst429: 0, retryAfterSeconds: 1, graphqlBudgetDepleted: 0 });
     await expect(startSandbox({ apiToken: token, faults: { errorRate: 3 } })).rejects.toThrow(/errorRate/);
   });
 
