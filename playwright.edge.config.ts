@@ -8,7 +8,8 @@ const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webS
 
 export default defineConfig({
   ...base,
-  grep: /@smoke/,
+  // E2E_EDGE_ALL=1 runs the whole suite on the edge build (slower; the smoke part is what CI runs).
+  grep: process.env.E2E_EDGE_ALL === "1" ? undefined : /@smoke/,
   outputDir: "test-results/edge",
   reporter: [["list"], ["json", { outputFile: "test-results/edge.json" }]],
   webServer: {
