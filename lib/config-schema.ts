@@ -53,6 +53,9 @@ const envSchema = z.object({
   ...storageEnv,
 });
 
+/** Every variable the schema reads: what `preview:edge` hands to workerd as the worker's secrets. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Credentials =
   | { kind: "token"; token: string }
   | { kind: "key"; email: string; key: string };
