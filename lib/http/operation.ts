@@ -8,6 +8,7 @@ import type { Role } from "@/lib/identity/config-schema";
 import { ForbiddenError } from "@/lib/identity/errors";
 import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
+import { recordUsage } from "@/lib/http/usage-log";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/session";
 
@@ -35,13 +36,13 @@ export function operation<P = Record<string, never>>(
     try {
       const identity = options.role === "public" ? undefined : await authorize(request, options.role);
       checkOrigin(request, identity);
-      platform = openPlatform(request.signal);
+      platform = openPlatform(request.signal, crypto.randomUUID());
       const params = ((await route?.params) ?? {}) as P;
       const result = await handler({ request, url: new URL(request.url), platform, params, identity });
       const response = result instanceof Response ? result : Response.json(result);
-      return withUsage(response, platform);
+      return withUsage(request, response, platform);
     } catch (error) {
-      return withUsage(errorResponse(error), platform);
+      return withUsage(request, errorResponse(error), platform);
     }
   };
 }
@@ -52,10 +53,12 @@ async function authorize(request: Request, role: Role): Promise<Identity> {
   return identity;
 }
 
-function withUsage(response: Response, platform: PlatformClient | undefined): Response {
+function withUsage(request: Request, response: Response, platform: PlatformClient | undefined): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   if (platform && !response.headers.has("X-Preflight-Subrequests")) {
-    const { subrequests, budget, peakInFlight } = platform.scheduler.stats;
+    const stats = platform.scheduler.stats;
+    recordUsage(request, response.status, stats);
+    const { subrequests, budget, peakInFlight } = stats;
     response.headers.set("X-Preflight-Subrequests", `${subrequests}/${budget}`);
     response.headers.set("X-Preflight-Peak-Connections", String(peakInFlight));
   }
