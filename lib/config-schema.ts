@@ -4,6 +4,8 @@ import { z } from "zod";
 import { integer, optionalText } from "@/lib/config-fields";
 import { identityEnv, IdentityConfigError, readIdentity, type IdentityConfig } from "@/lib/identity/config-schema";
 import { readStorage, storageEnv, type StorageConfig } from "@/lib/storage/config-schema";
+import { readSnapshots, snapshotEnv, type SnapshotConfig } from "@/lib/snapshots/config-schema";
+import { REQUEST_BODY_MAX_BYTES, type ServicePlan } from "@/lib/platform/runtime-limits";
 
 export const REAL_API_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_SANDBOX_PORT = 8790;
@@ -47,8 +49,11 @@ const envSchema = z.object({
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
   GATEWAY_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_GATEWAY_PORT)),
+  SERVICE_PLAN: optionalText.pipe(z.enum(["free", "pro", "business", "enterprise"], { message: "must be free, pro, business or enterprise" }).default("free")),
+  REQUEST_BODY_MAX_BYTES: optionalText.pipe(integer(1, REQUEST_BODY_MAX_BYTES.enterprise).optional()),
   ...identityEnv,
   ...storageEnv,
+  ...snapshotEnv,
 });
 
 export type Credentials =
@@ -68,8 +73,12 @@ export interface Config {
   subrequestBudget: number;
   rateLimit: { requests: number; windowSeconds: number };
   upstreamTimeoutMs: number;
+  /** The zone's service plan, which sets the largest request body the platform lets through. */
+  servicePlan: ServicePlan;
+  requestBodyMaxBytes: number;
   identity: IdentityConfig;
   storage: StorageConfig;
+  snapshots: SnapshotConfig;
   /** Every secret value, so logs and error messages can be scrubbed of them. */
   secrets: string[];
 }
@@ -103,6 +112,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
   const identity = readIdentityOrThrow(e, mode);
   const storage = readStorage(e);
+  const snapshots = readSnapshots(e);
   const demoGateway =
     mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
   const gatewayUrl = e.ETH_GATEWAY_URL ?? (demoGateway && `http://127.0.0.1:${demoGateway.gatewayPort}/v1/anvil`);
@@ -118,10 +128,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    servicePlan: e.SERVICE_PLAN,
+    requestBodyMaxBytes: e.REQUEST_BODY_MAX_BYTES ?? REQUEST_BODY_MAX_BYTES[e.SERVICE_PLAN],
     identity,
     storage,
+    snapshots,
     secrets: [
       ...(storage.authKeySecret ? [storage.authKeySecret] : []),
+      ...(snapshots.cronSecret ? [snapshots.cronSecret] : []),
       resolved.kind === "token" ? resolved.token : resolved.key,
       // Even the demo gateway's URL: the leak checks then prove no gateway URL reaches the browser.
       ...(gatewayUrl ? [gatewayUrl] : []),

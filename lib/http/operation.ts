@@ -3,6 +3,8 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { errorResponse } from "@/lib/http/error-response";
+import { declaredLength } from "@/lib/http/json-body";
+import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
 import { checkOrigin } from "@/lib/http/origin-check";
 import type { Role } from "@/lib/identity/config-schema";
 import { ForbiddenError } from "@/lib/identity/errors";
@@ -34,6 +36,8 @@ export function operation<P = Record<string, never>>(
   return async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
     let platform: PlatformClient | undefined;
     try {
+      // The platform refuses a body over the plan's maximum before the function runs: so does Preflight.
+      if (declaredLength(request) > getConfig().requestBodyMaxBytes) throw new PayloadTooLargeError(getConfig().requestBodyMaxBytes);
       const identity = options.role === "public" ? undefined : await authorize(request, options.role);
       checkOrigin(request, identity);
       platform = openPlatform(request.signal, crypto.randomUUID());
