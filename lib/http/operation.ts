@@ -7,7 +7,8 @@ import { declaredLength } from "@/lib/http/json-body";
 import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
 import { checkOrigin } from "@/lib/http/origin-check";
 import type { Role } from "@/lib/identity/config-schema";
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
+import { secretMatches } from "@/lib/http/shared-secret";
 import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
 import { recordUsage } from "@/lib/http/usage-log";
@@ -27,7 +28,11 @@ export interface OperationContext<P> {
 export interface OperationOptions {
   /** The role the caller needs (roles are ranked); `public` skips identity (health, the archive's own key). */
   role: Role | "public";
+  /** Also accept the scheduled trigger: header `x-preflight-cron` equal to PREFLIGHT_CRON_SECRET. */
+  cron?: boolean;
 }
+
+export const CRON_HEADER = "x-preflight-cron";
 
 export function operation<P = Record<string, never>>(
   handler: (context: OperationContext<P>) => Promise<unknown>,
@@ -38,8 +43,12 @@ export function operation<P = Record<string, never>>(
     try {
       // The platform refuses a body over the plan's maximum before the function runs: so does Preflight.
       if (declaredLength(request) > getConfig().requestBodyMaxBytes) throw new PayloadTooLargeError(getConfig().requestBodyMaxBytes);
-      const identity = options.role === "public" ? undefined : await authorize(request, options.role);
-      checkOrigin(request, identity);
+      const cron = options.cron === true && request.headers.has(CRON_HEADER);
+      if (cron && !secretMatches(request.headers.get(CRON_HEADER), getConfig().snapshots.cronSecret)) {
+        throw new UnauthenticatedError("The cron header does not match PREFLIGHT_CRON_SECRET (or no secret is configured)");
+      }
+      const identity = options.role === "public" || cron ? undefined : await authorize(request, options.role);
+      if (!cron) checkOrigin(request, identity);
       platform = openPlatform(request.signal, crypto.randomUUID());
       const params = ((await route?.params) ?? {}) as P;
       const result = await handler({ request, url: new URL(request.url), platform, params, identity });

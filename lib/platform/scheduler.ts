@@ -89,6 +89,11 @@ export class Scheduler {
     };
   }
 
+  /** A Scheduler for the same request that leaves `reserve` subrequests unspent (for the bucket writes after). */
+  reserving(reserve: number): Scheduler {
+    return new Scheduler({ ...this.options, shareWith: this, subrequestBudget: Math.max(0, this.options.subrequestBudget - reserve) });
+  }
+
   /** The server request's id, sent upstream with every call. */
   get requestId(): string | undefined {
     return this.options.requestId;
