@@ -1,7 +1,13 @@
-// Runs once when the server starts: an invalid configuration stops start-up, naming the variable.
+// Runs once when the server starts: an invalid configuration stops start-up, naming the variable; with
+// SNAPSHOT_REFRESH_MINUTES set, the Node timer starts calling the snapshot refresh step.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { checkConfigOrExit } = await import("@/lib/startup-check");
-    checkConfigOrExit();
+    const config = checkConfigOrExit();
+    if (config.snapshots.refreshMinutes > 0 && config.snapshots.cronSecret) {
+      const { startRefreshTimer } = await import("@/lib/snapshots/node-timer");
+      const host = process.env.HOSTNAME && process.env.HOSTNAME !== "0.0.0.0" ? process.env.HOSTNAME : "127.0.0.1";
+      startRefreshTimer({ origin: `http://${host}:${process.env.PORT ?? "3000"}`, cronSecret: config.snapshots.cronSecret });
+    }
   }
 }

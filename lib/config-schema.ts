@@ -113,6 +113,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const identity = readIdentityOrThrow(e, mode);
   const storage = readStorage(e);
   const snapshots = readSnapshots(e);
+  if (snapshots.refreshMinutes > 0 && !snapshots.cronSecret) {
+    throw new ConfigError("PREFLIGHT_CRON_SECRET", "is required with SNAPSHOT_REFRESH_MINUTES: the timer calls the refresh step as the cron does");
+  }
   const demoGateway =
     mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
   const gatewayUrl = e.ETH_GATEWAY_URL ?? (demoGateway && `http://127.0.0.1:${demoGateway.gatewayPort}/v1/anvil`);
