@@ -68,9 +68,9 @@ export async function listZones(
 }
 
 /** Pages of the listing from `startPage` while the request may: the snapshot refresh's resumable listing. */
-export async function listZonePages(client: PlatformClient, startPage: number, accountId?: string) {
+export async function listZonePages(client: PlatformClient, startPage: number, accountId?: string, maxPages?: number) {
   const query = { order: "name", direction: "asc", "account.id": accountId };
-  const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage });
+  const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage, maxPages });
   return { zones: walk.items.map(toZoneRow), nextPage: walk.nextPage, totalCount: walk.totalCount, retryAfterMs: walk.retryAfterMs };
 }
 

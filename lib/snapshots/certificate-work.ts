@@ -12,8 +12,10 @@ import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 import type { ZoneRow } from "@/lib/platform/zones";
 
-/** Custom hostname pages read in one request at most: 5,000 hostnames bound what a request holds. */
-export const HOSTNAME_PAGES_PER_STEP = 100;
+/** Custom hostname pages read in one walk at most: 2,000 hostnames bound what a request holds at once. */
+export const HOSTNAME_PAGES_PER_STEP = 40;
+/** Rows gathered before they go to the bucket as a part: the next zones continue in a new part. */
+export const ROWS_PER_PART = 2_000;
 const HOSTNAMES_PER_PAGE = 50;
 const NO_TOTAL_TLS = { enabled: false } as const;
 
@@ -37,6 +39,7 @@ export async function auditZonesFrom(
   for (let i = start.zone - zoneOffset; i < zones.length; i++) {
     const zone = zones[i]!;
     const position = out.next;
+    if (out.certificates.length >= ROWS_PER_PART) return out;
     try {
       if (position.hostnamePage === 0) {
         if (platform.scheduler.remainingBudget < MIN_CALLS_PER_ZONE) return out;

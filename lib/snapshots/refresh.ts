@@ -17,6 +17,7 @@ import { manifestSchema, runStateSchema, snapshotKeys, type Manifest, type RunSt
 
 /** Subrequests kept for the writes after the work: a part, the state, and the manifest's head and put. */
 const RESERVE = 4;
+const LIST_PAGES_PER_PART = 10;
 
 export interface RefreshOptions {
   account: string;
@@ -76,17 +77,19 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
   for (;;) {
     if (state.phase === "list") {
       if (!room(1)) return 0;
-      const page = await listZonePages(work, state.listPage, options.accountId);
+      // Ten pages (500 zones) per part, and a subrequest kept back to write it.
+      const lister = work.withScheduler(work.scheduler.reserving(1));
+      const page = await listZonePages(lister, state.listPage, options.accountId, LIST_PAGES_PER_PART);
       if (page.zones.length > 0) {
         state.zoneListParts.push(await writePart(bucket, options.account, state.runId, "zone-list", state.steps * 100 + state.zoneListParts.length, { zones: page.zones }, page.zones.length));
       }
-      state.zoneCount = page.totalCount ?? state.zoneListParts.reduce((sum, p) => sum + p.count, 0);
-      if (page.nextPage === undefined) {
-        state.zoneCount = state.zoneListParts.reduce((sum, p) => sum + p.count, 0);
-        state.phase = "scan";
-      } else {
+      const listed = state.zoneListParts.reduce((sum, p) => sum + p.count, 0);
+      state.zoneCount = page.nextPage === undefined ? listed : (page.totalCount ?? listed);
+      if (page.nextPage === undefined) state.phase = "scan";
+      else {
+        const progressed = page.nextPage !== state.listPage;
         state.listPage = page.nextPage;
-        return page.retryAfterMs ?? 0;
+        if (page.retryAfterMs || !progressed) return page.retryAfterMs ?? 0;
       }
     } else if (state.phase === "scan") {
       if (state.scanOffset >= state.zoneCount!) {
