@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { inspectChain } from "@/lib/certificates/chain";
 import { InputError } from "@/lib/http/input-error";
 import { readBodyText } from "@/lib/http/json-body";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
@@ -14,6 +13,8 @@ export const POST = operation(async ({ request }) => {
   const text = await readBodyText(request, JSON_BODY_MAX_BYTES);
   const body = bodySchema.safeParse(parseOrUndefined(text));
   if (!body.success) throw new InputError("pem", 'send a JSON body {"pem": "-----BEGIN CERTIFICATE-----…"} holding the chain');
+  // The X.509 parser (and its dependency container) loads on the first inspection, not at start-up.
+  const { inspectChain } = await import("@/lib/certificates/chain");
   return inspectChain(body.data.pem);
 });
 
