@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getHeapStatistics } from "node:v8";
 import { startService, stopServices, waitForHttp } from "@/lib/launcher/processes";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -37,6 +38,9 @@ async function main() {
     await waitForHttp(sandbox, `${url}/__sandbox/health`, 120_000);
     const bucket = await openLocalBucket(dataDir);
     const limiter = new RateLimiter({ requests: 100_000_000, windowSeconds: 300 });
+    gc?.();
+    const baseline = process.memoryUsage().heapUsed;
+    console.log(`heap before the first step ${(baseline / MiB).toFixed(1)} MiB, heap limit ${(getHeapStatistics().heap_size_limit / MiB).toFixed(0)} MiB (run with --max-old-space-size to prove a bound)`);
     let steps = 0;
     let maxSubrequests = 0;
     let maxPeak = 0;
@@ -70,7 +74,7 @@ async function main() {
     console.log(`refresh, budget ${budget}: ${steps} requests, ${calls} upstream calls in ${seconds.toFixed(0)} s`);
     console.log(`  per request, sandbox log: max ${Math.max(...log.map((r) => r.calls))} calls, max ${Math.max(...log.map((r) => r.peakInFlight))} in flight`);
     console.log(`  per request, scheduler (bucket calls included): max ${maxSubrequests} subrequests of ${budget}, max ${maxPeak} connections`);
-    console.log(`  heap: peak growth within one request ${(maxHeapGrowth / MiB).toFixed(1)} MiB, peak heap used ${(maxHeap / MiB).toFixed(1)} MiB`);
+    console.log(`  heap: peak growth within one request ${(maxHeapGrowth / MiB).toFixed(1)} MiB (sampled: garbage not yet collected included), peak heap used ${(maxHeap / MiB).toFixed(1)} MiB`);
 
     // Reading it back as the pages do: a slice per request, never the whole account.
     const manifest = (await readJson(bucket, snapshotKeys("bench").latest, manifestSchema))!.value;
