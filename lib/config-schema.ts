@@ -4,6 +4,8 @@ import { z } from "zod";
 import { integer, optionalText } from "@/lib/config-fields";
 import { identityEnv, IdentityConfigError, readIdentity, type IdentityConfig } from "@/lib/identity/config-schema";
 import { readStorage, storageEnv, type StorageConfig } from "@/lib/storage/config-schema";
+import { readSnapshots, snapshotEnv, type SnapshotConfig } from "@/lib/snapshots/config-schema";
+import { REQUEST_BODY_MAX_BYTES, type ServicePlan } from "@/lib/platform/runtime-limits";
 
 export const REAL_API_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_SANDBOX_PORT = 8790;
@@ -49,8 +51,11 @@ const envSchema = z.object({
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
   GATEWAY_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_GATEWAY_PORT)),
+  SERVICE_PLAN: optionalText.pipe(z.enum(["free", "pro", "business", "enterprise"], { message: "must be free, pro, business or enterprise" }).default("free")),
+  REQUEST_BODY_MAX_BYTES: optionalText.pipe(integer(1, REQUEST_BODY_MAX_BYTES.enterprise).optional()),
   ...identityEnv,
   ...storageEnv,
+  ...snapshotEnv,
 });
 
 /** Every variable the schema reads: what `preview:edge` hands to workerd as the worker's secrets. */
@@ -75,8 +80,12 @@ export interface Config {
   /** GraphQL analytics' own query limit (300 per 5 minutes by default), kept on top of the account's. */
   graphqlRateLimit: { requests: number; windowSeconds: number };
   upstreamTimeoutMs: number;
+  /** The zone's service plan, which sets the largest request body the platform lets through. */
+  servicePlan: ServicePlan;
+  requestBodyMaxBytes: number;
   identity: IdentityConfig;
   storage: StorageConfig;
+  snapshots: SnapshotConfig;
   /** Every secret value, so logs and error messages can be scrubbed of them. */
   secrets: string[];
 }
@@ -110,6 +119,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
   const identity = readIdentityOrThrow(e, mode);
   const storage = readStorage(e);
+  const snapshots = readSnapshots(e);
+  if (snapshots.refreshMinutes > 0 && !snapshots.cronSecret) {
+    throw new ConfigError("PREFLIGHT_CRON_SECRET", "is required with SNAPSHOT_REFRESH_MINUTES: the timer calls the refresh step as the cron does");
+  }
   const demoGateway =
     mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
   const gatewayUrl = e.ETH_GATEWAY_URL ?? (demoGateway && `http://127.0.0.1:${demoGateway.gatewayPort}/v1/anvil`);
@@ -126,10 +139,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
     graphqlRateLimit: { requests: e.GRAPHQL_RATE_LIMIT, windowSeconds: e.GRAPHQL_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    servicePlan: e.SERVICE_PLAN,
+    requestBodyMaxBytes: e.REQUEST_BODY_MAX_BYTES ?? REQUEST_BODY_MAX_BYTES[e.SERVICE_PLAN],
     identity,
     storage,
+    snapshots,
     secrets: [
       ...(storage.authKeySecret ? [storage.authKeySecret] : []),
+      ...(snapshots.cronSecret ? [snapshots.cronSecret] : []),
       resolved.kind === "token" ? resolved.token : resolved.key,
       // Even the demo gateway's URL: the leak checks then prove no gateway URL reaches the browser.
       ...(gatewayUrl ? [gatewayUrl] : []),

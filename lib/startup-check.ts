@@ -1,11 +1,13 @@
 // Node-only start-up check, loaded by instrumentation.ts: a bad variable stops the server, named.
-import { ConfigError, parseConfig } from "@/lib/config-schema";
+import { ConfigError, parseConfig, type Config } from "@/lib/config-schema";
 import { identityStartupProblem } from "@/lib/identity/config-schema";
 
-export function checkConfigOrExit(): void {
+export function checkConfigOrExit(): Config {
   try {
-    const refusal = identityStartupProblem(parseConfig(process.env).identity);
+    const config = parseConfig(process.env);
+    const refusal = identityStartupProblem(config.identity);
     if (refusal) throw new ConfigError(refusal.variable, refusal.problem);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Preflight cannot start: ${error.message}`);

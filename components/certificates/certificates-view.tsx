@@ -12,6 +12,7 @@ import { HostnameSwitchPanel } from "@/components/certificates/hostname-switch-p
 import { useCertificates } from "@/components/certificates/use-certificates";
 import { VerdictTotals } from "@/components/certificates/verdict-totals";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
+import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { useUrlState } from "@/components/data-table/use-url-state";
 import { AFFECTED_CLIENTS } from "@/lib/certificates/chain-change";
 import { csvRows } from "@/lib/certificates/types";
@@ -60,6 +61,7 @@ export function CertificatesView() {
           Export CSV
         </button>
       </div>
+      <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
       {audit.error && <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />}
       {failed.length > 0 && (

@@ -3,10 +3,12 @@
 import { useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import type { CertificatesPage } from "@/lib/certificates/types";
+import type { SnapshotInfo } from "@/lib/snapshots/read";
 
 export function useCertificates() {
   const [scan, setScan] = useState(0);
-  const { pages, ...query } = useCursorPages<CertificatesPage>(["certificates", scan], (cursor) =>
+  const [reloads, setReloads] = useState(0);
+  const { pages, ...query } = useCursorPages<CertificatesPage & { snapshot?: SnapshotInfo | null }>(["certificates", scan, reloads], (cursor) =>
     cursor ? `/api/certificates?cursor=${encodeURIComponent(cursor)}` : `/api/certificates${scan > 0 ? "?refresh=1" : ""}`,
   );
   const data = useMemo(
@@ -17,5 +19,8 @@ export function useCertificates() {
     }),
     [pages],
   );
-  return { ...query, ...data, totalZones: pages?.[0]?.totalZones, fetchedAt: pages?.[0]?.fetchedAt, rescan: () => setScan((n) => n + 1) };
+  return { ...query, ...data, totalZones: pages?.[0]?.totalZones, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, rescan: () => setScan((n) => n + 1), reload: () => {
+    setScan(0);
+    setReloads((n) => n + 1);
+  } };
 }

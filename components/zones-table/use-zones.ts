@@ -5,11 +5,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import type { AccountScan } from "@/lib/migration/scan-account";
+import type { SnapshotInfo } from "@/lib/snapshots/read";
+
+type ZonesAnswer = AccountScan & { snapshot?: SnapshotInfo | null };
 
 export function useZones() {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
-  const { pages, ...query } = useCursorPages<AccountScan>(["zones", generation], (cursor) => {
+  const [reloads, setReloads] = useState(0);
+  const { pages, ...query } = useCursorPages<ZonesAnswer>(["zones", generation, reloads], (cursor) => {
     const params = new URLSearchParams();
     if (cursor) params.set("cursor", cursor);
     else if (generation > 0) params.set("refresh", "1");
@@ -21,5 +25,11 @@ export function useZones() {
     queryClient.removeQueries({ queryKey: ["zones"] });
     setGeneration((g) => g + 1);
   }, [queryClient]);
-  return { ...query, zones, loaded: zones.length, totalCount: pages?.[0]?.totalCount, fetchedAt: pages?.[0]?.fetchedAt, refresh };
+  // A new snapshot was published: read the listing again (from it), not a live rescan.
+  const reload = useCallback(() => {
+    queryClient.removeQueries({ queryKey: ["zones"] });
+    setGeneration(0);
+    setReloads((r) => r + 1);
+  }, [queryClient]);
+  return { ...query, zones, loaded: zones.length, totalCount: pages?.[0]?.totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, refresh, reload };
 }

@@ -9,6 +9,7 @@ import { useZones } from "@/components/zones-table/use-zones";
 import { ZonesOverview } from "@/components/zones-table/zones-overview";
 import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
+import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
@@ -16,7 +17,7 @@ const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hov
 
 export function ZonesView() {
   const [view, setView] = useUrlState(URL_KEYS);
-  const { zones, loaded, totalCount, complete, resumeAt, fetchedAt, error, isLoading, isFetching, refetch, refresh } = useZones();
+  const { zones, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones();
   const [retrying, setRetrying] = useState(false);
 
   const sorting: SortingState = useMemo(
@@ -66,6 +67,7 @@ export function ZonesView() {
           </a>
         </div>
       </div>
+      <SnapshotBanner snapshot={snapshot} onPublished={reload} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       {resumeAt && (
         <p role="status" className="text-sm text-amber-800">

@@ -24,6 +24,9 @@ interface Chunk {
 }
 
 const cache = new ScanCache<Chunk>();
+/** Rows kept per scan at most: past this a large account's chunks are recomputed on a re-read, not held in memory. */
+const CACHED_ROWS_PER_SCAN = 20_000;
+const cachedRows = new WeakMap<object, number>();
 
 /** The longest rate-limit wait met in this request: the answer tells the browser to wait that long. */
 interface Pause {
@@ -48,7 +51,11 @@ export async function auditCertificates(
     const cached = scan.chunks.get(key);
     const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
-    scan.chunks.set(key, chunk);
+    const held = cachedRows.get(scan) ?? 0;
+    if (!cached && held < CACHED_ROWS_PER_SCAN) {
+      scan.chunks.set(key, chunk);
+      cachedRows.set(scan, held + chunk.page.certificates.length + chunk.page.caa.length);
+    }
     out.certificates.push(...chunk.page.certificates);
     out.caa.push(...chunk.page.caa);
     out.zones.push(...chunk.page.zones);

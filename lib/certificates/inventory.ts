@@ -48,14 +48,15 @@ async function walkAll<T>(client: PlatformClient, path: string, query: Query, sc
   return walk.items;
 }
 
-export async function fetchInventory(client: PlatformClient, zone: AuditedZone): Promise<ZoneInventory> {
+/** `withHostnames: false` leaves the custom hostnames out: the snapshot refresh reads them page by page itself. */
+export async function fetchInventory(client: PlatformClient, zone: AuditedZone, { withHostnames = true } = {}): Promise<ZoneInventory> {
   // `status=all` as the real API spells it (the document writes ssl_status=all): pending packs count too.
   const packs = await walkAll(client, zonePath(zone.id, "ssl", "certificate_packs"), { status: "all" }, certificatePackSchema);
   // Custom certificates exist on Business and Enterprise only, or where a custom pack shows one anyway.
   const hasCustom = zone.plan === "business" || zone.plan === "enterprise" || packs.some((p) => CUSTOM_PACK_TYPES.has(p.type));
   const [customCertificates, customHostnames, totalTls, caaRecords] = await Promise.all([
     hasCustom ? walkAll(client, zonePath(zone.id, "custom_certificates"), {}, customCertificateSchema) : Promise.resolve([]),
-    walkAll(client, zonePath(zone.id, "custom_hostnames"), {}, customHostnameSchema),
+    withHostnames ? walkAll(client, zonePath(zone.id, "custom_hostnames"), {}, customHostnameSchema) : Promise.resolve([]),
     client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result),
     walkAll(client, zonePath(zone.id, "dns_records"), { type: "CAA" }, caaRecordSchema, 100),
   ]);

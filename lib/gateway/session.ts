@@ -13,7 +13,8 @@ let limiter: RateLimiter | undefined;
 /** Finalized windows, kept for the life of the process (one gateway per process). */
 export const finalizedWindows = new WindowCache();
 
-export function openGateway(signal?: AbortSignal): GatewayClient {
+/** `request` is the server request's platform Scheduler: the gateway's calls count in the same budget and 6 slots. */
+export function openGateway(signal?: AbortSignal, request?: Scheduler): GatewayClient {
   const config = getConfig();
   if (!config.gatewayUrl) {
     throw new ConfigError("ETH_GATEWAY_URL", "is not set: the trace explorer needs a JSON-RPC gateway (live mode has no demo gateway)");
@@ -24,6 +25,8 @@ export function openGateway(signal?: AbortSignal): GatewayClient {
     subrequestBudget: config.subrequestBudget,
     timeoutMs: config.upstreamTimeoutMs,
     signal,
+    shareWith: request,
+    requestId: request?.requestId,
   });
   return new GatewayClient(config.gatewayUrl, scheduler);
 }

@@ -9,6 +9,7 @@ import { InputError } from "@/lib/http/input-error";
 import { GatewayError } from "@/lib/gateway/errors";
 import { ConflictError } from "@/lib/http/conflict-error";
 import { NotFoundError } from "@/lib/http/not-found-error";
+import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
 import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
 
 export interface ErrorBody {
@@ -35,6 +36,7 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
   if (error instanceof InputError || error instanceof InvalidIdentifierError || error instanceof InvalidCursorError) {
     return { status: 400, body: { error: { message: error.message, field: error.field } } };
   }
+  if (error instanceof PayloadTooLargeError) return { status: 413, body: { error: { message: error.message, field: "body", kind: "too_large" } } };
   if (error instanceof UnauthenticatedError) return { status: 401, body: { error: { message: error.message, kind: "unauthenticated" } } };
   if (error instanceof ForbiddenError) return { status: 403, body: { error: { message: error.message, kind: "forbidden" } } };
   if (error instanceof NotFoundError) return { status: 404, body: { error: { message: error.message, kind: "not_found" } } };

@@ -3,11 +3,15 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { errorResponse } from "@/lib/http/error-response";
+import { declaredLength } from "@/lib/http/json-body";
+import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
 import { checkOrigin } from "@/lib/http/origin-check";
 import type { Role } from "@/lib/identity/config-schema";
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
+import { secretMatches } from "@/lib/http/shared-secret";
 import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
+import { recordUsage } from "@/lib/http/usage-log";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/session";
 
@@ -24,7 +28,11 @@ export interface OperationContext<P> {
 export interface OperationOptions {
   /** The role the caller needs (roles are ranked); `public` skips identity (health, the archive's own key). */
   role: Role | "public";
+  /** Also accept the scheduled trigger: header `x-preflight-cron` equal to PREFLIGHT_CRON_SECRET. */
+  cron?: boolean;
 }
+
+export const CRON_HEADER = "x-preflight-cron";
 
 export function operation<P = Record<string, never>>(
   handler: (context: OperationContext<P>) => Promise<unknown>,
@@ -33,15 +41,21 @@ export function operation<P = Record<string, never>>(
   return async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
     let platform: PlatformClient | undefined;
     try {
-      const identity = options.role === "public" ? undefined : await authorize(request, options.role);
-      checkOrigin(request, identity);
-      platform = openPlatform(request.signal);
+      // The platform refuses a body over the plan's maximum before the function runs: so does Preflight.
+      if (declaredLength(request) > getConfig().requestBodyMaxBytes) throw new PayloadTooLargeError(getConfig().requestBodyMaxBytes);
+      const cron = options.cron === true && request.headers.has(CRON_HEADER);
+      if (cron && !secretMatches(request.headers.get(CRON_HEADER), getConfig().snapshots.cronSecret)) {
+        throw new UnauthenticatedError("The cron header does not match PREFLIGHT_CRON_SECRET (or no secret is configured)");
+      }
+      const identity = options.role === "public" || cron ? undefined : await authorize(request, options.role);
+      if (!cron) checkOrigin(request, identity);
+      platform = openPlatform(request.signal, crypto.randomUUID());
       const params = ((await route?.params) ?? {}) as P;
       const result = await handler({ request, url: new URL(request.url), platform, params, identity });
       const response = result instanceof Response ? result : Response.json(result);
-      return withUsage(response, platform);
+      return withUsage(request, response, platform);
     } catch (error) {
-      return withUsage(errorResponse(error), platform);
+      return withUsage(request, errorResponse(error), platform);
     }
   };
 }
@@ -52,10 +66,12 @@ async function authorize(request: Request, role: Role): Promise<Identity> {
   return identity;
 }
 
-function withUsage(response: Response, platform: PlatformClient | undefined): Response {
+function withUsage(request: Request, response: Response, platform: PlatformClient | undefined): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   if (platform && !response.headers.has("X-Preflight-Subrequests")) {
-    const { subrequests, budget, peakInFlight } = platform.scheduler.stats;
+    const stats = platform.scheduler.stats;
+    recordUsage(request, response.status, stats);
+    const { subrequests, budget, peakInFlight } = stats;
     response.headers.set("X-Preflight-Subrequests", `${subrequests}/${budget}`);
     response.headers.set("X-Preflight-Peak-Connections", String(peakInFlight));
   }

@@ -22,6 +22,11 @@ export class PlatformClient {
     readonly graphqlLimiter: RateLimiter = new RateLimiter(DEFAULT_GRAPHQL_RATE_LIMIT, undefined, "graphql"),
   ) {}
 
+  /** The same client over another Scheduler of the request (e.g. one that keeps a reserve). */
+  withScheduler(scheduler: Scheduler): PlatformClient {
+    return new PlatformClient(this.baseUrl, this.credentials, scheduler);
+  }
+
   /** GET a path built by lib/platform/paths; returns the validated result and result_info. */
   get<T>(path: string, query: Query, resultSchema: z.ZodType<T>): Promise<Envelope<T>> {
     return this.call("GET", path, query, undefined, resultSchema);

@@ -22,7 +22,7 @@ export async function walkPages<T>(
   path: string,
   query: Query,
   itemSchema: z.ZodType<T>,
-  options: { perPage: number; startPage?: number },
+  options: { perPage: number; startPage?: number; maxPages?: number },
 ): Promise<PageWalk<T>> {
   const listSchema = z.array(itemSchema);
   const fetchPage = (page: number) => client.get(path, { ...query, page, per_page: options.perPage }, listSchema);
@@ -42,7 +42,9 @@ export async function walkPages<T>(
   const totalPages = first.resultInfo?.total_pages;
   if (totalPages === undefined) return walkUntilEmpty(fetchPage, startPage + 1, items, totalCount);
 
-  const pages = Array.from({ length: Math.max(0, totalPages - startPage) }, (_, i) => startPage + 1 + i);
+  // At most `maxPages` in one walk: what one request holds in memory stays bounded, whatever the list's size.
+  const lastPage = options.maxPages ? Math.min(totalPages, startPage + options.maxPages - 1) : totalPages;
+  const pages = Array.from({ length: Math.max(0, lastPage - startPage) }, (_, i) => startPage + 1 + i);
   const settled = await Promise.allSettled(pages.map(fetchPage));
   for (const [i, outcome] of settled.entries()) {
     if (outcome.status === "rejected") {
@@ -51,10 +53,10 @@ export async function walkPages<T>(
       }
       throw outcome.reason;
     }
-    if (outcome.value.result.length === 0) break;
+    if (outcome.value.result.length === 0) return { items, totalCount };
     items.push(...outcome.value.result);
   }
-  return { items, totalCount };
+  return lastPage < totalPages ? { items, nextPage: lastPage + 1, totalCount } : { items, totalCount };
 }
 
 /** Without `total_pages`, the only end is an empty page: one page after another. */

@@ -48,7 +48,14 @@ export interface SchedulerOptions {
   signal?: AbortSignal;
   /** Longest wait for the account rate limit inside one request; longer waits defer the work. */
   maxRateLimitWaitMs?: number;
+  /** Another upstream of the same server request (the gateway beside the v4 API): share its 6 slots and budget. */
+  shareWith?: Scheduler;
+  /** Sent as `X-Preflight-Request` on every call, so an upstream log can group calls by server request. */
+  requestId?: string;
 }
+
+/** The header naming the server request an upstream call belongs to (an opaque random id). */
+export const REQUEST_ID_HEADER = "X-Preflight-Request";
 
 export interface SchedulerStats {
   subrequests: number;
@@ -63,11 +70,12 @@ export class Scheduler {
   private readonly clock: Clock;
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
-  private subrequests = 0;
-  private retries = 0;
+  /** Shared by every Scheduler of one server request: the limits are the request's, not each upstream's. */
+  private readonly usage: { subrequests: number; retries: number };
 
   constructor(private readonly options: SchedulerOptions) {
-    this.slots = new Semaphore(options.maxInFlight ?? MAX_IN_FLIGHT);
+    this.slots = options.shareWith?.slots ?? new Semaphore(options.maxInFlight ?? MAX_IN_FLIGHT);
+    this.usage = options.shareWith?.usage ?? { subrequests: 0, retries: 0 };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
     this.fetchImpl = options.fetch ?? fetch;
@@ -76,19 +84,44 @@ export class Scheduler {
 
   get stats(): SchedulerStats {
     return {
-      subrequests: this.subrequests,
+      subrequests: this.usage.subrequests,
       budget: this.options.subrequestBudget,
       peakInFlight: this.slots.peak,
-      retries: this.retries,
+      retries: this.usage.retries,
     };
+  }
+
+  /** A Scheduler for the same request that leaves `reserve` subrequests unspent (for the bucket writes after). */
+  reserving(reserve: number): Scheduler {
+    return new Scheduler({ ...this.options, shareWith: this, subrequestBudget: Math.max(0, this.options.subrequestBudget - reserve) });
+  }
+
+  /** The server request's id, sent upstream with every call. */
+  get requestId(): string | undefined {
+    return this.options.requestId;
   }
 
   /** Subrequests still available to this server request. */
   get remainingBudget(): number {
-    return this.options.subrequestBudget - this.subrequests;
+    return this.options.subrequestBudget - this.usage.subrequests;
   }
 
-  /** Sends one request, retrying as the policy allows; the body is always read in full. */
+  /**
+   * A subrequest that is not a fetch (a bucket call): it takes one of the 6 connections and one unit of
+   * the budget like a fetch does on the edge runtime; `work` must finish reading what it opened.
+   */
+  async subrequest<T>(work: () => Promise<T>): Promise<T> {
+    await this.slots.acquire(this.options.signal);
+    try {
+      if (this.usage.subrequests >= this.options.subrequestBudget) throw new BudgetExhaustedError(this.options.subrequestBudget);
+      this.usage.subrequests++;
+      return await work();
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  /** Sends one request, retrying as the policy allows; the body is always read in full or cancelled. */
   async send(request: UpstreamRequest): Promise<UpstreamResponse> {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(request);
@@ -110,7 +143,7 @@ export class Scheduler {
         if (!request.idempotent || last) throw outcome.error;
         await this.clock.sleep(backoffDelay(this.retry, attempt, this.random), this.options.signal);
       }
-      this.retries++;
+      this.usage.retries++;
     }
   }
 
@@ -120,23 +153,25 @@ export class Scheduler {
     const { signal } = this.options;
     await this.slots.acquire(signal);
     try {
-      if (this.subrequests >= this.options.subrequestBudget) {
+      if (this.usage.subrequests >= this.options.subrequestBudget) {
         throw new BudgetExhaustedError(this.options.subrequestBudget);
       }
-      this.subrequests++;
+      this.usage.subrequests++;
       try {
         await request.limiter?.acquire(signal, this.options.maxRateLimitWaitMs);
         await this.options.limiter.acquire(signal, this.options.maxRateLimitWaitMs);
       } catch (error) {
-        this.subrequests--; // never sent
+        this.usage.subrequests--; // never sent
         throw error;
       }
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
       const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const headers = this.options.requestId ? { ...request.headers, [REQUEST_ID_HEADER]: this.options.requestId } : request.headers;
+      let response: Response | undefined;
       try {
-        const response = await this.fetchImpl(request.url, {
+        response = await this.fetchImpl(request.url, {
           method: request.method,
-          headers: request.headers,
+          headers,
           body: request.body,
           signal: callSignal,
           redirect: "manual",
@@ -145,6 +180,8 @@ export class Scheduler {
         const body = await response.text();
         return { response: { status: response.status, headers: response.headers, body } };
       } catch (error) {
+        // A read that failed half-way (abort, timeout, reset) still lets go of the connection.
+        if (response?.body && !response.bodyUsed) await response.body.cancel().catch(() => undefined);
         signal?.throwIfAborted();
         return { error: transportError(request, error, timeout.aborted, this.options.timeoutMs) };
       }

@@ -10,7 +10,7 @@ import { Scheduler } from "@/lib/platform/scheduler";
 let limiter: RateLimiter | undefined;
 let graphqlLimiter: RateLimiter | undefined;
 
-export function openPlatform(signal?: AbortSignal): PlatformClient {
+export function openPlatform(signal?: AbortSignal, requestId?: string): PlatformClient {
   const config = getConfig();
   // Every queued call listens for the request's abort: as many as the budget allows, by design.
   if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
@@ -23,6 +23,7 @@ export function openPlatform(signal?: AbortSignal): PlatformClient {
     signal,
     // Past this, answering with a cursor beats holding the browser's request open for minutes.
     maxRateLimitWaitMs: 10_000,
+    requestId,
   });
   return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, graphqlLimiter);
 }

@@ -67,6 +67,13 @@ export async function listZones(
   };
 }
 
+/** Pages of the listing from `startPage` while the request may: the snapshot refresh's resumable listing. */
+export async function listZonePages(client: PlatformClient, startPage: number, accountId?: string, maxPages?: number) {
+  const query = { order: "name", direction: "asc", "account.id": accountId };
+  const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage, maxPages });
+  return { zones: walk.items.map(toZoneRow), nextPage: walk.nextPage, totalCount: walk.totalCount, retryAfterMs: walk.retryAfterMs };
+}
+
 /** One zone by id (GET /zones/{zone_id}). */
 export async function getZone(client: PlatformClient, zoneId: string): Promise<ZoneRow> {
   const { result } = await client.get(zonePath(zoneId), {}, zoneSchema);

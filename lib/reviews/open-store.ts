@@ -2,7 +2,10 @@
 import "server-only";
 import { getBucket } from "@/lib/storage/bucket-provider";
 import { ReviewStore } from "@/lib/reviews/store";
+import type { PlatformClient } from "@/lib/platform/client";
+import { meteredBucket } from "@/lib/storage/metered-bucket";
 
-export async function openReviewStore(): Promise<ReviewStore> {
-  return new ReviewStore(await getBucket());
+/** The store for one server request: its bucket calls count in the request's subrequests and 6 connections. */
+export async function openReviewStore(platform: PlatformClient): Promise<ReviewStore> {
+  return new ReviewStore(meteredBucket(await getBucket(), platform.scheduler));
 }

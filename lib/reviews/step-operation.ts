@@ -12,9 +12,9 @@ const bodySchema = z.object({ comment: z.string().trim().max(4000).optional() })
 
 export function reviewStep(action: "submit" | "approve" | "reject") {
   return operation<{ id: string }>(
-    async ({ request, params, identity }) => {
+    async ({ request, params, identity, platform }) => {
       const { comment } = await readJsonBody(request, bodySchema, { optional: true });
-      return actOnReview(await openReviewStore(), reviewId(params.id), action, identity!, comment || undefined);
+      return actOnReview(await openReviewStore(platform), reviewId(params.id), action, identity!, comment || undefined);
     },
     { role: RULES[action].role },
   );

@@ -24,7 +24,8 @@ interface Wire {
 
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
-  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams));
+  const tag = req.headers["x-preflight-request"];
+  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams), typeof tag === "string" ? tag.slice(0, 64) : undefined);
   try {
     const raw = await readBody(req, BODY_LIMIT).catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) return undefined;

@@ -14,6 +14,10 @@ export interface CallRecord {
   inFlight: number;
   /** POST /graphql only: the query's operation name and variables, and the first error's code if refused. */
   graphql?: GraphqlCall;
+  /** The client's `X-Preflight-Request` id: which of its server requests made this call. */
+  request?: string;
+  /** Calls of that same server request being handled when this one started, including this one. */
+  requestInFlight?: number;
 }
 
 export interface GraphqlCall {
@@ -29,12 +33,21 @@ export class CallLog {
   private records: CallRecord[] = [];
   private active = 0;
   private max = 0;
+  private readonly activeByRequest = new Map<string, number>();
+  /** Per client request id: calls made and the most in flight at once (kept whole, unlike the capped records). */
+  private byRequest = new Map<string, { calls: number; peakInFlight: number }>();
 
   /** Marks a call as started; the returned function records it with its final status. */
-  begin(method: string, path: string, query: Record<string, string>): (status: number, graphql?: GraphqlCall) => void {
+  begin(method: string, path: string, query: Record<string, string>, request?: string): (status: number, graphql?: GraphqlCall) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
+    const requestInFlight = request === undefined ? undefined : (this.activeByRequest.get(request) ?? 0) + 1;
+    if (request !== undefined) {
+      this.activeByRequest.set(request, requestInFlight!);
+      const summary = this.byRequest.get(request) ?? { calls: 0, peakInFlight: 0 };
+      this.byRequest.set(request, { calls: summary.calls + 1, peakInFlight: Math.max(summary.peakInFlight, requestInFlight!) });
+    }
     const startedAt = Date.now();
     const started = performance.now();
     let done = false;
@@ -42,14 +55,25 @@ export class CallLog {
       if (done) return;
       done = true;
       this.active -= 1;
+      if (request !== undefined) {
+        const left = this.activeByRequest.get(request)! - 1;
+        if (left === 0) this.activeByRequest.delete(request);
+        else this.activeByRequest.set(request, left);
+      }
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, ...(graphql ? { graphql } : {}) });
+      const tag = request === undefined ? {} : { request, requestInFlight };
+      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, ...tag, ...(graphql ? { graphql } : {}) });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }
 
   list(): CallRecord[] {
     return [...this.records];
+  }
+
+  /** Every tagged server request of the client: how many calls it made and its peak in flight. */
+  requests(): Array<{ request: string; calls: number; peakInFlight: number }> {
+    return [...this.byRequest].map(([request, summary]) => ({ request, ...summary }));
   }
 
   get maxInFlight(): number {
@@ -59,6 +83,7 @@ export class CallLog {
   /** Forgets the log; calls still running keep counting toward the next maximum. */
   clear(): void {
     this.records = [];
+    this.byRequest = new Map();
     this.max = this.active;
   }
 }

@@ -18,6 +18,7 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
       sendJson(res, 200, { ok: true });
     },
   },
+  "/requests": { GET: (rt, _req, res) => sendJson(res, 200, { requests: rt.calls.requests() }) },
   "/reset": {
     POST: (rt, _req, res) => {
       rt.reset();

@@ -1,5 +1,6 @@
 // The whole simulated account from one seed: same seed and zone count ⇒ byte-identical data.
 import { assignPlans } from "./plans";
+import { planBulkHostnames } from "./bulk-hostnames";
 import { Random } from "./random";
 import { seedCertificates } from "./seed-certificates";
 import { seedDnsRecords } from "./seed-dns";
@@ -16,9 +17,11 @@ const BIG_ZONE_EXTRA_HOSTS = [130, 245, 101];
 export interface SeedOptions {
   seed?: number;
   zoneCount?: number;
+  /** Extra custom hostnames for the large-account profile, generated on demand (default 0). */
+  customHostnames?: number;
 }
 
-export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOptions = {}): SandboxState {
+export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT, customHostnames = 0 }: SeedOptions = {}): SandboxState {
   if (!Number.isSafeInteger(seed)) throw new Error("seed must be an integer");
   if (!Number.isInteger(zoneCount) || zoneCount < 1 || zoneCount > 10_000) {
     throw new Error("zoneCount must be an integer between 1 and 10000");
@@ -37,5 +40,6 @@ export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOp
   zones.forEach((zone, index) => {
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
-  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates: seedCertificates(seed, zones, dnsRecords), invites: seedInvites(seed) };
+  const certificates = seedCertificates(seed, zones, dnsRecords);
+  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates, bulkHostnames: planBulkHostnames(zones, customHostnames), invites: seedInvites(seed) };
 }

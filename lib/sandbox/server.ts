@@ -29,6 +29,8 @@ export interface SandboxOptions {
   port?: number;
   seed?: number;
   zoneCount?: number;
+  /** Extra custom hostnames, generated on demand (the large-account profile); default 0. */
+  customHostnames?: number;
   apiToken: string;
   apiEmail?: string;
   apiKey?: string;
@@ -59,6 +61,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const runtime = new SandboxRuntime({
     seed: options.seed ?? 1,
     zoneCount: options.zoneCount ?? DEFAULT_ZONE_COUNT,
+    customHostnames: options.customHostnames ?? 0,
     credentials: { apiToken: options.apiToken, apiEmail: options.apiEmail, apiKey: options.apiKey },
     rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     graphqlRateLimit: options.graphqlRateLimit,

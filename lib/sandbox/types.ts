@@ -75,6 +75,7 @@ export interface DnsRecord {
 }
 
 import type { SandboxInvite } from "./routes/invites";
+import type { BulkHostnames } from "./bulk-hostnames";
 import type { WafZone } from "./waf/types";
 
 /** Everything one seed produces; the server answers only from this. */
@@ -88,6 +89,8 @@ export interface SandboxState {
   waf: Record<string, WafZone>;
   /** Certificate packs, custom certificates, custom hostnames and Total TLS, keyed by zone id. */
   certificates: Record<string, ZoneCertificates>;
+  /** The large profile's custom hostnames, generated on demand (empty by default); a zone's leave on first write. */
+  bulkHostnames: BulkHostnames;
   /** The token user's invitations to other organizations (GET /user/invites). */
   invites: SandboxInvite[];
 }

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { Invitations } from "@/components/reviews/invitations";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { RequestUsageTable } from "@/components/settings/request-usage";
+import { RuntimeLimits } from "@/components/settings/runtime-limits";
 import { getConfig } from "@/lib/config";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 
 export const metadata: Metadata = { title: "Settings" };
+export const dynamic = "force-dynamic";
 
 export default function SettingsPage() {
   const config = getConfig();
@@ -38,6 +41,12 @@ export default function SettingsPage() {
           ))}
         </dl>
       </section>
+      <div className="mt-4">
+        <RuntimeLimits />
+      </div>
+      <div className="mt-4">
+        <RequestUsageTable />
+      </div>
       <div className="mt-4 max-w-3xl">
         <Invitations />
       </div>

@@ -9,9 +9,9 @@ import { createReview } from "@/lib/reviews/service";
 export const dynamic = "force-dynamic";
 
 /** Every review, newest first; `state`, `kind` and `author` filter. */
-export const GET = operation(async ({ url }) => {
+export const GET = operation(async ({ url, platform }) => {
   const filter = checkFilter({ state: queryText(url, "state", 20), kind: queryText(url, "kind", 40), author: queryText(url, "author", 320) });
-  const store = await openReviewStore();
+  const store = await openReviewStore(platform);
   return { reviews: applyFilter(await store.list(), filter) };
 });
 
@@ -19,7 +19,7 @@ export const GET = operation(async ({ url }) => {
 export const POST = operation(
   async ({ request, platform, identity }) => {
     const target = await readJsonBody(request, createReviewSchema);
-    const review = await createReview(await openReviewStore(), platform, target, identity!);
+    const review = await createReview(await openReviewStore(platform), platform, target, identity!);
     return Response.json(review, { status: 201, headers: { Location: `/api/reviews/${review.id}` } });
   },
   { role: "planner" },

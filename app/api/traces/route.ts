@@ -2,18 +2,24 @@ import { parseTraceQuery } from "@/lib/gateway/query";
 import { runTraceQuery } from "@/lib/gateway/run-query";
 import { finalizedWindows, openGateway } from "@/lib/gateway/session";
 import { InputError } from "@/lib/http/input-error";
+import { readBodyText } from "@/lib/http/json-body";
+import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 import { operation } from "@/lib/http/operation";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
 
 export const dynamic = "force-dynamic";
 
 /** trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order. */
-export const POST = operation(async ({ request }) => {
-  const body: unknown = await request.json().catch(() => {
+export const POST = operation(async ({ request, platform }) => {
+  const text = await readBodyText(request, JSON_BODY_MAX_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw new InputError("body", "body must be JSON: {\"fromBlock\", \"toBlock\", \"fromAddress\"?, \"toAddress\"?, \"after\"?, \"count\"?}");
-  });
+  }
   const query = parseTraceQuery(body);
-  const gateway = openGateway(request.signal);
+  const gateway = openGateway(request.signal, platform.scheduler);
   const run = (onProgress?: (done: number, total: number) => void) =>
     runTraceQuery(gateway, query, { cache: finalizedWindows, onProgress });
   if (wantsProgress(request)) {
@@ -21,9 +27,6 @@ export const POST = operation(async ({ request }) => {
       run((windowsDone, windows) => progress({ windowsDone, windows })),
     );
   }
-  const result = await run();
-  const { subrequests, budget, peakInFlight } = gateway.scheduler.stats;
-  return Response.json(result, {
-    headers: { "X-Preflight-Subrequests": `${subrequests}/${budget}`, "X-Preflight-Peak-Connections": String(peakInFlight) },
-  });
+  // The usage headers come from the operation: the gateway shares the request's budget and slots.
+  return run();
 });

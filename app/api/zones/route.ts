@@ -4,20 +4,29 @@ import { operation } from "@/lib/http/operation";
 import { queryEnum, queryFlag, queryText } from "@/lib/http/query";
 import { scanAccount } from "@/lib/migration/scan-account";
 import { migrationCsvRow } from "@/lib/migration/zone-assessment";
+import { NotFoundError } from "@/lib/http/not-found-error";
+import { isSnapshotCursor, zonesFromSnapshot } from "@/lib/snapshots/answers";
 
 export const dynamic = "force-dynamic";
 
 /**
  * Every zone of the account with its migration assessment. `cursor` resumes a scan the subrequest
  * budget cut short; `refresh=1` rescans instead of answering from the cache; `format=csv` exports.
+ * A fresh published snapshot answers instead of a live scan (`source=live` or `refresh=1` scan live).
  */
 export const GET = operation(async ({ url, platform }) => {
   const format = queryEnum(url, "format", ["json", "csv"] as const, "json");
-  const scan = await scanAccount(platform, {
-    cursor: queryText(url, "cursor"),
-    refresh: queryFlag(url, "refresh"),
-    accountId: getConfig().accountId,
-  });
+  const source = queryEnum(url, "source", ["auto", "live", "snapshot"] as const, "auto");
+  const cursor = queryText(url, "cursor");
+  const refresh = queryFlag(url, "refresh");
+  let scan;
+  if (source !== "live" && !refresh && (!cursor || isSnapshotCursor(cursor))) {
+    const fromSnapshot = await zonesFromSnapshot(platform, cursor);
+    if (!fromSnapshot.answer && (source === "snapshot" || cursor)) throw new NotFoundError("There is no fresh snapshot of this account; scan live or refresh the snapshot");
+    scan = fromSnapshot.answer ?? { ...(await scanAccount(platform, { refresh, accountId: getConfig().accountId })), snapshot: fromSnapshot.snapshot };
+  } else {
+    scan = await scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId });
+  }
   if (format === "json") return scan;
   return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
     headers: {

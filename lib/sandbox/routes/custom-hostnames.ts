@@ -6,7 +6,9 @@ import { compareKeys, paginate, readListParams, sortList } from "../paginate";
 import { readEnum, readText } from "../query";
 import type { RouteContext } from "../router";
 import type { CustomHostname } from "../types-certificates";
+import { allBulkHostnames, bulkHostname } from "../bulk-hostnames";
 import { CERTIFICATES_PER_PAGE, zoneCertificates } from "./certificates";
+import { findZone } from "./zones";
 
 const ORDERS = ["ssl", "ssl_status"] as const;
 
@@ -18,7 +20,16 @@ export function listCustomHostnames(context: RouteContext): ApiResponse {
   const hostname = readText(query, "hostname", 255)?.toLowerCase();
   const id = readText(query, "id", 36);
   const ca = readEnum(query, "certificate_authority", ["google", "lets_encrypt", "ssl_com"] as const);
-  const hostnames = found.certificates.customHostnames.filter(
+  const bulk = bulkOf(context);
+  // The large profile's plain listing: the page is generated, never the whole list.
+  if (bulk && found.certificates.customHostnames.length === 0 && hostname === undefined && id === undefined && ca === undefined && list.order === "ssl" && list.direction === "asc") {
+    const start = Math.min((list.page - 1) * list.perPage, bulk.count);
+    const end = Math.min(start + list.perPage, bulk.count);
+    const result = Array.from({ length: end - start }, (_, k) => bulkHostname(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count, start + k));
+    return ok(result, { page: list.page, per_page: list.perPage, count: result.length, total_count: bulk.count, total_pages: Math.ceil(bulk.count / list.perPage) });
+  }
+  const every = bulk ? [...found.certificates.customHostnames, ...allBulkHostnames(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count)] : found.certificates.customHostnames;
+  const hostnames = every.filter(
     (h) => (hostname === undefined || h.hostname === hostname) && (id === undefined || h.id === id) && (ca === undefined || h.ssl.certificate_authority === ca),
   );
   const key = list.order === "ssl" ? (h: CustomHostname) => h.ssl.certificate_authority : (h: CustomHostname) => h.ssl.status;
@@ -44,6 +55,12 @@ const patchSchema = z
 export function patchCustomHostname(context: RouteContext): ApiResponse {
   const found = zoneCertificates(context);
   if (!("certificates" in found)) return found.response;
+  const bulk = bulkOf(context);
+  if (bulk) {
+    // A write makes the zone's generated hostnames real, so the change is kept.
+    found.certificates.customHostnames.push(...allBulkHostnames(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count));
+    context.state.bulkHostnames.delete(bulk.zone.id);
+  }
   const hostname = found.certificates.customHostnames.find((h) => h.id === context.params.custom_hostname_id);
   if (!hostname) return fail(404, ERROR_CODES.customHostnameNotFound, "The custom hostname was not found.");
   const parsed = patchSchema.safeParse(context.body);
@@ -58,4 +75,11 @@ export function patchCustomHostname(context: RouteContext): ApiResponse {
   // A new CA means a new certificate: it is validated and issued again, as on the platform.
   if (changesCa) hostname.ssl.status = "pending_validation";
   return ok(hostname);
+}
+
+function bulkOf(context: RouteContext) {
+  const found = findZone(context.state.zones, context.params.zone_id ?? "", context.path);
+  if (!("zone" in found)) return undefined;
+  const planned = context.state.bulkHostnames.get(found.zone.id);
+  return planned ? { zone: found.zone, ...planned } : undefined;
 }

@@ -5,9 +5,9 @@ import { reviewId } from "@/lib/reviews/review-id";
 export const dynamic = "force-dynamic";
 
 /** One review with its comments and audit log. */
-export const GET = operation<{ id: string }>(async ({ params }) => {
+export const GET = operation<{ id: string }>(async ({ params, platform }) => {
   const id = reviewId(params.id);
-  const store = await openReviewStore();
+  const store = await openReviewStore(platform);
   const [{ value }, comments, audit] = await Promise.all([store.load(id), store.comments(id), store.auditLog(id)]);
   return { ...value, comments, audit };
 });

@@ -10,9 +10,9 @@ export const dynamic = "force-dynamic";
 const bodySchema = z.object({ text: z.string().trim().min(1, "write a comment").max(4000) });
 
 export const POST = operation<{ id: string }>(
-  async ({ request, params, identity }) => {
+  async ({ request, params, identity, platform }) => {
     const { text } = await readJsonBody(request, bodySchema);
-    await commentOnReview(await openReviewStore(), reviewId(params.id), identity!, text);
+    await commentOnReview(await openReviewStore(platform), reviewId(params.id), identity!, text);
     return Response.json({ ok: true }, { status: 201 });
   },
   { role: "viewer" },

@@ -1,0 +1,7 @@
+import { operation } from "@/lib/http/operation";
+import { recentUsage } from "@/lib/http/usage-log";
+
+export const dynamic = "force-dynamic";
+
+/** The last server requests' subrequests and peak connections (this process), for the Settings panel. */
+export const GET = operation(async () => ({ requests: recentUsage() }));

@@ -1,0 +1,77 @@
+// The certificate audit of the zones from a position, as far as this request's budget goes. Unlike the
+// live audit, a zone's custom hostnames are read page by page across requests: a SaaS zone with 20,000 of
+// them needs 400 pages, more than one budget of 50 (or even 1000 with the rest of the account).
+import "server-only";
+import { auditZone } from "@/lib/certificates/zone-audit";
+import { fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
+import { customHostnameSchema } from "@/lib/certificates/upstream";
+import type { PlatformClient } from "@/lib/platform/client";
+import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/platform/errors";
+import { walkPages } from "@/lib/platform/paginate";
+import { zonePath } from "@/lib/platform/paths";
+import type { ZoneRow } from "@/lib/platform/zones";
+
+/** Custom hostname pages read in one walk at most: 2,000 hostnames bound what a request holds at once. */
+export const HOSTNAME_PAGES_PER_STEP = 40;
+/** Rows gathered before they go to the bucket as a part: the next zones continue in a new part. */
+export const ROWS_PER_PART = 2_000;
+const HOSTNAMES_PER_PAGE = 50;
+const NO_TOTAL_TLS = { enabled: false } as const;
+
+export interface CertificateWork {
+  certificates: CertificateRow[];
+  caa: CaaFinding[];
+  /** Zones finished in this request (a zone whose hostnames continue is listed when they end). */
+  zones: ZoneOutcome[];
+  /** Where the next request starts: a zone index, and the custom hostnames page inside it (0: from its base lists). */
+  next: { zone: number; hostnamePage: number };
+  retryAfterMs: number;
+}
+
+export async function auditZonesFrom(
+  platform: PlatformClient,
+  zones: readonly ZoneRow[],
+  start: { zone: number; hostnamePage: number },
+  zoneOffset: number,
+): Promise<CertificateWork> {
+  const out: CertificateWork = { certificates: [], caa: [], zones: [], next: { ...start }, retryAfterMs: 0 };
+  for (let i = start.zone - zoneOffset; i < zones.length; i++) {
+    const zone = zones[i]!;
+    const position = out.next;
+    if (out.certificates.length >= ROWS_PER_PART) return out;
+    try {
+      if (position.hostnamePage === 0) {
+        if (platform.scheduler.remainingBudget < MIN_CALLS_PER_ZONE) return out;
+        const inventory = await fetchInventory(platform, zone, { withHostnames: false });
+        const audited = auditZone(zone, inventory);
+        out.certificates.push(...audited.rows);
+        out.caa.push(...audited.caa);
+      }
+      const walk = await walkPages(platform, zonePath(zone.id, "custom_hostnames"), {}, customHostnameSchema, {
+        perPage: HOSTNAMES_PER_PAGE,
+        startPage: Math.max(1, position.hostnamePage),
+        maxPages: HOSTNAME_PAGES_PER_STEP,
+      });
+      const hostnames = { packs: [], customCertificates: [], customHostnames: walk.items, totalTls: NO_TOTAL_TLS, caaRecords: [] };
+      out.certificates.push(...auditZone(zone, hostnames).rows);
+      if (walk.nextPage !== undefined) {
+        // The base lists are done: the zone continues at its next custom hostnames page.
+        out.next = { zone: zoneOffset + i, hostnamePage: walk.nextPage };
+        if (walk.retryAfterMs) out.retryAfterMs = walk.retryAfterMs;
+        return out;
+      }
+      out.zones.push({ zoneId: zone.id, zoneName: zone.name, status: "audited" });
+    } catch (error) {
+      if (error instanceof BudgetExhaustedError) return out; // the zone's base lists did not fit: redone whole next time
+      if (error instanceof DeferredError) {
+        out.retryAfterMs = error.retryAfterMs;
+        return out;
+      }
+      if (!(error instanceof PlatformError)) throw error;
+      out.zones.push({ zoneId: zone.id, zoneName: zone.name, status: "failed", reason: error.message });
+    }
+    out.next = { zone: zoneOffset + i + 1, hostnamePage: 0 };
+  }
+  return out;
+}

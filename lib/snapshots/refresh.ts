@@ -1,0 +1,129 @@
+// One budget-sized step of a snapshot refresh: read the run's state, do as much of the account as this
+// request's subrequests allow (listing, migration scan, certificate audit), store what it read as parts,
+// save the state only if no other runner saved since (etag), and publish the snapshot atomically at the end.
+import "server-only";
+import { MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
+import type { PlatformClient } from "@/lib/platform/client";
+import { listZonePages } from "@/lib/platform/zones";
+import type { Bucket } from "@/lib/storage/bucket";
+import { readJson, writeJson } from "@/lib/storage/json-objects";
+import { meteredBucket } from "@/lib/storage/metered-bucket";
+import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
+import { writePart, zonesAt } from "@/lib/snapshots/parts";
+import { newRun, percentDone, shouldStartRun } from "@/lib/snapshots/progress";
+import { scanZones } from "@/lib/snapshots/scan-work";
+import { manifestSchema, runStateSchema, snapshotKeys, type Manifest, type RunState } from "@/lib/snapshots/schema";
+
+/** Subrequests kept for the writes after the work: a part, the state, and the manifest's head and put. */
+const RESERVE = 4;
+const LIST_PAGES_PER_PART = 10;
+
+export interface RefreshOptions {
+  account: string;
+  accountId?: string;
+  /** Start a new run even if the published snapshot is recent (a person pressed Refresh). */
+  restart: boolean;
+  refreshAfterMinutes: number;
+  now?: () => Date;
+}
+
+export interface StepOutcome {
+  /** `worked`: progress saved; `published`: the snapshot is complete and live; `idle`: nothing to do; `waiting`: rate limit; `conflict`: another runner saved first. */
+  result: "worked" | "published" | "idle" | "waiting" | "conflict";
+  runId: string;
+  phase: RunState["phase"];
+  percent: number;
+  retryAfterSeconds?: number;
+}
+
+export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, options: RefreshOptions): Promise<StepOutcome> {
+  const now = options.now ?? (() => new Date());
+  const bucket = meteredBucket(rawBucket, platform.scheduler);
+  const keys = snapshotKeys(options.account);
+  const stored = await readJson(bucket, keys.state, runStateSchema);
+  let state = stored?.value ?? null;
+  if (shouldStartRun(state, now(), options)) state = newRun(crypto.randomUUID(), now());
+  else if (state!.phase === "published") return outcome("idle", state!);
+  state = structuredClone(state!);
+  if (state.resumeAfter && new Date(state.resumeAfter) > now()) {
+    return { ...outcome("waiting", state), retryAfterSeconds: Math.ceil((new Date(state.resumeAfter).getTime() - now().getTime()) / 1000) };
+  }
+  delete state.resumeAfter;
+  const work = platform.withScheduler(platform.scheduler.reserving(RESERVE));
+  const retryAfterMs = await advance(work, bucket, state, options);
+  if (retryAfterMs > 0) state.resumeAfter = new Date(now().getTime() + retryAfterMs).toISOString();
+  state.steps++;
+  state.updatedAt = now().toISOString();
+  const finished = state.phase === "certificates" && state.zoneCount !== undefined && state.certificateZone >= state.zoneCount;
+  if (finished) {
+    // The manifest first, on the etag read just before: of two runners finishing together one publishes.
+    const current = await bucket.head(keys.latest);
+    const manifest: Manifest = manifestSchema.parse({ runId: state.runId, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount, zoneParts: state.zoneParts, certificateParts: state.certificateParts });
+    const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
+    if (!published) return outcome("conflict", state);
+    state.phase = "published";
+    state.publishedAt = state.updatedAt;
+  }
+  const saved = await writeJson(bucket, keys.state, state, { onlyIf: stored ? { etagMatches: stored.etag } : { etagDoesNotMatch: "*" } });
+  if (!saved) return outcome("conflict", state);
+  const result = finished ? "published" : outcome("worked", state).result;
+  return { ...outcome(result, state), ...(retryAfterMs > 0 ? { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : {}) };
+}
+
+/** Works through the phases while the budget allows; returns the rate-limit wait that stopped it, or 0. */
+async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions): Promise<number> {
+  const room = (unit: number) => work.scheduler.remainingBudget >= unit + 2;
+  for (;;) {
+    if (state.phase === "list") {
+      if (!room(1)) return 0;
+      // Ten pages (500 zones) per part, and a subrequest kept back to write it.
+      const lister = work.withScheduler(work.scheduler.reserving(1));
+      const page = await listZonePages(lister, state.listPage, options.accountId, LIST_PAGES_PER_PART);
+      if (page.zones.length > 0) {
+        state.zoneListParts.push(await writePart(bucket, options.account, state.runId, "zone-list", state.steps * 100 + state.zoneListParts.length, { zones: page.zones }, page.zones.length));
+      }
+      const listed = state.zoneListParts.reduce((sum, p) => sum + p.count, 0);
+      state.zoneCount = page.nextPage === undefined ? listed : (page.totalCount ?? listed);
+      if (page.nextPage === undefined) state.phase = "scan";
+      else {
+        const progressed = page.nextPage !== state.listPage;
+        state.listPage = page.nextPage;
+        if (page.retryAfterMs || !progressed) return page.retryAfterMs ?? 0;
+      }
+    } else if (state.phase === "scan") {
+      if (state.scanOffset >= state.zoneCount!) {
+        state.phase = "certificates";
+        continue;
+      }
+      if (!room(CALLS_PER_ZONE + 1)) return 0;
+      const part = (await zonesAt(bucket, state.zoneListParts, state.scanOffset))!;
+      const scan = await scanZones(work, part.zones.slice(state.scanOffset - part.from));
+      if (scan.rows.length > 0) {
+        state.zoneParts.push(await writePart(bucket, options.account, state.runId, "zones", state.steps * 100 + state.zoneParts.length, { zones: scan.rows }, scan.rows.length));
+        state.scanOffset += scan.rows.length;
+      }
+      if (scan.retryAfterMs > 0 || scan.rows.length === 0) return scan.retryAfterMs;
+    } else if (state.phase === "certificates") {
+      if (state.certificateZone >= state.zoneCount!) return 0;
+      if (!room(MIN_CALLS_PER_ZONE + 1)) return 0;
+      const part = (await zonesAt(bucket, state.zoneListParts, state.certificateZone))!;
+      const start = { zone: state.certificateZone, hostnamePage: state.hostnamePage };
+      const audit = await auditZonesFrom(work, part.zones, start, part.from);
+      const moved = audit.next.zone !== start.zone || audit.next.hostnamePage !== start.hostnamePage;
+      if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
+        const value = { certificates: audit.certificates, caa: audit.caa, zones: audit.zones };
+        state.certificateParts.push(await writePart(bucket, options.account, state.runId, "certificates", state.steps * 100 + state.certificateParts.length, value, audit.zones.length));
+      }
+      state.certificateZone = audit.next.zone;
+      state.hostnamePage = audit.next.hostnamePage;
+      if (audit.retryAfterMs > 0 || !moved) return audit.retryAfterMs;
+    } else {
+      return 0;
+    }
+  }
+}
+
+function outcome(result: StepOutcome["result"], state: RunState): StepOutcome {
+  return { result, runId: state.runId, phase: state.phase, percent: percentDone(state) };
+}

@@ -1,0 +1,55 @@
+// What a snapshot refresh keeps in the bucket, validated when read: the run's progress (state.json), the
+// published snapshot's manifest (latest.json, the atomic pointer) and the parts both name.
+import { z } from "zod";
+
+const zoneRowSchema = z.object({ id: z.string(), name: z.string(), plan: z.string() }).loose();
+
+export const zoneListPartSchema = z.object({ zones: z.array(zoneRowSchema) });
+export const zonesPartSchema = z.object({ zones: z.array(z.object({ id: z.string() }).loose()) });
+export const certificatesPartSchema = z.object({
+  certificates: z.array(z.object({ zoneId: z.string(), id: z.string() }).loose()),
+  caa: z.array(z.object({ zoneId: z.string() }).loose()),
+  zones: z.array(z.object({ zoneId: z.string(), status: z.enum(["audited", "failed"]) }).loose()),
+});
+
+const partSchema = z.object({ key: z.string(), count: z.number().int().min(0) });
+export type PartRef = z.infer<typeof partSchema>;
+
+export const runStateSchema = z.object({
+  runId: z.string(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  phase: z.enum(["list", "scan", "certificates", "published"]),
+  /** The next /zones page to list, and the zones listed so far (total once known). */
+  listPage: z.number().int().min(1),
+  zoneCount: z.number().int().min(0).optional(),
+  zoneListParts: z.array(partSchema),
+  /** Zones whose migration scan is stored. */
+  scanOffset: z.number().int().min(0),
+  zoneParts: z.array(partSchema),
+  /** The zone whose certificates come next and, inside it, the next custom hostnames page (0: its base lists first). */
+  certificateZone: z.number().int().min(0),
+  hostnamePage: z.number().int().min(0),
+  certificateParts: z.array(partSchema),
+  steps: z.number().int().min(0),
+  /** Set when the account rate limit stopped the last step: the next one waits until then. */
+  resumeAfter: z.string().optional(),
+  publishedAt: z.string().optional(),
+});
+export type RunState = z.infer<typeof runStateSchema>;
+
+export const manifestSchema = z.object({
+  runId: z.string(),
+  startedAt: z.string(),
+  completedAt: z.string(),
+  zoneCount: z.number().int().min(0),
+  zoneParts: z.array(partSchema),
+  certificateParts: z.array(partSchema),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export const snapshotKeys = (account: string) => ({
+  state: `snapshots/${account}/state.json`,
+  latest: `snapshots/${account}/latest.json`,
+  part: (runId: string, kind: string, seq: number, tag: string) => `snapshots/${account}/runs/${runId}/${kind}-${String(seq).padStart(5, "0")}-${tag}.json`,
+});

@@ -1,0 +1,41 @@
+// Snapshots for this deployment: the account's key in the bucket, the step the cron, the timer and the
+// Refresh button all run, and the status the pages show. Bucket calls go through the request's Scheduler.
+import "server-only";
+import { getConfig } from "@/lib/config";
+import type { PlatformClient } from "@/lib/platform/client";
+import { getBucket } from "@/lib/storage/bucket-provider";
+import { meteredBucket } from "@/lib/storage/metered-bucket";
+import { isFresh, snapshotStatus } from "@/lib/snapshots/read";
+import { refreshStep, type StepOutcome } from "@/lib/snapshots/refresh";
+import { snapshotKeys } from "@/lib/snapshots/schema";
+
+/** A refresh run starts again this long after the last one published, unless SNAPSHOT_REFRESH_MINUTES says otherwise. */
+const DEFAULT_REFRESH_AFTER_MINUTES = 60;
+
+export function snapshotAccount(): string {
+  return getConfig().accountId ?? "all-accounts";
+}
+
+export async function runRefreshStep(platform: PlatformClient, restart: boolean): Promise<StepOutcome> {
+  const config = getConfig();
+  return refreshStep(platform, await getBucket(), {
+    account: snapshotAccount(),
+    accountId: config.accountId,
+    restart,
+    refreshAfterMinutes: config.snapshots.refreshMinutes || DEFAULT_REFRESH_AFTER_MINUTES,
+  });
+}
+
+export async function openSnapshots(platform: PlatformClient) {
+  const bucket = meteredBucket(await getBucket(), platform.scheduler);
+  const status = await snapshotStatus(bucket, snapshotAccount());
+  const usable = isFresh(status.info, getConfig().snapshots.maxAgeMinutes) ? status.manifest : null;
+  return { bucket, ...status, usable };
+}
+
+/** Forgets the published snapshot and any run under way: the pages go back to live scans. Parts are left to expire. */
+export async function discardSnapshots(platform: PlatformClient): Promise<void> {
+  const bucket = meteredBucket(await getBucket(), platform.scheduler);
+  const keys = snapshotKeys(snapshotAccount());
+  await bucket.delete([keys.latest, keys.state]);
+}
