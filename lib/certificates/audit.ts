@@ -16,7 +16,7 @@ const OPERATION = "certificates";
 const positionShape = { scan: z.string().regex(/^[0-9a-f]{16}$/), startedAt: z.number().int(), page: z.number().int().min(1), offset: z.number().int().min(0) };
 type Position = { scan: string; startedAt: number; page: number; offset: number };
 
-interface Chunk {
+export interface Chunk {
   page: Omit<CertificatesPage, "fetchedAt" | "complete" | "cursor">;
   next?: Position;
   /** The budget ran out inside this zones page. */
@@ -24,6 +24,11 @@ interface Chunk {
 }
 
 const cache = new ScanCache<Chunk>();
+
+/** The scan a retry of failed zones patches: the latest one still fresh. */
+export function latestScan() {
+  return cache.current(false);
+}
 
 /** The longest rate-limit wait met in this request: the answer tells the browser to wait that long. */
 interface Pause {
@@ -63,7 +68,7 @@ export async function auditCertificates(
   return out;
 }
 
-type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
+export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
 
 /** One zones page from `offset`; undefined when the budget cannot even list the page. */
 async function auditChunk(
@@ -123,7 +128,7 @@ async function auditChunk(
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
-async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean, pause: Pause): Promise<ZoneResult> {
+export async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean, pause: Pause): Promise<ZoneResult> {
   try {
     const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan });
     return { zone, outcome: "audited", rows: auditZone(zone, inventory) };

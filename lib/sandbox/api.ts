@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth";
 import { fail, type ApiResponse } from "./envelope";
 import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
-import { truncateBody } from "./faults";
+import { truncateBody, wrongShapeBody } from "./faults";
 import { BodyTooLargeError, INVALID_JSON, readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
 import type { SandboxRuntime } from "./runtime";
@@ -26,7 +26,7 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
       if (error instanceof BodyTooLargeError) return undefined;
       throw error;
     });
-    await sleep(runtime.faults.get().latencyMs);
+    await sleep(runtime.faults.delayFor(method));
     const { status, body, headers } =
       raw === undefined
         ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
@@ -66,6 +66,7 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
   const response = route(runtime, method, path, url.searchParams, body);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
+  else if (out.status === 200 && faults.rollWrongShape()) out.body = wrongShapeBody(out.body);
   return out;
 }
 
