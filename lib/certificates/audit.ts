@@ -25,6 +25,15 @@ export interface Chunk {
 
 const cache = new ScanCache<Chunk>();
 
+type Listing = Awaited<ReturnType<typeof zonesPage>>;
+/** Each scan's zones pages, read once: a request resuming mid-page does not list the page again. */
+const listingsByScan = new WeakMap<object, Map<number, Listing>>();
+function listingsOf(scan: object): Map<number, Listing> {
+  let listings = listingsByScan.get(scan);
+  if (!listings) listingsByScan.set(scan, (listings = new Map()));
+  return listings;
+}
+
 /** The scan a retry of failed zones patches: the latest one still fresh. */
 export function latestScan() {
   return cache.current(false);
@@ -51,7 +60,7 @@ export async function auditCertificates(
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause));
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause, listingsOf(scan)));
     if (!chunk) break;
     scan.chunks.set(key, chunk);
     out.certificates.push(...chunk.page.certificates);
@@ -77,10 +86,12 @@ async function auditChunk(
   accountId: string | undefined,
   firstInRequest: boolean,
   pause: Pause,
+  listings: Map<number, Listing>,
 ): Promise<Chunk | undefined> {
-  let listing;
+  let listing = listings.get(position.page);
   try {
-    listing = await zonesPage(client, position.page, accountId);
+    listing ??= await zonesPage(client, position.page, accountId);
+    listings.set(position.page, listing);
   } catch (error) {
     if (error instanceof DeferredError) {
       pause.ms = Math.max(pause.ms, error.retryAfterMs);

@@ -31,8 +31,10 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
       raw === undefined
         ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
         : answer(runtime, req, method, url, parseBody(raw));
+    // A client gone while the call was handled (or a sandbox restart) never saw this answer.
+    const delivered = !res.destroyed && !(res.socket?.destroyed ?? true);
     sendRaw(res, status, body, headers);
-    finish(status);
+    finish(status, delivered);
   } catch (error) {
     // Only a sandbox bug reaches here; answer like the API would rather than dropping the socket.
     const status = 500;

@@ -12,6 +12,8 @@ export interface CallRecord {
   durationMs: number;
   /** API requests being handled when this one started, including this one. */
   inFlight: number;
+  /** false when the client was gone before the answer could be sent (a restart, a dropped connection). */
+  delivered: boolean;
 }
 
 /** Oldest entries are dropped past this, so a long demo run cannot grow memory without bound. */
@@ -23,19 +25,19 @@ export class CallLog {
   private max = 0;
 
   /** Marks a call as started; the returned function records it with its final status. */
-  begin(method: string, path: string, query: Record<string, string>): (status: number) => void {
+  begin(method: string, path: string, query: Record<string, string>): (status: number, delivered?: boolean) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
     const startedAt = Date.now();
     const started = performance.now();
     let done = false;
-    return (status) => {
+    return (status, delivered = true) => {
       if (done) return;
       done = true;
       this.active -= 1;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight });
+      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }

@@ -17,6 +17,7 @@ import type { RateLimitConfig } from "./rate-limit";
 import { DEFAULT_RATE_LIMIT, SandboxRuntime } from "./runtime";
 import { DEFAULT_ZONE_COUNT } from "./seed";
 import type { SandboxState } from "./types";
+import type { CallRecord } from "./calls";
 
 export type { Faults } from "./faults";
 export type { RateLimitConfig } from "./rate-limit";
@@ -47,6 +48,8 @@ export interface RunningSandbox {
   port: number;
   /** The seeded account being served (a new object after `POST /__sandbox/reset`). */
   readonly state: SandboxState;
+  /** The call log, readable after close(): calls still being answered when it closed end up here too. */
+  calls(): CallRecord[];
   close(): Promise<void>;
 }
 
@@ -81,6 +84,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     get state() {
       return runtime.state;
     },
+    calls: () => runtime.calls.list(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
