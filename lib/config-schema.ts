@@ -43,6 +43,7 @@ const envSchema = z.object({
   ACCOUNT_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(1200)),
   ACCOUNT_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
+  REVIEW_EXECUTION_LEASE_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
@@ -68,6 +69,8 @@ export interface Config {
   subrequestBudget: number;
   rateLimit: { requests: number; windowSeconds: number };
   upstreamTimeoutMs: number;
+  /** How long an execution holds its review before another request may take over (it stopped mid-way). */
+  reviewExecutionLeaseMs: number;
   identity: IdentityConfig;
   storage: StorageConfig;
   /** Every secret value, so logs and error messages can be scrubbed of them. */
@@ -118,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    reviewExecutionLeaseMs: e.REVIEW_EXECUTION_LEASE_SECONDS * 1000,
     identity,
     storage,
     secrets: [
