@@ -20,7 +20,7 @@ interface Wire {
 
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
-  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams));
+  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams), req.url ?? url.pathname);
   try {
     const raw = await readBody(req, BODY_LIMIT).catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) return undefined;

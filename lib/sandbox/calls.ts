@@ -4,6 +4,8 @@ export interface CallRecord {
   method: string;
   /** Full request path, e.g. `/client/v4/zones`. */
   path: string;
+  /** The request target exactly as sent, before URL parsing folds `..` or decodes anything. */
+  target: string;
   query: Record<string, string>;
   status: number;
   /** Wall-clock epoch milliseconds (not the injected clock: durations must be real). */
@@ -25,7 +27,7 @@ export class CallLog {
   private max = 0;
 
   /** Marks a call as started; the returned function records it with its final status. */
-  begin(method: string, path: string, query: Record<string, string>): (status: number, delivered?: boolean) => void {
+  begin(method: string, path: string, query: Record<string, string>, target = path): (status: number, delivered?: boolean) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
@@ -37,7 +39,7 @@ export class CallLog {
       done = true;
       this.active -= 1;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered });
+      this.records.push({ method, path, target, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }
