@@ -54,7 +54,7 @@ export function CertificatesView() {
   const retryFailed = async () => {
     setRetrying(true);
     try {
-      for (const zone of failed) await fetchJson(`/api/certificates/zones/${zone.zoneId}`).catch(() => undefined);
+      for (const zone of failed) await fetchJson(`/api/certificates/zones/${encodeURIComponent(zone.zoneId)}`).catch(() => undefined);
       await audit.refetch();
     } finally {
       setRetrying(false);
