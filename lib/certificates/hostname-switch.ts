@@ -31,6 +31,7 @@ export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarge
 }
 
 /** Upstream text in a comment line: a line break in it would start a command of its own. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const commentText = (text: string | null) => String(text).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ");
 /** One single-quoted shell word, whatever the text holds (a `'` ends the quote, is escaped, and reopens it). */
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
