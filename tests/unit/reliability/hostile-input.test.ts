@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Every JSON operation under app/api, called in-process (the real route handlers, a real sandbox over
 // HTTP behind them, Miniflare's bucket) with at least 1,000 generated inputs each: never a 5xx, a 400
 // always names a field the operation reads, and no `..`, encoded slash, `?` or `#` ever reached a
