@@ -19,6 +19,7 @@ import { DAY_MS } from "./time";
 export interface RuntimeOptions {
   seed: number;
   zoneCount: number;
+  hostileStrings?: boolean;
   credentials: SandboxCredentials;
   rateLimit: RateLimitConfig | null;
   faults: Partial<Faults>;
@@ -59,14 +60,14 @@ export class SandboxRuntime {
   readonly firewallEvents: FirewallEventStore;
 
   constructor(readonly options: RuntimeOptions) {
-    this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount });
+    this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount, hostileStrings: options.hostileStrings });
     this.limiter = new RateLimiter(options.rateLimit, options.now);
     this.faults = new FaultInjector(options.faults, options.seed);
     this.firewallEvents = new FirewallEventStore(Math.floor(options.now() / DAY_MS) * DAY_MS);
   }
 
   reset(): void {
-    this.state = seedAccount({ seed: this.options.seed, zoneCount: this.options.zoneCount });
+    this.state = seedAccount({ seed: this.options.seed, zoneCount: this.options.zoneCount, hostileStrings: this.options.hostileStrings });
     this.limiter.reset();
     this.faults.reset();
     this.calls.clear();

@@ -7,6 +7,7 @@ import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
 import { seedWaf } from "./waf/seed-waf";
+import { applyHostileStrings } from "./seed-hostile";
 
 export const DEFAULT_ZONE_COUNT = 240;
 export const ACCOUNT_NAME = "Sandbox Security Team";
@@ -16,9 +17,11 @@ const BIG_ZONE_EXTRA_HOSTS = [130, 245, 101];
 export interface SeedOptions {
   seed?: number;
   zoneCount?: number;
+  /** Markup in shown strings, for the browser's rendering tests (seed-hostile.ts); counts unchanged. */
+  hostileStrings?: boolean;
 }
 
-export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOptions = {}): SandboxState {
+export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT, hostileStrings = false }: SeedOptions = {}): SandboxState {
   if (!Number.isSafeInteger(seed)) throw new Error("seed must be an integer");
   if (!Number.isInteger(zoneCount) || zoneCount < 1 || zoneCount > 10_000) {
     throw new Error("zoneCount must be an integer between 1 and 10000");
@@ -37,5 +40,7 @@ export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT }: SeedOp
   zones.forEach((zone, index) => {
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
-  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates: seedCertificates(seed, zones, dnsRecords), invites: seedInvites(seed) };
+  const state = { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates: seedCertificates(seed, zones, dnsRecords), invites: seedInvites(seed) };
+  if (hostileStrings) applyHostileStrings(state);
+  return state;
 }

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   port?: number;
   seed?: number;
   zoneCount?: number;
+  /** Markup in zone names, rule descriptions, hostnames and certificate hosts (seed-hostile.ts). */
+  hostileStrings?: boolean;
   apiToken: string;
   apiEmail?: string;
   apiKey?: string;
@@ -60,6 +62,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const runtime = new SandboxRuntime({
     seed: options.seed ?? 1,
     zoneCount: options.zoneCount ?? DEFAULT_ZONE_COUNT,
+    hostileStrings: options.hostileStrings ?? false,
     credentials: { apiToken: options.apiToken, apiEmail: options.apiEmail, apiKey: options.apiKey },
     rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     faults: options.faults ?? {},
