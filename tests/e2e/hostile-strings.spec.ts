@@ -101,7 +101,7 @@ test("custom hostnames and certificate hosts with markup are text on Certificate
   await expectInert(page);
 });
 
-test("a review of a zone with markup in its name and override shows both as text", async ({ page }) => {
+test("a review whose planned call names an override URL with markup shows it as text", async ({ page }) => {
   const overrideZone = await (async () => {
     const get = async <T>(path: string) => ((await (await fetch(`${sandbox.url}/client/v4${path}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } })).json()) as { result: T }).result;
     for (let page = 1; page <= 2; page++) {
