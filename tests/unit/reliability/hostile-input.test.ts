@@ -54,7 +54,16 @@ beforeAll(async () => {
     AUTH_KEY_SECRET: "fuzz-archive-secret-0123456789",
   });
   const zoneIds = sandbox.state.zones.map((z) => z.id);
-  routes = fuzzRoutes(zoneIds, ["00000000-0000-4000-8000-000000000000"]);
+  // Real reviews (one per pending invitation), so the steps' fuzzing reaches the state machine and the bucket.
+  const create = (await ROUTE_FILES["/app/api/reviews/route.ts"]!()) as Record<string, Handler>;
+  const reviewIds: string[] = [];
+  for (const invite of sandbox.state.invites.filter((i) => i.status === "pending")) {
+    const request = new Request("http://127.0.0.1:3000/api/reviews", { method: "POST", headers: { "x-preflight-demo-user": "planner" }, body: JSON.stringify({ kind: "accept_invite", inviteId: invite.id }) });
+    const response = await create.POST!(request, { params: Promise.resolve({}) });
+    reviewIds.push(((await response.json()) as { id: string }).id);
+  }
+  expect(reviewIds.length).toBeGreaterThan(0);
+  routes = fuzzRoutes(zoneIds, reviewIds);
 }, 60_000);
 
 afterAll(async () => {
