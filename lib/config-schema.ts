@@ -42,6 +42,8 @@ const envSchema = z.object({
   SUBREQUEST_BUDGET: optionalText.pipe(integer(1, 1000).optional()),
   ACCOUNT_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(1200)),
   ACCOUNT_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
+  GRAPHQL_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(300)),
+  GRAPHQL_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
   REVIEW_EXECUTION_LEASE_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
@@ -51,6 +53,9 @@ const envSchema = z.object({
   ...identityEnv,
   ...storageEnv,
 });
+
+/** Every variable the schema reads: what `preview:edge` hands to workerd as the worker's secrets. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Credentials =
   | { kind: "token"; token: string }
@@ -68,6 +73,8 @@ export interface Config {
   edgePlan: EdgePlan;
   subrequestBudget: number;
   rateLimit: { requests: number; windowSeconds: number };
+  /** GraphQL analytics' own query limit (300 per 5 minutes by default), kept on top of the account's. */
+  graphqlRateLimit: { requests: number; windowSeconds: number };
   upstreamTimeoutMs: number;
   /** How long an execution holds its review before another request may take over (it stopped mid-way). */
   reviewExecutionLeaseMs: number;
@@ -120,6 +127,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     edgePlan: e.EDGE_PLAN,
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
+    graphqlRateLimit: { requests: e.GRAPHQL_RATE_LIMIT, windowSeconds: e.GRAPHQL_RATE_WINDOW_SECONDS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     reviewExecutionLeaseMs: e.REVIEW_EXECUTION_LEASE_SECONDS * 1000,
     identity,

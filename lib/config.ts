@@ -1,12 +1,13 @@
-// The server's configuration, parsed once from the environment. Holds the API token: server-only.
+// The server's configuration, parsed once from the runtime's environment. Holds the API token: server-only.
 import "server-only";
 import { parseConfig, type Config } from "@/lib/config-schema";
+import { configSource } from "@/lib/edge/runtime";
 
 let cached: Config | undefined;
 
-/** Parsed on first use and kept; an invalid variable throws a ConfigError naming it. */
+/** Parsed on first use and kept (the edge `env` is fixed per isolate); an invalid variable throws a ConfigError naming it. */
 export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
+  cached ??= parseConfig(configSource());
   return cached;
 }
 

@@ -1,4 +1,4 @@
-// `npm test`: every check in order (typecheck, lint, unit, build, e2e in Chromium), installing
+// `npm test`: every check in order (typecheck, lint, unit, build, e2e in Chromium, the edge smoke run), installing
 // Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -36,14 +36,16 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
   { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "e2e", run: () => run(bin("playwright"), ["test"], env) },
+  // Last: the OpenNext build rewrites .next (standalone); then the smoke specs against it in local workerd.
+  { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts"], env) },
 ];
 
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
   const failed: string[] = [];
   for (const step of steps) {
-    if (step.name === "e2e" && (failed.includes("build") || failed.includes("chromium"))) {
-      failed.push("e2e (not run)");
+    if ((step.name === "e2e" && failed.includes("build")) || ((step.name === "e2e" || step.name === "edge") && failed.includes("chromium"))) {
+      failed.push(`${step.name} (not run)`);
       continue;
     }
     const started = Date.now();
@@ -65,9 +67,11 @@ function countTests() {
   const unit = readJson("test-results/unit.json") as { numPassedTests?: number; numFailedTests?: number } | undefined;
   passed += unit?.numPassedTests ?? 0;
   failed += unit?.numFailedTests ?? 0;
-  const e2e = readJson("test-results/e2e.json") as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
-  passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-  failed += e2e?.stats?.unexpected ?? 0;
+  for (const report of ["test-results/e2e.json", "test-results/edge.json"]) {
+    const e2e = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+    passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+    failed += e2e?.stats?.unexpected ?? 0;
+  }
   return { passed, failed };
 }
 

@@ -9,7 +9,8 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparedRequest } from "@/lib/validation/join";
 import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation/request-filter";
-import { CLASS_LABELS, windowQuery, type ViewKey } from "./labels";
+import type { TimeWindow } from "@/lib/validation/window";
+import { CLASS_LABELS, type ViewKey } from "./labels";
 
 const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem] gap-2";
 const columns: Array<ColumnDef<ComparedRequest>> = [
@@ -37,17 +38,32 @@ function safeFilter(params: URLSearchParams): RequestFilter {
 interface RequestsAnswer {
   total: number;
   requests: ComparedRequest[];
+  complete: boolean;
+  cursor?: string;
+  retryAfterSeconds?: number;
 }
 
-export function RequestDrillDown({ base, view, setView }: { base: string; view: View; setView: (patch: Partial<View>) => void }) {
-  const params = new URLSearchParams();
-  for (const key of ["since", "until", ...FILTER_KEYS] as const) if (view[key]) params.set(key, view[key]);
+/** Normally one call (the summary's read is cached); should the read have been dropped, it is continued. */
+async function allRequests(url: string, signal: AbortSignal): Promise<RequestsAnswer> {
+  for (let cursor: string | undefined; ; ) {
+    const answer = await fetchJson<RequestsAnswer>(cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url, { signal });
+    if (answer.complete || !answer.cursor) return answer;
+    cursor = answer.cursor;
+    await new Promise((resolve) => setTimeout(resolve, (answer.retryAfterSeconds ?? 0) * 1000));
+  }
+}
+
+export function RequestDrillDown(props: { base: string; window: TimeWindow; view: View; setView: (patch: Partial<View>) => void }) {
+  const { base, view, setView } = props;
+  // The summary's resolved window (not "the last 7 days" again): the server answers from the same read.
+  const windowParams = new URLSearchParams({ since: props.window.since, until: props.window.until }).toString();
+  const params = new URLSearchParams(windowParams);
+  for (const key of FILTER_KEYS) if (view[key]) params.set(key, view[key]);
   const query = params.toString();
-  const windowParams = windowQuery(view);
   // The window's requests are read once; filters apply here, as the export applies them on the server.
   const answer = useQuery({
     queryKey: ["validation-requests", base, windowParams],
-    queryFn: ({ signal }) => fetchJson<RequestsAnswer>(`${base}?${windowParams}`, { signal }),
+    queryFn: ({ signal }) => allRequests(`${base}?${windowParams}`, signal),
   });
   // A stable array: TanStack Table re-renders without end when its data is a new array on every render.
   const rows = useMemo(() => {

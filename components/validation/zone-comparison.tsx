@@ -1,17 +1,14 @@
 "use client";
 // One zone's comparison: the decision aid first, then the matrix, the series, the top lists and the
 // drill-down to individual requests.
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
-import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { streamProgress } from "@/lib/client/stream-progress";
-import type { FetchProgress } from "@/lib/validation/fetch-events";
-import type { ValidationSummary } from "@/lib/validation/summary";
+import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { ActionMatrix, TopLists } from "./comparison-tables";
 import { windowQuery, type ViewKey } from "./labels";
+import { ReadProgressPanel } from "./read-progress";
 import { RequestDrillDown } from "./request-drill-down";
 import dynamic from "next/dynamic";
+import { useWindowComparison } from "./use-window-comparison";
 import { WindowForm } from "./window-form";
 
 type View = Record<ViewKey, string | undefined>;
@@ -26,12 +23,8 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
   const { zoneId, view, setView } = props;
   const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
   const windowParams = windowQuery(view);
-  const [progress, setProgress] = useState<FetchProgress>();
-  const summary = useQuery({
-    queryKey: ["validation", zoneId, windowParams],
-    // The window is read in slices under the dataset's row limit: each slice read arrives as progress.
-    queryFn: ({ signal }) => streamProgress<FetchProgress, ValidationSummary>(`${base}?${windowParams}`, {}, signal, setProgress),
-  });
+  // The window is read in slices under the dataset's row limit, over as many requests as it takes.
+  const summary = useWindowComparison(base, windowParams);
 
   return (
     <section aria-labelledby="comparison-heading" className="flex flex-col gap-4">
@@ -44,13 +37,7 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
         </Link>
         <WindowForm since={view.since ?? summary.data?.window.since} until={view.until ?? summary.data?.window.until} onChange={(w) => setView(w)} />
       </div>
-      {summary.isPending && (
-        <div role="status" className="rounded-lg border border-slate-200 bg-white p-4">
-          <p className="mb-2 text-slate-600">Reading both versions&apos; firewall events…</p>
-          <ProgressBar label="Slices of the window read" done={progress?.slicesDone ?? 0} total={progress?.slices} />
-          {progress && <p className="mt-1 text-xs text-slate-500">{progress.events.toLocaleString("en-US")} events so far</p>}
-        </div>
-      )}
+      {summary.isPending && <ReadProgressPanel progress={summary.progress} pause={summary.pause} requests={summary.requests} />}
       {summary.error && <ErrorState title="The comparison could not be made" message={summary.error.message} onRetry={() => void summary.refetch()} />}
       {summary.data && (
         <>
@@ -73,7 +60,7 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
           <ActionMatrix summary={summary.data} onPick={(cls, action) => setView({ class: cls, action })} />
           <SeriesChart summary={summary.data} />
           <TopLists summary={summary.data} />
-          <RequestDrillDown base={`${base}/requests`} view={view} setView={setView} />
+          <RequestDrillDown base={`${base}/requests`} window={summary.data.window} view={view} setView={setView} />
         </>
       )}
     </section>

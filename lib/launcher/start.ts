@@ -1,9 +1,10 @@
 // `npm start`: checks the configuration, builds if the build is stale, starts the sandbox and the demo
 // gateway (in demo mode) and Preflight's production server, prints the URL, and stops everything on Ctrl-C.
-import { ConfigError, DEFAULT_SANDBOX_PORT, parseConfig } from "@/lib/config-schema";
+import { ConfigError, parseConfig } from "@/lib/config-schema";
 import { identityStartupProblem } from "@/lib/identity/config-schema";
 import { buildIsStale } from "@/lib/launcher/build-state";
 import { run, startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
+import { startUpstreams } from "@/lib/launcher/upstreams";
 
 const root = process.cwd();
 const bin = (name: string) => `${root}/node_modules/.bin/${name}`;
@@ -43,21 +44,7 @@ async function main() {
   process.on("SIGINT", () => void stop(130));
   process.on("SIGTERM", () => void stop(143));
 
-  if (config.mode === "sandbox") {
-    const sandboxPort = process.env.SANDBOX_PORT ?? String(DEFAULT_SANDBOX_PORT);
-    const sandbox = startService("sandbox", bin("tsx"), ["lib/sandbox/main.ts"], { env: { SANDBOX_PORT: sandboxPort } });
-    services.push(sandbox);
-    await waitForHttp(sandbox, `http://127.0.0.1:${sandboxPort}/__sandbox/health`);
-  }
-  if (config.demoGateway) {
-    // The trace explorer's gateway: anvil, seeded, behind the gateway's policy layer.
-    const { anvilPort, gatewayPort } = config.demoGateway;
-    const gateway = startService("demo gateway", bin("tsx"), ["lib/gateway/demo/main.ts"], {
-      env: { ANVIL_PORT: String(anvilPort), GATEWAY_PORT: String(gatewayPort) },
-    });
-    services.push(gateway);
-    await waitForHttp(gateway, `http://127.0.0.1:${gatewayPort}/__gateway/health`);
-  }
+  await startUpstreams(config, root, services);
 
   const server = startService("preflight", bin("next"), ["start", "--hostname", host, "--port", port], { env });
   services.push(server);

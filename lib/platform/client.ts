@@ -2,8 +2,14 @@
 import type { z } from "zod";
 import type { Credentials } from "@/lib/config-schema";
 import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
-import { parseGraphqlAnswer } from "@/lib/platform/graphql";
+import { RateLimitDeferredError } from "@/lib/platform/errors";
+import { GraphqlError, parseGraphqlAnswer } from "@/lib/platform/graphql";
+import { budgetDepletedWaitMs, DEFAULT_GRAPHQL_RATE_LIMIT, isBudgetDepleted } from "@/lib/platform/graphql-limit";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
+
+/** Refusals of the GraphQL limit met by one query before the wait is left to a later request. */
+const GRAPHQL_LIMIT_ATTEMPTS = 3;
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -12,6 +18,8 @@ export class PlatformClient {
     private readonly baseUrl: string,
     private readonly credentials: Credentials,
     readonly scheduler: Scheduler,
+    /** GraphQL analytics' own query limit, kept by the whole process (one per client when not given). */
+    readonly graphqlLimiter: RateLimiter = new RateLimiter(DEFAULT_GRAPHQL_RATE_LIMIT, undefined, "graphql"),
   ) {}
 
   /** GET a path built by lib/platform/paths; returns the validated result and result_info. */
@@ -30,18 +38,34 @@ export class PlatformClient {
     return this.call(method, path, query, body, resultSchema);
   }
 
-  /** A GraphQL analytics query (POST /graphql): read-only, so safe to retry; `errors` throw GraphqlError. */
+  /**
+   * A GraphQL analytics query (POST /graphql): read-only, so safe to retry; `errors` throw GraphqlError.
+   * It counts against the GraphQL limit too; when the platform says that limit is used up, every query of
+   * the process pauses, and a wait longer than the request may hold becomes a RateLimitDeferredError.
+   */
   async graphql<T>(query: string, variables: Record<string, unknown>, dataSchema: z.ZodType<T>): Promise<T> {
     const operation = "POST /graphql";
-    const response = await this.scheduler.send({
-      method: "POST",
-      operation,
-      url: this.url("/graphql", {}),
-      headers: this.headers(true),
-      body: JSON.stringify({ query, variables }),
-      idempotent: true,
-    });
-    return parseGraphqlAnswer(operation, response.status, response.body, dataSchema);
+    for (let attempt = 1; ; attempt++) {
+      const response = await this.scheduler.send({
+        method: "POST",
+        operation,
+        url: this.url("/graphql", {}),
+        headers: this.headers(true),
+        body: JSON.stringify({ query, variables }),
+        idempotent: true,
+        limiter: this.graphqlLimiter,
+      });
+      try {
+        return parseGraphqlAnswer(operation, response.status, response.body, dataSchema);
+      } catch (error) {
+        const depleted = error instanceof GraphqlError ? error.graphqlErrors.find(isBudgetDepleted) : undefined;
+        if (!depleted) throw error;
+        const waitMs = budgetDepletedWaitMs(depleted, this.graphqlLimiter.limit);
+        this.graphqlLimiter.pauseUntil(this.graphqlLimiter.now() + waitMs);
+        // The next attempt's acquire waits the pause out, or defers when it is longer than the request may wait.
+        if (attempt >= GRAPHQL_LIMIT_ATTEMPTS) throw new RateLimitDeferredError(waitMs, "graphql");
+      }
+    }
   }
 
   private async call<T>(

@@ -63,10 +63,16 @@ export class BudgetExhaustedError extends DeferredError {
   }
 }
 
-/** The account rate limit has no room for a while: better to answer now than to hold the request open. */
+/** Which of the platform's limits a wait is for: the v4 account limit, or GraphQL analytics' own query limit. */
+export type RateLimitName = "account" | "graphql";
+
+/** A rate limit has no room for a while: better to answer now than to hold the request open. */
 export class RateLimitDeferredError extends DeferredError {
-  constructor(retryAfterMs: number) {
-    super(`the account rate limit has no room for ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs);
+  constructor(
+    retryAfterMs: number,
+    readonly limit: RateLimitName = "account",
+  ) {
+    super(`the ${limit === "graphql" ? "GraphQL analytics" : "account"} rate limit has no room for ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs);
     this.name = "RateLimitDeferredError";
   }
 }

@@ -2,7 +2,7 @@
 // spent token comes back exactly one window later. Unlike a bucket refilled at a constant rate, it can
 // never let more than `requests` calls into any window-long interval, which is what the platform counts.
 import { systemClock, type Clock } from "@/lib/platform/clock";
-import { RateLimitDeferredError } from "@/lib/platform/errors";
+import { RateLimitDeferredError, type RateLimitName } from "@/lib/platform/errors";
 
 export interface RateLimit {
   requests: number;
@@ -17,6 +17,8 @@ export class RateLimiter {
   constructor(
     readonly limit: RateLimit,
     private readonly clock: Clock = systemClock,
+    /** Which platform limit this bucket keeps, so a deferral says which one to wait for. */
+    readonly name: RateLimitName = "account",
   ) {
     // The platform counts arrivals, we count departures: a margin absorbs the difference in latency.
     this.windowMs = limit.windowSeconds * 1000 + Math.max(250, limit.windowSeconds * 10);
@@ -40,9 +42,14 @@ export class RateLimiter {
       } else {
         waitMs = this.spent[0]! + this.windowMs - now;
       }
-      if (waitMs > maxWaitMs) throw new RateLimitDeferredError(waitMs);
+      if (waitMs > maxWaitMs) throw new RateLimitDeferredError(waitMs, this.name);
       await this.clock.sleep(waitMs, signal);
     }
+  }
+
+  /** The limiter's clock, so a pause is set in the time it waits in. */
+  now(): number {
+    return this.clock.now();
   }
 
   /** After a 429 the platform blocks every call: nobody in this process sends until then. */

@@ -25,6 +25,8 @@ export interface UpstreamRequest {
   body?: string;
   /** Safe to send twice: only then are 5xx and network errors retried (a 429 was never processed). */
   idempotent: boolean;
+  /** A limit of its own this call also counts against (GraphQL analytics), on top of the account's. */
+  limiter?: RateLimiter;
 }
 
 export interface UpstreamResponse {
@@ -123,6 +125,7 @@ export class Scheduler {
       }
       this.subrequests++;
       try {
+        await request.limiter?.acquire(signal, this.options.maxRateLimitWaitMs);
         await this.options.limiter.acquire(signal, this.options.maxRateLimitWaitMs);
       } catch (error) {
         this.subrequests--; // never sent

@@ -8,12 +8,14 @@ import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
 
 let limiter: RateLimiter | undefined;
+let graphqlLimiter: RateLimiter | undefined;
 
 export function openPlatform(signal?: AbortSignal): PlatformClient {
   const config = getConfig();
   // Every queued call listens for the request's abort: as many as the budget allows, by design.
   if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
   limiter ??= new RateLimiter(config.rateLimit);
+  graphqlLimiter ??= new RateLimiter(config.graphqlRateLimit, undefined, "graphql");
   const scheduler = new Scheduler({
     limiter,
     subrequestBudget: config.subrequestBudget,
@@ -22,5 +24,5 @@ export function openPlatform(signal?: AbortSignal): PlatformClient {
     // Past this, answering with a cursor beats holding the browser's request open for minutes.
     maxRateLimitWaitMs: 10_000,
   });
-  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler);
+  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, graphqlLimiter);
 }

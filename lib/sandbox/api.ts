@@ -1,7 +1,9 @@
 // One `/client/v4/...` call, in the order the real edge applies things: auth, rate limit, then the route.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth";
-import { fail, type ApiResponse } from "./envelope";
+import { fail, type ApiResponse, type GraphqlBody } from "./envelope";
+import type { GraphqlCall } from "./calls";
+import { checkGraphqlBudget } from "./graphql/budget";
 import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
 import { truncateBody, wrongShapeBody } from "./faults";
 import { BodyTooLargeError, INVALID_JSON, readBody, sendRaw, sleep } from "./http";
@@ -16,6 +18,8 @@ interface Wire {
   status: number;
   body: string;
   headers: Record<string, string>;
+  /** A GraphQL answer's first error code, for the call log. */
+  errorCode?: string;
 }
 
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -27,14 +31,15 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
       throw error;
     });
     await sleep(runtime.faults.delayFor(method));
-    const { status, body, headers } =
+    const parsed = raw === undefined ? undefined : parseBody(raw);
+    const { status, body, headers, errorCode } =
       raw === undefined
         ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
-        : answer(runtime, req, method, url, parseBody(raw));
+        : answer(runtime, req, method, url, parsed);
     // A client gone while the call was handled (or a sandbox restart) never saw this answer.
     const delivered = !res.destroyed && !(res.socket?.destroyed ?? true);
     sendRaw(res, status, body, headers);
-    finish(status, delivered);
+    finish(status, { delivered, ...(url.pathname === GRAPHQL_PATH ? { graphql: graphqlCall(parsed, errorCode) } : {}) });
   } catch (error) {
     // Only a sandbox bug reaches here; answer like the API would rather than dropping the socket.
     const status = 500;
@@ -42,6 +47,19 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
     finish(status);
     console.error("sandbox: unexpected error", error instanceof Error ? error.message : "unknown");
   }
+}
+
+const GRAPHQL_PATH = `${API_PREFIX}/graphql`;
+
+/** What the call log keeps of a GraphQL query: enough for tests to see which slice of time each one read. */
+function graphqlCall(body: unknown, errorCode: string | undefined): GraphqlCall {
+  const { query, variables } = (typeof body === "object" && body !== null ? body : {}) as { query?: unknown; variables?: unknown };
+  const operationName = typeof query === "string" ? /^\s*query\s+(\w+)/.exec(query)?.[1] : undefined;
+  return {
+    ...(operationName ? { operationName } : {}),
+    ...(typeof variables === "object" && variables !== null ? { variables: variables as Record<string, unknown> } : {}),
+    ...(errorCode ? { errorCode } : {}),
+  };
 }
 
 function parseBody(raw: string): unknown {
@@ -65,6 +83,10 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
   }
   if (faults.rollError()) return serialise(fail(500, ERROR_CODES.injectedFault, "sandbox injected fault"), limit.headers);
   const path = url.pathname.slice(API_PREFIX.length) || "/";
+  if (path === "/graphql" && method === "POST") {
+    const refusal = checkGraphqlBudget(runtime.graphqlLimiter, faults, auth.principal);
+    if (refusal) return serialise(refusal, limit.headers);
+  }
   const response = route(runtime, method, path, url.searchParams, body);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
@@ -85,5 +107,11 @@ function route(runtime: SandboxRuntime, method: string, path: string, query: URL
 }
 
 function serialise(response: ApiResponse, headers: Record<string, string>): Wire {
-  return { status: response.status, body: JSON.stringify(response.body), headers: { ...headers, ...response.headers } };
+  const code = "data" in response.body ? (response.body as GraphqlBody).errors?.[0]?.extensions?.code : undefined;
+  return {
+    status: response.status,
+    body: JSON.stringify(response.body),
+    headers: { ...headers, ...response.headers },
+    ...(typeof code === "string" ? { errorCode: code } : {}),
+  };
 }

@@ -16,6 +16,14 @@ export interface CallRecord {
   inFlight: number;
   /** false when the client was gone before the answer could be sent (a restart, a dropped connection). */
   delivered: boolean;
+  /** POST /graphql only: the query's operation name and variables, and the first error's code if refused. */
+  graphql?: GraphqlCall;
+}
+
+export interface GraphqlCall {
+  operationName?: string;
+  variables?: Record<string, unknown>;
+  errorCode?: string;
 }
 
 /** Oldest entries are dropped past this, so a long demo run cannot grow memory without bound. */
@@ -27,19 +35,19 @@ export class CallLog {
   private max = 0;
 
   /** Marks a call as started; the returned function records it with its final status. */
-  begin(method: string, path: string, query: Record<string, string>, target = path): (status: number, delivered?: boolean) => void {
+  begin(method: string, path: string, query: Record<string, string>, target = path): (status: number, extra?: { delivered?: boolean; graphql?: GraphqlCall }) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
     const startedAt = Date.now();
     const started = performance.now();
     let done = false;
-    return (status, delivered = true) => {
+    return (status, { delivered = true, graphql } = {}) => {
       if (done) return;
       done = true;
       this.active -= 1;
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      this.records.push({ method, path, target, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered });
+      this.records.push({ method, path, target, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered, ...(graphql ? { graphql } : {}) });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }

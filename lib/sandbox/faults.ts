@@ -12,8 +12,10 @@ export interface Faults {
   malformedRate: number;
   /** The next N API calls answer 429, then service resumes. */
   burst429: number;
-  /** Retry-After sent with the burst's 429s. */
+  /** Retry-After sent with the burst's 429s (and the wait named by a depleted GraphQL budget). */
   retryAfterSeconds: number;
+  /** The next N GraphQL queries are refused as over GraphQL analytics' own limit ("budget depleted"). */
+  graphqlBudgetDepleted: number;
   /** Probability (0..1) that a call starts a burst of `burst429Size` 429s (this call included). */
   burst429Rate: number;
   burst429Size: number;
@@ -32,6 +34,7 @@ export const DEFAULT_FAULTS: Faults = {
   malformedRate: 0,
   burst429: 0,
   retryAfterSeconds: 1,
+  graphqlBudgetDepleted: 0,
   burst429Rate: 0,
   burst429Size: 3,
   spikeRate: 0,
@@ -54,6 +57,7 @@ export const faultsPatchSchema = z
     malformedRate: rate,
     burst429: count(1_000_000),
     retryAfterSeconds: count(86_400),
+    graphqlBudgetDepleted: count(1_000_000),
     burst429Rate: rate,
     burst429Size: count(1000),
     spikeRate: rate,
@@ -107,6 +111,13 @@ export class FaultInjector {
     if (this.current.burst429 <= 0 && this.roll(this.current.burst429Rate)) this.current.burst429 = this.current.burst429Size;
     if (this.current.burst429 <= 0) return false;
     this.current.burst429 -= 1;
+    return true;
+  }
+
+  /** True while forced GraphQL budget refusals last; each GraphQL query uses one. */
+  takeGraphqlBudgetDepleted(): boolean {
+    if (this.current.graphqlBudgetDepleted <= 0) return false;
+    this.current.graphqlBudgetDepleted -= 1;
     return true;
   }
 

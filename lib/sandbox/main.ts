@@ -38,6 +38,8 @@ const envSchema = z.object({
   SANDBOX_ZONES: whole(240, 1, 10_000),
   SANDBOX_RATE_LIMIT: whole(1200, 0, 1_000_000),
   SANDBOX_RATE_WINDOW_SECONDS: whole(300, 1, 86_400),
+  SANDBOX_GRAPHQL_RATE_LIMIT: whole(300, 0, 1_000_000),
+  SANDBOX_GRAPHQL_RATE_WINDOW_SECONDS: whole(300, 1, 86_400),
   SANDBOX_LATENCY_MS: whole(0, 0, 60_000),
   SANDBOX_ERROR_RATE: fraction,
   SANDBOX_MALFORMED_RATE: fraction,
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
     apiEmail: env.SANDBOX_API_EMAIL,
     apiKey: env.SANDBOX_API_KEY,
     rateLimit: env.SANDBOX_RATE_LIMIT === 0 ? null : { requests: env.SANDBOX_RATE_LIMIT, windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS },
+    graphqlRateLimit:
+      env.SANDBOX_GRAPHQL_RATE_LIMIT === 0 ? null : { requests: env.SANDBOX_GRAPHQL_RATE_LIMIT, windowSeconds: env.SANDBOX_GRAPHQL_RATE_WINDOW_SECONDS },
     faults: { latencyMs: env.SANDBOX_LATENCY_MS, errorRate: env.SANDBOX_ERROR_RATE, malformedRate: env.SANDBOX_MALFORMED_RATE },
   });
   console.log(`sandbox ready on ${sandbox.url}`);

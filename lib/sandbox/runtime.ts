@@ -14,6 +14,7 @@ import type { SandboxState } from "./types";
 import { deleteOverride } from "./waf/delete-override";
 import * as waf from "./waf/routes";
 import { FirewallEventStore, graphqlHandler } from "./graphql/route";
+import { DEFAULT_GRAPHQL_RATE_LIMIT } from "./graphql/budget";
 import { DAY_MS } from "./time";
 
 export interface RuntimeOptions {
@@ -22,6 +23,8 @@ export interface RuntimeOptions {
   hostileStrings?: boolean;
   credentials: SandboxCredentials;
   rateLimit: RateLimitConfig | null;
+  /** GraphQL analytics' own query limit, counted on top of `rateLimit`; null disables it. */
+  graphqlRateLimit?: RateLimitConfig | null;
   faults: Partial<Faults>;
   now: () => number;
 }
@@ -32,6 +35,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = { requests: 1200, windowSecon
 export class SandboxRuntime {
   state: SandboxState;
   readonly limiter: RateLimiter;
+  readonly graphqlLimiter: RateLimiter;
   readonly faults: FaultInjector;
   readonly calls = new CallLog();
   readonly router = new Router()
@@ -62,6 +66,7 @@ export class SandboxRuntime {
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount, hostileStrings: options.hostileStrings });
     this.limiter = new RateLimiter(options.rateLimit, options.now);
+    this.graphqlLimiter = new RateLimiter(options.graphqlRateLimit === undefined ? DEFAULT_GRAPHQL_RATE_LIMIT : options.graphqlRateLimit, options.now);
     this.faults = new FaultInjector(options.faults, options.seed);
     this.firewallEvents = new FirewallEventStore(Math.floor(options.now() / DAY_MS) * DAY_MS);
   }
@@ -69,6 +74,7 @@ export class SandboxRuntime {
   reset(): void {
     this.state = seedAccount({ seed: this.options.seed, zoneCount: this.options.zoneCount, hostileStrings: this.options.hostileStrings });
     this.limiter.reset();
+    this.graphqlLimiter.reset();
     this.faults.reset();
     this.calls.clear();
   }

@@ -37,6 +37,8 @@ export interface SandboxOptions {
   apiKey?: string;
   /** Default 1200 per 300 s per credential; `null` or 0 requests disables it. */
   rateLimit?: RateLimitConfig | null;
+  /** GraphQL analytics' own limit: default 300 queries per 300 s per credential; `null` or 0 disables it. */
+  graphqlRateLimit?: RateLimitConfig | null;
   faults?: Partial<Faults>;
   /** Clock for the rate limiter (ms since epoch); inject one so tests need not sleep. */
   now?: () => number;
@@ -65,6 +67,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     hostileStrings: options.hostileStrings ?? false,
     credentials: { apiToken: options.apiToken, apiEmail: options.apiEmail, apiKey: options.apiKey },
     rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
+    graphqlRateLimit: options.graphqlRateLimit,
     faults: options.faults ?? {},
     now: options.now ?? Date.now,
   });

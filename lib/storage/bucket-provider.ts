@@ -1,16 +1,24 @@
-// The bucket for this process: the edge runtime's binding when one was provided, else the local one.
+// The bucket for this process: the edge runtime's binding when there is one, else the local one on Node.
 import "server-only";
 import { getConfig } from "@/lib/config";
+import { edgeEnv, onEdgeRuntime } from "@/lib/edge/runtime";
 import type { Bucket } from "@/lib/storage/bucket";
-import { openLocalBucket } from "@/lib/storage/local-bucket";
+
+/** The binding's name in wrangler.jsonc (`r2_buckets[].binding`). */
+export const BUCKET_BINDING = "BUCKET";
 
 let binding: Bucket | undefined;
 
-/** The edge adapter's seam: the worker entry hands its `env.BUCKET` binding over here. */
+/** A seam for tests and other hosts: hand a binding over explicitly. */
 export function provideBucketBinding(bucket: Bucket | undefined): void {
   binding = bucket;
 }
 
-export function getBucket(): Promise<Bucket> {
-  return binding ? Promise.resolve(binding) : openLocalBucket(getConfig().storage.dataDir);
+export async function getBucket(): Promise<Bucket> {
+  const bound = binding ?? (edgeEnv()?.[BUCKET_BINDING] as Bucket | undefined);
+  if (bound) return bound;
+  if (onEdgeRuntime()) throw new Error(`The bucket binding ${BUCKET_BINDING} is missing: declare it in wrangler.jsonc (r2_buckets)`);
+  // Node only: Miniflare's local bucket, loaded on demand so it never enters the worker bundle.
+  const { openLocalBucket } = await import("@/lib/storage/local-bucket");
+  return openLocalBucket(getConfig().storage.dataDir);
 }

@@ -1,8 +1,10 @@
 // Node's bucket: Miniflare's R2 implementation (the platform's own local simulator), persisted under
 // PREFLIGHT_DATA_DIR. Started once per process, on first use, so pages that never touch it pay nothing.
 import "server-only";
-import { resolve } from "node:path";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
 import type { Bucket } from "@/lib/storage/bucket";
+
 
 let opened: Promise<{ bucket: Bucket; dispose: () => Promise<void> }> | undefined;
 
@@ -15,7 +17,8 @@ export function openLocalBucket(dataDir: string): Promise<Bucket> {
 }
 
 async function start(persistDir: string) {
-  const { Miniflare } = await import("miniflare");
+  // Loaded from the project at run time: no bundler follows a created require, so the worker never carries Miniflare.
+  const { Miniflare } = createRequire(join(process.cwd(), "package.json"))("miniflare") as typeof import("miniflare");
   const mf = new Miniflare({
     modules: true,
     script: "export default { fetch() { return new Response(null) } }",

@@ -18,7 +18,7 @@ async function sandboxHostname(zoneId: string, id: string) {
   return body.result[0]!;
 }
 
-test("filter to action required, open a custom hostname, export the exact PATCH calls and the CSV", async ({ page }) => {
+test("filter to action required, open a custom hostname, export the exact PATCH calls and the CSV", { tag: "@smoke" }, async ({ page }) => {
   await openAudit(page);
   await expect(page.getByTestId("expiry-summary")).toContainText("before 2024-09-09");
   await page.getByLabel("Verdict").selectOption("action_required");

@@ -16,7 +16,7 @@ async function step(page: Page, button: string, confirm?: string) {
   await page.getByRole("button", { name: `Confirm: ${button}` }).click();
 }
 
-test("a migration review needs a second person, then runs once and is audited", async ({ browser }) => {
+test("a migration review needs a second person, then runs once and is audited", { tag: "@smoke" }, async ({ browser }) => {
   test.setTimeout(180_000);
   const zone = await upgradableZone();
   const planner = await pageAs(browser, "planner");

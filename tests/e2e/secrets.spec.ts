@@ -10,7 +10,7 @@ test.afterEach(resetSandbox);
 
 const PAGES = ["/zones", "/mapping", "/validation", "/certificates", "/traces", "/reviews", "/settings", "/no-such-page"];
 
-test("no response the browser receives carries the API token", async ({ page }) => {
+test("no response the browser receives carries the API token", { tag: "@smoke" }, async ({ page }) => {
   const leaks: string[] = [];
   let inspected = 0;
   page.on("response", async (response) => {

@@ -5,7 +5,7 @@ import { gatewaySeed, setGatewayFaults } from "./gateway";
 
 test.afterEach(() => setGatewayFaults({}));
 
-test("a query over 2,000 blocks shows progress, then the call tree of a nested transaction", async ({ page }) => {
+test("a query over 2,000 blocks shows progress, then the call tree of a nested transaction", { tag: "@smoke" }, async ({ page }) => {
   const seed = await gatewaySeed();
   expect(seed.latestBlock).toBeGreaterThan(2000);
   await setGatewayFaults({ latencyMs: 250 }); // slow enough to watch the windows arrive

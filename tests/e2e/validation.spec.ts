@@ -1,6 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { DESIGNED_CASES, scaleFor } from "../../lib/sandbox/graphql/event-design";
+import { DESIGNED_CASES, EVENT_DAYS, scaleFor } from "../../lib/sandbox/graphql/event-design";
+import { E2E } from "./environment";
+import { setSandboxFaults } from "./sandbox";
+
+/** GraphQL queries the sandbox has answered so far (its call log). */
+async function graphqlCalls(): Promise<number> {
+  const { calls } = (await (await fetch(`${E2E.sandboxUrl}/__sandbox/calls`)).json()) as { calls: Array<{ path: string }> };
+  return calls.filter((call) => call.path.endsWith("/graphql")).length;
+}
 
 // New-only blocks a zone can hold by design: 120 per scale unit (1–3), plus the scanner burst on one zone.
 const NEW_ONLY_BLOCKS = DESIGNED_CASES.find((c) => c.old === null && c.new === "block")!.requests;
@@ -20,6 +28,8 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
     `/reviews?create=complete_migration&zoneId=${zoneId}`,
   );
   await expect(page.getByTestId("requests-count")).toContainText("Showing");
+  // The window was read once, for the summary: the drill-down, its filters and the export reuse that read.
+  const callsAfterSummary = await graphqlCalls();
 
   await page.getByLabel("Filter by class").selectOption("newOnly");
   await page.getByLabel("Filter by action").fill("block");
@@ -33,13 +43,6 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
   await expect(firstRow).toContainText("New rules only");
   await expect(firstRow).toContainText("block");
 
-  // A shared link opens the same view.
-  const other = await page.context().newPage();
-  await other.goto(page.url());
-  await expect(other.getByLabel("Filter by class")).toHaveValue("newOnly");
-  await expect(other.getByTestId("requests-count")).toHaveText(await count.innerText());
-  await other.close();
-
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await (await download).path();
@@ -48,6 +51,47 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
   const rows = lines.slice(1).map((line) => line.split(","));
   expect(rows).toHaveLength(shown);
   expect(rows.every((cells) => cells[2] === "newOnly" && cells[3] === "" && cells[5] === "block")).toBe(true);
+  expect(await graphqlCalls()).toBe(callsAfterSummary);
+
+  // A shared link opens the same view.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await expect(other.getByLabel("Filter by class")).toHaveValue("newOnly");
+  await expect(other.getByTestId("requests-count")).toHaveText(await count.innerText());
+  await other.close();
+});
+
+test("the GraphQL analytics rate limit pauses the read on the page, which then resumes by itself", async ({ page, request }) => {
+  // A zone in validation mode, from the (cached) scan: no page has started reading it yet.
+  let zoneId: string | undefined;
+  for (let cursor = ""; !zoneId; ) {
+    const answer = (await (await request.get(`/api/zones${cursor ? `?cursor=${cursor}` : ""}`)).json()) as {
+      zones: Array<{ id: string; verdict: string }>;
+      complete: boolean;
+      cursor?: string;
+    };
+    zoneId = answer.zones.filter((zone) => zone.verdict === "validation").at(-1)?.id;
+    if (answer.complete || !answer.cursor) break;
+    cursor = answer.cursor;
+  }
+  expect(zoneId).toBeTruthy();
+  // A window no earlier test read (so it is not in the window cache), in the seeded days.
+  const day = 86_400_000;
+  const anchor = Math.floor(Date.now() / day) * day;
+  const since = new Date(anchor - (EVENT_DAYS - 1) * day).toISOString().replace(".000Z", "Z");
+  const until = new Date(anchor - 2 * day + 3_600_000).toISOString().replace(".000Z", "Z");
+  // The next GraphQL query is refused as over the limit, with a wait longer than a request may hold.
+  await setSandboxFaults({ graphqlBudgetDepleted: 1, retryAfterSeconds: 12 });
+  try {
+    await page.goto(`/validation?zone=${zoneId}&since=${since}&until=${until}`);
+    const pause = page.getByTestId("rate-limit-pause");
+    await expect(pause).toContainText("GraphQL analytics rate limit");
+    await expect(pause).toContainText("resumes by itself");
+    await expect(page.getByTestId("decision-summary")).toContainText("would now be blocked", { timeout: 40_000 });
+    await expect(pause).toHaveCount(0);
+  } finally {
+    await setSandboxFaults({ graphqlBudgetDepleted: 0, retryAfterSeconds: 1 });
+  }
 });
 
 test("the validation operation names the field of a bad window", async ({ request }) => {
@@ -59,4 +103,7 @@ test("the validation operation names the field of a bad window", async ({ reques
   expect((await tooLong.json()).error).toMatchObject({ field: "since" });
   const notIso = await request.get(`/api/zones/${zoneId}/validation/requests?since=last-week`);
   expect(notIso.status()).toBe(400);
+  const badCursor = await request.get(`/api/zones/${zoneId}/validation?cursor=not-a-cursor`);
+  expect(badCursor.status()).toBe(400);
+  expect((await badCursor.json()).error.field).toBe("cursor");
 });

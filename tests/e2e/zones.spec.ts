@@ -21,7 +21,7 @@ async function collectZoneNames(page: Page): Promise<string[]> {
   return [...names];
 }
 
-test("the Zones page lists every zone of the sandbox account", async ({ page }) => {
+test("the Zones page lists every zone of the sandbox account", { tag: "@smoke" }, async ({ page }) => {
   const expected = await sandboxZoneNames();
   expect(expected.length).toBeGreaterThanOrEqual(240);
 
@@ -78,7 +78,7 @@ test("every section is reachable from the navigation", async ({ page }) => {
   }
 });
 
-test("filter to blocked zones, open one, see its reasons and proposed configuration", async ({ page }) => {
+test("filter to blocked zones, open one, see its reasons and proposed configuration", { tag: "@smoke" }, async ({ page }) => {
   await page.goto("/zones");
   await page.getByRole("combobox", { name: "Verdict" }).selectOption("blocked");
   await expect(page).toHaveURL(/verdict=blocked/);

@@ -1,6 +1,6 @@
 // The scheduler and the client against the real sandbox over HTTP: what the sandbox's call log saw
 // is the evidence (calls in flight, retries, pages requested).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformClient } from "@/lib/platform/client";
 import { BudgetExhaustedError, PlatformError } from "@/lib/platform/errors";
@@ -136,6 +136,8 @@ describe("Scheduler", () => {
       .get("/zones", {}, anyList)
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout" });
+    // The sandbox logs the abandoned call once its latency ends: wait for it here so it cannot land in a later test's log.
+    await vi.waitFor(async () => expect((await calls()).calls).toHaveLength(1), { timeout: 5_000, interval: 100 });
   });
 
   it("reports an unreachable platform without naming its address", async () => {

@@ -40,7 +40,7 @@ function seededWindow() {
 describe("validation comparison against the sandbox", () => {
   it("finds exactly the designed totals, with duplicates joined into one request", async () => {
     const zone = zoneWithOrdinal(2);
-    const { summary } = await compareZone(platform(), zone.id, seededWindow());
+    const { answer: summary } = await compareZone(platform(), zone.id, seededWindow());
     const design = designedTotals(2);
     expect(summary.totals).toEqual({
       both: design.both,
@@ -58,7 +58,7 @@ describe("validation comparison against the sandbox", () => {
   it("slices a window holding more events than the row limit, and loses none", async () => {
     const zone = zoneWithOrdinal(BURST.ordinal);
     const progress: number[] = [];
-    const { summary } = await compareZone(platform(), zone.id, seededWindow(), { onProgress: (p) => progress.push(p.slicesDone) });
+    const { answer: summary } = await compareZone(platform(), zone.id, seededWindow(), { onProgress: (p) => progress.push(p.slicesDone) });
     expect(summary.totals.newOnly).toBe(designedTotals(BURST.ordinal).newOnly);
     expect(summary.totals.events).toBe(designedTotals(BURST.ordinal).events);
     expect(summary.slices).toBeGreaterThan(1);
@@ -67,7 +67,7 @@ describe("validation comparison against the sandbox", () => {
 
   it("with a small row limit, many slices (and halved full ones) still add up to the design", async () => {
     const zone = zoneWithOrdinal(0);
-    const { summary } = await compareZone(platform(), zone.id, seededWindow(), { rowLimit: 60 });
+    const { answer: summary } = await compareZone(platform(), zone.id, seededWindow(), { rowLimit: 60 });
     expect(summary.slices).toBeGreaterThan(10);
     expect(summary.totals.requests).toBe(designedTotals(0).both + designedTotals(0).newOnly + designedTotals(0).oldOnly);
   });

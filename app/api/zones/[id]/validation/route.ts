@@ -1,18 +1,20 @@
 import { operation } from "@/lib/http/operation";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
-import type { FetchProgress } from "@/lib/validation/fetch-events";
 import { compareZone } from "@/lib/validation/compare-zone";
-import { parseWindow } from "@/lib/validation/window";
+import { parseReadQuery } from "@/lib/validation/read-query";
+import type { ReadProgress } from "@/lib/validation/window-read";
 
 export const dynamic = "force-dynamic";
 
 /**
  * Where the previous and the new managed rules disagree on one zone over `since`..`until` (ISO; the
  * last 7 days by default, at most 30): totals, byAction, topRules/Hosts/Paths, series and the decision aid.
+ * Work beyond one request's budget (or a long rate-limit wait) answers `complete:false` with the part read
+ * and a `cursor` (and `retryAfterSeconds`); `cursor=…` continues. `refresh=1` reads the window again.
  * With `Accept: application/x-ndjson`, progress lines (slices read) come first.
  */
 export const GET = operation<{ id: string }>(async ({ request, url, platform, params }) => {
-  const window = parseWindow(url.searchParams.get("since"), url.searchParams.get("until"), Date.now());
-  if (!wantsProgress(request)) return (await compareZone(platform, params.id, window)).summary;
-  return progressStream<FetchProgress>(request.signal, async (onProgress) => (await compareZone(platform, params.id, window, { onProgress })).summary);
+  const { window, ...read } = parseReadQuery(url, Date.now());
+  if (!wantsProgress(request)) return (await compareZone(platform, params.id, window, read)).answer;
+  return progressStream<ReadProgress>(request.signal, async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer);
 });

@@ -1,0 +1,18 @@
+// The query both validation operations share: the window (`since`, `until`), and `cursor` to continue a
+// read cut short or `refresh=1` to read the window again.
+import { queryFlag, queryText } from "@/lib/http/query";
+import { parseWindow, type TimeWindow } from "@/lib/validation/window";
+
+export interface ReadQuery {
+  window: TimeWindow;
+  cursor?: string;
+  refresh: boolean;
+}
+
+export function parseReadQuery(url: URL, now: number): ReadQuery {
+  return {
+    window: parseWindow(url.searchParams.get("since"), url.searchParams.get("until"), now),
+    cursor: queryText(url, "cursor"),
+    refresh: queryFlag(url, "refresh"),
+  };
+}

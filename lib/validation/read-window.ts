@@ -1,0 +1,157 @@
+// Reads a zone's window within one server request's subrequest budget and the rate limits: hourly counts
+// first (firewallEventsAdaptiveGroups), then the raw events in slices under the row limit, 6 at a time. When
+// the budget runs out or a limit asks for a long wait, it stops with a cursor; the next request continues
+// the same read (from the window cache) with the slices not yet read: none is read twice or skipped.
+import "server-only";
+import { z } from "zod";
+import type { PlatformClient } from "@/lib/platform/client";
+import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/cursor";
+import { DeferredError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/platform/errors";
+import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
+import { NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation/events";
+import { EVENTS_QUERY, eventsSchema, HOURLY_COUNTS_QUERY, hourlyCountsSchema } from "@/lib/validation/queries";
+import { planSlices, splitEvenly, type Slice } from "@/lib/validation/slices";
+import { windowCache, type WindowCache } from "@/lib/validation/window-cache";
+import { isComplete, progressOf, type ReadProgress, type WindowRead } from "@/lib/validation/window-read";
+import { isoSecond, type TimeWindow } from "@/lib/validation/window";
+
+/** firewallEventsAdaptive returns at most this many rows per query. */
+export const ROW_LIMIT = 10_000;
+const SOURCES = [OLD_SOURCE, NEW_SOURCE];
+const OPERATION = "validation";
+const cursorShape = {
+  read: z.string().regex(/^[0-9a-f]{16}$/),
+  zone: z.string(),
+  since: z.string(),
+  until: z.string(),
+  startedAt: z.number().int(),
+};
+
+export interface ReadOptions {
+  cursor?: string;
+  refresh?: boolean;
+  rowLimit?: number;
+  onProgress?: (progress: ReadProgress) => void;
+  cache?: WindowCache;
+}
+
+export interface WindowReadResult {
+  read: WindowRead;
+  complete: boolean;
+  progress: ReadProgress;
+  /** Continues the read in the next request; absent once complete. */
+  cursor?: string;
+  /** A rate limit stopped this part: continue after this many seconds. */
+  retryAfterSeconds?: number;
+  /** Which limit that was: the account's, or GraphQL analytics' own. */
+  rateLimit?: RateLimitName;
+}
+
+export async function readWindow(platform: PlatformClient, zoneId: string, window: TimeWindow, options: ReadOptions = {}): Promise<WindowReadResult> {
+  const cache = options.cache ?? windowCache;
+  const rowLimit = options.rowLimit ?? ROW_LIMIT;
+  let read: WindowRead;
+  if (options.cursor) {
+    const cursor = decodeCursor(OPERATION, cursorShape, options.cursor);
+    if (cursor.zone !== zoneId) throw new InvalidCursorError();
+    read = cache.byId(cursor.read, zoneId, { since: cursor.since, until: cursor.until }, cursor.startedAt);
+  } else read = cache.current(zoneId, window, options.refresh ?? false);
+
+  const stop: { deferred?: DeferredError } = {};
+  try {
+    await plan(platform, read, rowLimit);
+    await readSlices(platform, read, rowLimit, stop, options.onProgress);
+  } catch (error) {
+    if (!(error instanceof DeferredError)) throw error;
+    stop.deferred = error;
+  }
+  const complete = isComplete(read);
+  const result: WindowReadResult = { read, complete, progress: progressOf(read) };
+  if (complete) return result;
+  const { id, startedAt, window: w } = read;
+  result.cursor = encodeCursor(OPERATION, { read: id, zone: zoneId, since: w.since, until: w.until, startedAt });
+  if (stop.deferred && stop.deferred.retryAfterMs > 0) {
+    result.retryAfterSeconds = Math.ceil(stop.deferred.retryAfterMs / 1000);
+    if (stop.deferred instanceof RateLimitDeferredError) result.rateLimit = stop.deferred.limit;
+  }
+  return result;
+}
+
+/** The hourly counts give the slices; read once per window, whichever request gets there first. */
+async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number): Promise<void> {
+  while (!read.slices) {
+    if (read.planning) {
+      await read.planning;
+      continue;
+    }
+    let done = () => {};
+    read.planning = new Promise<void>((resolve) => (done = resolve));
+    try {
+      const sinceMs = Date.parse(read.window.since);
+      const untilMs = Date.parse(read.window.until);
+      const variables = { zoneTag: read.zoneId, from: read.window.since, to: isoSecond(untilMs + 1000), sources: SOURCES };
+      const counts = await platform.graphql(HOURLY_COUNTS_QUERY, variables, hourlyCountsSchema);
+      const hours = new Map(
+        (counts.viewer.zones[0]?.firewallEventsAdaptiveGroups ?? []).map((g) => [isoSecond(Date.parse(g.dimensions.datetimeHour)), g.count]),
+      );
+      read.slices = planSlices(sinceMs, untilMs, hours, rowLimit).filter((slice) => slice.expected > 0);
+    } finally {
+      read.planning = undefined;
+      done();
+    }
+  }
+}
+
+async function readSlices(
+  platform: PlatformClient,
+  read: WindowRead,
+  rowLimit: number,
+  stop: { deferred?: DeferredError },
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<void> {
+  const next = () => read.slices!.find((slice) => !slice.events && !slice.reading);
+  const worker = async () => {
+    for (let slice = next(); slice && !stop.deferred; slice = next()) {
+      let done = () => {};
+      slice.reading = new Promise<void>((resolve) => (done = resolve));
+      try {
+        const events = await readSlice(platform, read.zoneId, slice, rowLimit);
+        if (events.length >= rowLimit) {
+          // Full: more events arrived than the counts said. Halve it, rather than lose any.
+          const halves = splitEvenly(slice, 2);
+          if (halves.length < 2) throw tooDense(slice, rowLimit);
+          read.slices = read.slices!.flatMap((s) => (s === slice ? halves : [s]));
+        } else {
+          slice.events = events;
+          onProgress?.(progressOf(read));
+        }
+      } catch (error) {
+        if (!(error instanceof DeferredError)) throw error;
+        // This request can make no more calls now: the slice stays unread for the next one.
+        const earlier = stop.deferred as DeferredError | undefined; // set by another worker meanwhile
+        if (!earlier || error.retryAfterMs > earlier.retryAfterMs) stop.deferred = error;
+      } finally {
+        slice.reading = undefined;
+        done();
+      }
+    }
+  };
+  for (;;) {
+    await Promise.all(Array.from({ length: MAX_IN_FLIGHT }, worker));
+    // Slices another request is reading: wait for them (no call), then take any it had to leave.
+    const elsewhere = read.slices!.flatMap((slice) => (slice.reading ? [slice.reading] : []));
+    if (stop.deferred || elsewhere.length === 0) return;
+    await Promise.all(elsewhere);
+  }
+}
+
+async function readSlice(platform: PlatformClient, zoneId: string, slice: Slice, rowLimit: number): Promise<FirewallEvent[]> {
+  const variables = { zoneTag: zoneId, from: isoSecond(slice.fromMs), to: isoSecond(slice.toMs), sources: SOURCES, limit: rowLimit };
+  const data = await platform.graphql(EVENTS_QUERY, variables, eventsSchema);
+  return data.viewer.zones[0]?.firewallEventsAdaptive ?? [];
+}
+
+function tooDense(slice: Slice, rowLimit: number): PlatformError {
+  const message = `POST /graphql holds more than ${rowLimit} firewall events in the second ${isoSecond(slice.fromMs)}; they cannot all be read`;
+  return new PlatformError({ kind: "api", operation: "POST /graphql", message });
+}

@@ -1,0 +1,21 @@
+// The e2e smoke part (tests tagged @smoke: zones, certificates, traces, one review from creation to
+// execution, no token in any response) against the edge build served by local workerd (`preview:edge`).
+import "./tests/edge/ports"; // first: the shared config and specs read the edge ports from E2E_*
+import { defineConfig } from "@playwright/test";
+import base from "./playwright.config";
+
+const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!;
+
+export default defineConfig({
+  ...base,
+  // E2E_EDGE_ALL=1 runs the whole suite on the edge build (slower; the smoke part is what CI runs).
+  grep: process.env.E2E_EDGE_ALL === "1" ? undefined : /@smoke/,
+  outputDir: "test-results/edge",
+  reporter: [["list"], ["json", { outputFile: "test-results/edge.json" }]],
+  webServer: {
+    ...webServer,
+    // node --import tsx: a signal reaches the launcher itself, which stops wrangler, workerd and the upstreams.
+    command: "node --import tsx lib/edge/preview.ts",
+    env: { ...webServer.env, WRANGLER_SEND_METRICS: "false" },
+  },
+});

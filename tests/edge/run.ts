@@ -1,0 +1,25 @@
+// `npm run test:edge`: builds for the edge runtime (OpenNext; prints the worker's gzipped size), then runs
+// the e2e smoke part in Chromium against that build in local workerd. Prints how long each part took.
+import { randomBytes } from "node:crypto";
+import { run } from "@/lib/launcher/processes";
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+// The same token while building and testing, as in `npm test`: the leak check looks for this exact string.
+const token = process.env.E2E_API_TOKEN || `preflight-e2e-${randomBytes(12).toString("hex")}`;
+const env = { NEXT_TELEMETRY_DISABLED: "1", WRANGLER_SEND_METRICS: "false", E2E_API_TOKEN: token, SANDBOX_API_TOKEN: token };
+
+async function main() {
+  const started = Date.now();
+  const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+  if (!process.argv.includes("--no-build")) {
+    const code = await run("npm", ["run", "build:edge"], env);
+    console.log(`build:edge ${code === 0 ? "done" : "failed"} in ${seconds(started)}`);
+    if (code !== 0) process.exit(code);
+  }
+  const smoke = Date.now();
+  const code = await run(bin("playwright"), ["test", "-c", "playwright.edge.config.ts"], env);
+  console.log(`Edge smoke e2e ${code === 0 ? "passed" : "failed"} in ${seconds(smoke)}; test:edge took ${seconds(started)} in all`);
+  process.exit(code);
+}
+
+void main();

@@ -1,0 +1,86 @@
+// GraphQL analytics' own query limit, against the sandbox that models it (HTTP 200, `budget_depleted`):
+// Preflight keeps under it, pauses every query when told it is used up, and answers a long wait with a
+// cursor and retryAfterSeconds (rateLimit "graphql"), then completes the window with the design's totals.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Clock } from "@/lib/platform/clock";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
+import { designedTotals } from "@/lib/sandbox/graphql/event-design";
+import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
+import { compareZone, type ValidationAnswer } from "@/lib/validation/compare-zone";
+import { WindowCache } from "@/lib/validation/window-cache";
+import { clearCalls, client, eventRanges, graphqlCalls, seededWindow, setFaults, TOKEN, zoneWithOrdinal } from "./harness";
+
+/** Time both sides share: the sandbox's limiter and Preflight's; a wait moves it on at once. */
+let now = Date.now();
+const clock: Clock = {
+  now: () => now,
+  sleep: async (ms) => {
+    now += Math.max(0, ms);
+  },
+};
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: { requests: 4, windowSeconds: 300 }, now: () => now });
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await fetch(`${sandbox.url}/__sandbox/reset`, { method: "POST" });
+});
+
+const design = (ordinal: number) => {
+  const d = designedTotals(ordinal);
+  return { both: d.both, newOnly: d.newOnly, oldOnly: d.oldOnly, events: d.events };
+};
+
+/** Follows cursors as the page does, waiting out each retryAfterSeconds on the shared clock. */
+async function readAll(zoneId: string, graphqlLimiter: RateLimiter, rowLimit: number) {
+  const cache = new WindowCache(() => now);
+  const answers: ValidationAnswer[] = [];
+  for (let cursor: string | undefined; ; ) {
+    const { answer } = await compareZone(client(sandbox, { clock, graphqlLimiter }), zoneId, seededWindow(), { cursor, rowLimit, cache });
+    answers.push(answer);
+    if (answer.complete) return answers;
+    cursor = answer.cursor;
+    now += (answer.retryAfterSeconds ?? 0) * 1000;
+    if (answers.length > 100) throw new Error("the read does not end");
+  }
+}
+
+describe("GraphQL analytics rate limit", () => {
+  it("when the platform says the budget is depleted, pauses and answers a cursor with the wait, then completes", async () => {
+    const zone = zoneWithOrdinal(sandbox, 2);
+    // Preflight's own bucket is generous here: the platform's refusal is what stops it.
+    const answers = await readAll(zone.id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 250);
+    const paused = answers.filter((a) => !a.complete);
+    expect(paused.length).toBeGreaterThan(0);
+    for (const answer of paused) expect(answer).toMatchObject({ rateLimit: "graphql", retryAfterSeconds: 300 });
+    expect(answers.at(-1)!.totals).toMatchObject(design(2));
+
+    const calls = await graphqlCalls(sandbox);
+    expect(calls.some((c) => c.graphql?.errorCode === "budget_depleted")).toBe(true);
+    const keys = eventRanges(calls).map((r) => `${r.from}-${r.to}`);
+    expect(new Set(keys).size).toBe(keys.length); // a refused slice is read again, an answered one never
+  });
+
+  it("keeps under its own bucket of the GraphQL limit, so the platform never has to refuse", async () => {
+    const zone = zoneWithOrdinal(sandbox, 1);
+    const answers = await readAll(zone.id, new RateLimiter({ requests: 4, windowSeconds: 300 }, clock, "graphql"), 2000);
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers[0]).toMatchObject({ complete: false, rateLimit: "graphql" });
+    expect(answers[0]!.retryAfterSeconds).toBeGreaterThan(10);
+    expect(answers.at(-1)!.totals).toMatchObject(design(1));
+    expect((await graphqlCalls(sandbox)).filter((c) => c.graphql?.errorCode)).toHaveLength(0);
+  });
+
+  it("waits out a short pause within the request", async () => {
+    await setFaults(sandbox, { graphqlBudgetDepleted: 1, retryAfterSeconds: 3 });
+    await clearCalls(sandbox);
+    const before = now;
+    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.complete).toBe(true);
+    expect(now - before).toBeGreaterThanOrEqual(3000); // the pause was kept (on the test's clock)
+    expect((await graphqlCalls(sandbox))[0]!.graphql?.errorCode).toBe("budget_depleted");
+  });
+});
