@@ -47,6 +47,7 @@ const envSchema = z.object({
   GRAPHQL_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(300)),
   GRAPHQL_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
+  REVIEW_EXECUTION_LEASE_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
@@ -83,6 +84,8 @@ export interface Config {
   /** The zone's service plan, which sets the largest request body the platform lets through. */
   servicePlan: ServicePlan;
   requestBodyMaxBytes: number;
+  /** How long an execution holds its review before another request may take over (it stopped mid-way). */
+  reviewExecutionLeaseMs: number;
   identity: IdentityConfig;
   storage: StorageConfig;
   snapshots: SnapshotConfig;
@@ -141,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     servicePlan: e.SERVICE_PLAN,
     requestBodyMaxBytes: e.REQUEST_BODY_MAX_BYTES ?? REQUEST_BODY_MAX_BYTES[e.SERVICE_PLAN],
+    reviewExecutionLeaseMs: e.REVIEW_EXECUTION_LEASE_SECONDS * 1000,
     identity,
     storage,
     snapshots,

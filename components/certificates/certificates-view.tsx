@@ -17,6 +17,7 @@ import { useUrlState } from "@/components/data-table/use-url-state";
 import { AFFECTED_CLIENTS } from "@/lib/certificates/chain-change";
 import { csvRows } from "@/lib/certificates/types";
 import { downloadCsv } from "@/lib/client/download-csv";
+import { fetchJson } from "@/lib/client/fetch-json";
 import dynamic from "next/dynamic";
 
 // recharts is the heaviest part of the page: the timeline loads after the table, not before it.
@@ -49,6 +50,17 @@ export function CertificatesView() {
   const opened = view.open ? rows.find((r) => rowKey(r) === view.open) : undefined;
   const selected = rows.filter((r) => selection[rowKey(r)]);
   const failed = audit.zones.filter((z) => z.status === "failed");
+  const [retrying, setRetrying] = useState(false);
+  // Each failed zone is audited again on its own; the listing then comes back from the server's patched scan.
+  const retryFailed = async () => {
+    setRetrying(true);
+    try {
+      for (const zone of failed) await fetchJson(`/api/certificates/zones/${encodeURIComponent(zone.zoneId)}`).catch(() => undefined);
+      await audit.refetch();
+    } finally {
+      setRetrying(false);
+    }
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -67,6 +79,11 @@ export function CertificatesView() {
       {failed.length > 0 && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">{failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.</p>
+          {audit.complete && (
+            <button type="button" className={`${button} mt-2`} disabled={retrying} onClick={() => void retryFailed()}>
+              {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
+            </button>
+          )}
           <ul className="mt-1 list-disc pl-5">
             {failed.map((z) => <li key={z.zoneId}>{z.zoneName}: {z.reason}</li>)}
           </ul>

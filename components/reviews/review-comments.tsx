@@ -10,7 +10,7 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const add = useMutation({
-    mutationFn: () => fetchJson(`/api/reviews/${id}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) }),
+    mutationFn: () => fetchJson(`/api/reviews/${encodeURIComponent(id)}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) }),
     onSuccess: () => {
       setText("");
       void queryClient.invalidateQueries({ queryKey: ["review", id] });

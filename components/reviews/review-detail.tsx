@@ -13,7 +13,7 @@ import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
 type Detail = Review & { comments: ReviewComment[]; audit: AuditEntry[] };
 
 export function ReviewDetail({ id }: { id: string }) {
-  const query = useQuery({ queryKey: ["review", id], queryFn: ({ signal }) => fetchJson<Detail>(`/api/reviews/${id}`, { signal }), staleTime: 0 });
+  const query = useQuery({ queryKey: ["review", id], queryFn: ({ signal }) => fetchJson<Detail>(`/api/reviews/${encodeURIComponent(id)}`, { signal }), staleTime: 0 });
   if (query.isPending) return <LoadingState label="Reading the review…" />;
   if (query.error) return <ErrorState title="The review could not be read" message={query.error.message} onRetry={() => void query.refetch()} />;
   const review = query.data;

@@ -61,7 +61,7 @@ export function ReviewsView() {
           <tbody>
             {query.data.reviews.map((r) => (
               <tr key={r.id} className="border-t border-slate-100">
-                <td className="p-2"><Link className="text-blue-700 underline" href={`/reviews/${r.id}`}>{r.title}</Link></td>
+                <td className="p-2"><Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(r.id)}`}>{r.title}</Link></td>
                 <td className="p-2">{KIND_LABELS[r.kind]}</td>
                 <td className="p-2"><StateBadge state={r.state} /></td>
                 <td className="p-2">{r.author}</td>

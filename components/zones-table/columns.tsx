@@ -23,7 +23,7 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     header: "Zone",
     filterFn: (row, _id, value: string) => !value || row.original.name.toLowerCase().includes(value.toLowerCase()),
     cell: ({ row }) => (
-      <Link href={`/zones/${row.original.id}`} className="font-medium text-blue-800 hover:underline">
+      <Link href={`/zones/${encodeURIComponent(row.original.id)}`} className="font-medium text-blue-800 hover:underline">
         {row.original.name}
       </Link>
     ),

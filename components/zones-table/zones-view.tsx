@@ -36,7 +36,7 @@ export function ZonesView() {
   const retryFailed = async () => {
     setRetrying(true);
     try {
-      for (const zone of failed) await fetchJson(`/api/zones/${zone.id}/migration?refresh=1`).catch(() => undefined);
+      for (const zone of failed) await fetchJson(`/api/zones/${encodeURIComponent(zone.id)}/migration?refresh=1`).catch(() => undefined);
       await refetch();
     } finally {
       setRetrying(false);

@@ -16,7 +16,7 @@ const OPERATION = "certificates";
 const positionShape = { scan: z.string().regex(/^[0-9a-f]{16}$/), startedAt: z.number().int(), page: z.number().int().min(1), offset: z.number().int().min(0) };
 type Position = { scan: string; startedAt: number; page: number; offset: number };
 
-interface Chunk {
+export interface Chunk {
   page: Omit<CertificatesPage, "fetchedAt" | "complete" | "cursor">;
   next?: Position;
   /** The budget ran out inside this zones page. */
@@ -27,6 +27,20 @@ const cache = new ScanCache<Chunk>();
 /** Rows kept per scan at most: past this a large account's chunks are recomputed on a re-read, not held in memory. */
 const CACHED_ROWS_PER_SCAN = 20_000;
 const cachedRows = new WeakMap<object, number>();
+
+type Listing = Awaited<ReturnType<typeof zonesPage>>;
+/** Each scan's zones pages, read once: a request resuming mid-page does not list the page again. */
+const listingsByScan = new WeakMap<object, Map<number, Listing>>();
+function listingsOf(scan: object): Map<number, Listing> {
+  let listings = listingsByScan.get(scan);
+  if (!listings) listingsByScan.set(scan, (listings = new Map()));
+  return listings;
+}
+
+/** The scan a retry of failed zones patches: the latest one still fresh. */
+export function latestScan() {
+  return cache.current(false);
+}
 
 /** The longest rate-limit wait met in this request: the answer tells the browser to wait that long. */
 interface Pause {
@@ -49,7 +63,7 @@ export async function auditCertificates(
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause));
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause, listingsOf(scan)));
     if (!chunk) break;
     const held = cachedRows.get(scan) ?? 0;
     if (!cached && held < CACHED_ROWS_PER_SCAN) {
@@ -70,7 +84,7 @@ export async function auditCertificates(
   return out;
 }
 
-type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
+export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
 
 /** One zones page from `offset`; undefined when the budget cannot even list the page. */
 async function auditChunk(
@@ -79,10 +93,12 @@ async function auditChunk(
   accountId: string | undefined,
   firstInRequest: boolean,
   pause: Pause,
+  listings: Map<number, Listing>,
 ): Promise<Chunk | undefined> {
-  let listing;
+  let listing = listings.get(position.page);
   try {
-    listing = await zonesPage(client, position.page, accountId);
+    listing ??= await zonesPage(client, position.page, accountId);
+    listings.set(position.page, listing);
   } catch (error) {
     if (error instanceof DeferredError) {
       pause.ms = Math.max(pause.ms, error.retryAfterMs);
@@ -130,7 +146,7 @@ async function auditChunk(
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
-async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean, pause: Pause): Promise<ZoneResult> {
+export async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean, pause: Pause): Promise<ZoneResult> {
   try {
     const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan });
     return { zone, outcome: "audited", rows: auditZone(zone, inventory) };

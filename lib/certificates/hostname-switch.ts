@@ -30,12 +30,18 @@ export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarge
   }));
 }
 
+/** Upstream text in a comment line: a line break in it would start a command of its own. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const commentText = (text: string | null) => String(text).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ");
+/** One single-quoted shell word, whatever the text holds (a `'` ends the quote, is escaped, and reopens it). */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
 /** The same calls as a shell script; the token is read from the environment, never written into the file. */
 export function switchScript(calls: readonly PatchCall[]): string {
   const lines = calls.map(
     (call) =>
-      `# ${call.hostname}: ${call.from} → ${call.body.ssl.certificate_authority === "" ? '"" (default CA)' : call.body.ssl.certificate_authority}\n` +
-      `curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL${call.path}" -H "Authorization: Bearer $CLOUDFLARE_API_TOKEN" -H "Content-Type: application/json" --data '${JSON.stringify(call.body)}'`,
+      `# ${commentText(call.hostname)}: ${commentText(call.from)} → ${call.body.ssl.certificate_authority === "" ? '"" (default CA)' : call.body.ssl.certificate_authority}\n` +
+      `curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL${call.path}" -H "Authorization: Bearer $CLOUDFLARE_API_TOKEN" -H "Content-Type: application/json" --data ${shellQuote(JSON.stringify(call.body))}`,
   );
   return `#!/bin/sh\n# ${calls.length} custom hostname CA switches, exported by Preflight for review.\nset -eu\n: "\${CLOUDFLARE_API_BASE_URL:=https://api.cloudflare.com/client/v4}"\n${lines.join("\n")}\n`;
 }

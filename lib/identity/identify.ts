@@ -41,7 +41,13 @@ export async function identify(headers: Headers, config: IdentityConfig): Promis
 function readCookie(headers: Headers, name: string): string | undefined {
   for (const part of (headers.get("cookie") ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    // A malformed escape (a forged cookie) is an unknown user, not a crash.
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return value.join("=");
+    }
   }
   return undefined;
 }

@@ -43,7 +43,8 @@ export const ruleSchema = z.object({
 export type WafRule = z.infer<typeof ruleSchema>;
 
 export const overrideSchema = z.object({
-  id: z.string(),
+  // The id goes into a DELETE path a review may send: only an identifier is accepted from the platform.
+  id: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters"),
   description: z.string().nullish(),
   urls: z.array(z.string()),
   paused: z.boolean().optional(),

@@ -1,11 +1,13 @@
 // Execution: checks the confirmation and re-reads the evidence (refusing with the differences if the
 // account moved since approval), then claims the review with a conditional write — of two concurrent
-// executes only one gets past that line — and sends each call once, recording every answer.
+// executes only one gets past that line — and sends each call once, journalling its intent before the
+// call and its outcome after it, so a server that stops mid-way is resumed without sending anything twice.
 import { ConflictError } from "@/lib/http/conflict-error";
 import { InputError } from "@/lib/http/input-error";
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
 import { diffJson } from "@/lib/reviews/diff";
+import { callEffect, type CallEffect } from "@/lib/reviews/verify";
 import { planReview } from "@/lib/reviews/plan";
 import type { CallResult, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
@@ -13,43 +15,76 @@ import type { ReviewStore } from "@/lib/reviews/store";
 import type { Stored } from "@/lib/storage/json-objects";
 import { z } from "zod";
 
-export async function executeReview(store: ReviewStore, platform: PlatformClient, id: string, actor: Actor, confirm: string | undefined): Promise<Review> {
+export interface ExecuteOptions {
+  /** How long this execution holds the review between two journal writes (config: REVIEW_EXECUTION_LEASE_SECONDS). */
+  leaseMs: number;
+}
+
+const DEFAULT_OPTIONS: ExecuteOptions = { leaseMs: 300_000 };
+
+export async function executeReview(store: ReviewStore, platform: PlatformClient, id: string, actor: Actor, confirm: string | undefined, options = DEFAULT_OPTIONS): Promise<Review> {
   const loaded = await store.load(id);
   const review = loaded.value;
   if (review.state === "executed") throw new ConflictError(`The review was already executed by ${review.executedBy}; nothing was sent again`, "already_executed");
-  const refused = refusal(review, "execute", actor);
+  // A review left executing by a server that stopped is taken over once its lease has run out, not before.
+  const resuming = review.state === "executing";
+  if (resuming && review.leaseUntil && Date.parse(review.leaseUntil) > Date.now()) {
+    throw new ConflictError(`The review is being executed by ${review.executedBy}; if that stopped, execute again after ${review.leaseUntil}`, "executing");
+  }
+  const refused = refusal(review, resuming ? "resume" : "execute", actor);
   if (refused) throw refused;
   if (review.confirmText !== undefined && confirm !== review.confirmText) {
     throw new InputError("confirm", `This step is irreversible: type the zone name "${review.confirmText}" to confirm`);
   }
-  // A resumed (failed) execution has already changed the account: only a first execution checks drift.
+  // A resumed (failed or interrupted) execution has already changed the account: only a first execution checks drift.
   if (review.state === "approved") await refuseIfDrifted(store, platform, loaded, actor);
 
-  let current = await store.save(transition(review, "execute", actor, new Date()), loaded.etag);
-  await store.audit({ at: current.value.updatedAt, reviewId: id, actor: actor.id, action: "execution_started", from: review.state, to: "executing" });
+  const lease = () => new Date(Date.now() + options.leaseMs).toISOString();
+  const claimed = transition(review, resuming ? "resume" : "execute", actor, new Date());
+  let current = await store.save({ ...claimed, leaseUntil: lease() }, loaded.etag);
+  await store.audit({ at: current.value.updatedAt, reviewId: id, actor: actor.id, action: resuming ? "execution_resumed" : "execution_started", from: review.state, to: "executing" });
+  // Every journal write renews the lease: the intent ("sending") before the call, the outcome after it.
+  const journal = async (index: number, result: CallResult) => {
+    current = await store.save({ ...withResult(current.value, index, result), leaseUntil: lease() }, current.etag);
+  };
   let failed = false;
   for (const [index, call] of current.value.calls.entries()) {
     const previous = current.value.results[index];
     if (previous?.state === "succeeded") continue;
-    // Sent before but never recorded (the server stopped mid-call): the outcome is unknown, so never resend.
-    const result: CallResult =
-      previous?.state === "sending"
-        ? { state: "failed", response: { message: "The call was sent but its answer was never recorded; check the account before retrying by hand" }, at: new Date().toISOString() }
-        : await (async () => {
-            current = await store.save(withResult(current.value, index, { state: "sending", at: new Date().toISOString() }), current.etag);
-            return send(platform, call);
-          })();
-    current = await store.save(withResult(current.value, index, result), current.etag);
-    await store.audit({ at: result.at ?? new Date().toISOString(), reviewId: id, actor: actor.id, action: result.state === "succeeded" ? "call_succeeded" : "call_failed", call: { index, method: call.method, path: call.path, status: result.status, response: result.response } });
+    const result = await runStep(platform, call, previous?.state === "sending", () => journal(index, { state: "sending", at: new Date().toISOString() }));
+    await journal(index, result);
+    await store.audit({ at: result.at ?? new Date().toISOString(), reviewId: id, actor: actor.id, action: result.state === "succeeded" ? (result.verified ? "call_verified" : "call_succeeded") : "call_failed", call: { index, method: call.method, path: call.path, status: result.status, response: result.response } });
     if (result.state === "failed") {
       failed = true;
       break; // later calls build on earlier ones
     }
   }
   const outcome = failed ? "failed" : "executed";
-  const finished = await store.save(transition(current.value, "finish", actor, new Date(), outcome), current.etag);
+  const finished = await store.save({ ...transition(current.value, "finish", actor, new Date(), outcome), leaseUntil: undefined }, current.etag);
   await store.audit({ at: finished.value.updatedAt, reviewId: id, actor: actor.id, action: `execution_${outcome}`, from: "executing", to: outcome });
   return finished.value;
+}
+
+/**
+ * One call: journalled as "sending", then sent. A call found "sending" was maybe sent by a server that
+ * stopped: the account is read first, and the call is sent only if it had not taken effect.
+ */
+async function runStep(platform: PlatformClient, call: ReviewCall, unknownOutcome: boolean, markSending: () => Promise<void>): Promise<CallResult> {
+  if (unknownOutcome) {
+    let effect: CallEffect;
+    try {
+      effect = await callEffect(platform, call);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { state: "failed", response: { success: false, message: `The call may have been sent before a restart and its effect could not be read (${why}); it was not sent again. Execute again to re-check.` }, at: new Date().toISOString() };
+    }
+    if (effect === "applied") {
+      return { state: "succeeded", verified: true, response: { success: true, message: "Sent before a restart; the account shows it took effect, so it was not sent again." }, at: new Date().toISOString() };
+    }
+  } else {
+    await markSending();
+  }
+  return send(platform, call);
 }
 
 async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loaded: Stored<Review>, actor: Actor): Promise<void> {

@@ -37,6 +37,8 @@ export type ReviewCall = z.infer<typeof plannedCallSchema>;
 
 export const callResultSchema = z.object({
   state: z.enum(["pending", "sending", "succeeded", "failed"]),
+  /** Set when a restart left the call's outcome unknown and a read of the account showed it had taken effect. */
+  verified: z.boolean().optional(),
   status: z.number().optional(),
   /** The upstream answer (result or errors), kept for the audit. */
   response: z.unknown().optional(),
@@ -66,6 +68,8 @@ export const reviewSchema = z.object({
   approvedBy: z.string().optional(),
   rejectedBy: z.string().optional(),
   executedBy: z.string().optional(),
+  /** While executing: until when the executing request holds the review (renewed at every step). */
+  leaseUntil: z.string().optional(),
   drift: z.object({ at: z.string(), differences: z.array(differenceSchema) }).optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;

@@ -6,7 +6,7 @@ import { ForbiddenError } from "@/lib/identity/errors";
 import { hasRole } from "@/lib/identity/roles";
 import type { Review, ReviewState } from "@/lib/reviews/schema";
 
-export type ReviewAction = "submit" | "approve" | "reject" | "execute" | "finish";
+export type ReviewAction = "submit" | "approve" | "reject" | "execute" | "resume" | "finish";
 
 export interface Actor {
   id: string;
@@ -27,6 +27,8 @@ export const RULES: Record<ReviewAction, Rule> = {
   reject: { from: ["submitted"], role: "approver", notAuthor: true },
   // A failed execution can be resumed: calls that succeeded are never sent again.
   execute: { from: ["approved", "failed"], role: "planner" },
+  // An execution whose server stopped mid-way (its lease ran out) is taken over; execute.ts checks the lease.
+  resume: { from: ["executing"], role: "planner" },
   finish: { from: ["executing"], role: "planner" },
 };
 
@@ -54,6 +56,7 @@ export function transition(review: Review, action: ReviewAction, actor: Actor, a
     case "reject":
       return { ...next, state: "rejected", rejectedBy: actor.id };
     case "execute":
+    case "resume":
       return { ...next, state: "executing", executedBy: actor.id, drift: undefined };
     case "finish":
       return { ...next, state: outcome ?? "failed" };
@@ -61,5 +64,5 @@ export function transition(review: Review, action: ReviewAction, actor: Actor, a
 }
 
 function pastTense(action: ReviewAction): string {
-  return { submit: "submitted", approve: "approved", reject: "rejected", execute: "executed", finish: "finished" }[action];
+  return { submit: "submitted", approve: "approved", reject: "rejected", execute: "executed", resume: "resumed", finish: "finished" }[action];
 }

@@ -5,7 +5,7 @@ import { fail, type ApiResponse, type GraphqlBody } from "./envelope";
 import type { GraphqlCall } from "./calls";
 import { checkGraphqlBudget } from "./graphql/budget";
 import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
-import { truncateBody } from "./faults";
+import { truncateBody, wrongShapeBody } from "./faults";
 import { BodyTooLargeError, INVALID_JSON, readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
 import type { SandboxRuntime } from "./runtime";
@@ -25,20 +25,23 @@ interface Wire {
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
   const tag = req.headers["x-preflight-request"];
-  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams), typeof tag === "string" ? tag.slice(0, 64) : undefined);
+  const request = typeof tag === "string" ? tag.slice(0, 64) : undefined;
+  const finish = runtime.calls.begin(method, url.pathname, queryObject(url.searchParams), req.url ?? url.pathname, request);
   try {
     const raw = await readBody(req, BODY_LIMIT).catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) return undefined;
       throw error;
     });
-    await sleep(runtime.faults.get().latencyMs);
+    await sleep(runtime.faults.delayFor(method));
     const parsed = raw === undefined ? undefined : parseBody(raw);
     const { status, body, headers, errorCode } =
       raw === undefined
         ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
         : answer(runtime, req, method, url, parsed);
+    // A client gone while the call was handled (or a sandbox restart) never saw this answer.
+    const delivered = !res.destroyed && !(res.socket?.destroyed ?? true);
     sendRaw(res, status, body, headers);
-    finish(status, url.pathname === GRAPHQL_PATH ? graphqlCall(parsed, errorCode) : undefined);
+    finish(status, { delivered, ...(url.pathname === GRAPHQL_PATH ? { graphql: graphqlCall(parsed, errorCode) } : {}) });
   } catch (error) {
     // Only a sandbox bug reaches here; answer like the API would rather than dropping the socket.
     const status = 500;
@@ -89,6 +92,7 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
   const response = route(runtime, method, path, url.searchParams, body);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
+  else if (out.status === 200 && faults.rollWrongShape()) out.body = wrongShapeBody(out.body);
   return out;
 }
 

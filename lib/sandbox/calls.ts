@@ -4,6 +4,8 @@ export interface CallRecord {
   method: string;
   /** Full request path, e.g. `/client/v4/zones`. */
   path: string;
+  /** The request target exactly as sent, before URL parsing folds `..` or decodes anything. */
+  target: string;
   query: Record<string, string>;
   status: number;
   /** Wall-clock epoch milliseconds (not the injected clock: durations must be real). */
@@ -12,6 +14,8 @@ export interface CallRecord {
   durationMs: number;
   /** API requests being handled when this one started, including this one. */
   inFlight: number;
+  /** false when the client was gone before the answer could be sent (a restart, a dropped connection). */
+  delivered: boolean;
   /** POST /graphql only: the query's operation name and variables, and the first error's code if refused. */
   graphql?: GraphqlCall;
   /** The client's `X-Preflight-Request` id: which of its server requests made this call. */
@@ -38,7 +42,13 @@ export class CallLog {
   private byRequest = new Map<string, { calls: number; peakInFlight: number }>();
 
   /** Marks a call as started; the returned function records it with its final status. */
-  begin(method: string, path: string, query: Record<string, string>, request?: string): (status: number, graphql?: GraphqlCall) => void {
+  begin(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    target = path,
+    request?: string,
+  ): (status: number, extra?: { delivered?: boolean; graphql?: GraphqlCall }) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
@@ -51,7 +61,7 @@ export class CallLog {
     const startedAt = Date.now();
     const started = performance.now();
     let done = false;
-    return (status, graphql) => {
+    return (status, { delivered = true, graphql } = {}) => {
       if (done) return;
       done = true;
       this.active -= 1;
@@ -62,7 +72,7 @@ export class CallLog {
       }
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const tag = request === undefined ? {} : { request, requestInFlight };
-      this.records.push({ method, path, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, ...tag, ...(graphql ? { graphql } : {}) });
+      this.records.push({ method, path, target, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered, ...tag, ...(graphql ? { graphql } : {}) });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }

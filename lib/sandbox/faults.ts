@@ -1,4 +1,5 @@
-// Fault knobs for resilience tests: latency, random 500s, truncated bodies and bursts of 429. Seeded, so reproducible.
+// Fault knobs for resilience tests: latency (steady, spikes, on writes), random 500s, truncated or wrongly
+// shaped bodies and bursts of 429 (one-off or recurring). Seeded, so reproducible.
 import { z } from "zod";
 import { Random } from "./random";
 
@@ -15,9 +16,32 @@ export interface Faults {
   retryAfterSeconds: number;
   /** The next N GraphQL queries are refused as over GraphQL analytics' own limit ("budget depleted"). */
   graphqlBudgetDepleted: number;
+  /** Probability (0..1) that a call starts a burst of `burst429Size` 429s (this call included). */
+  burst429Rate: number;
+  burst429Size: number;
+  /** Probability (0..1) that a call waits `spikeMs` more before answering. */
+  spikeRate: number;
+  spikeMs: number;
+  /** Probability (0..1) that a 200 answer is valid JSON in the envelope but with a result of the wrong shape. */
+  wrongShapeRate: number;
+  /** Added before the answer of every write (POST, PUT, PATCH, DELETE): a window to crash a client mid-call. */
+  writeLatencyMs: number;
 }
 
-export const DEFAULT_FAULTS: Faults = { latencyMs: 0, errorRate: 0, malformedRate: 0, burst429: 0, retryAfterSeconds: 1, graphqlBudgetDepleted: 0 };
+export const DEFAULT_FAULTS: Faults = {
+  latencyMs: 0,
+  errorRate: 0,
+  malformedRate: 0,
+  burst429: 0,
+  retryAfterSeconds: 1,
+  graphqlBudgetDepleted: 0,
+  burst429Rate: 0,
+  burst429Size: 3,
+  spikeRate: 0,
+  spikeMs: 2000,
+  wrongShapeRate: 0,
+  writeLatencyMs: 0,
+};
 
 const rate = z.number({ error: "must be a number between 0 and 1" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
 const count = (max: number) => {
@@ -34,6 +58,12 @@ export const faultsPatchSchema = z
     burst429: count(1_000_000),
     retryAfterSeconds: count(86_400),
     graphqlBudgetDepleted: count(1_000_000),
+    burst429Rate: rate,
+    burst429Size: count(1000),
+    spikeRate: rate,
+    spikeMs: count(60_000),
+    wrongShapeRate: rate,
+    writeLatencyMs: count(60_000),
   })
   .partial()
   .strict();
@@ -76,8 +106,9 @@ export class FaultInjector {
     this.rng = new Random(this.faultSeed());
   }
 
-  /** True while a 429 burst lasts; each call uses one. */
+  /** True while a 429 burst lasts; each call uses one. A recurring burst may start on this call. */
   takeBurst(): boolean {
+    if (this.current.burst429 <= 0 && this.roll(this.current.burst429Rate)) this.current.burst429 = this.current.burst429Size;
     if (this.current.burst429 <= 0) return false;
     this.current.burst429 -= 1;
     return true;
@@ -98,6 +129,17 @@ export class FaultInjector {
     return this.roll(this.current.malformedRate);
   }
 
+  rollWrongShape(): boolean {
+    return this.roll(this.current.wrongShapeRate);
+  }
+
+  /** The wait before this call's answer: steady latency, a seeded spike, and the writes' own latency. */
+  delayFor(method: string): number {
+    const spike = this.roll(this.current.spikeRate) ? this.current.spikeMs : 0;
+    const write = method === "GET" ? 0 : this.current.writeLatencyMs;
+    return this.current.latencyMs + spike + write;
+  }
+
   /** Draws only when the rate is set, so enabling one knob does not shift the other's sequence. */
   private roll(probability: number): boolean {
     if (probability <= 0) return false;
@@ -109,6 +151,12 @@ export class FaultInjector {
     // Separate stream from the data's: fault decisions must not depend on how much data was seeded.
     return (this.seed ^ 0x5eed_fa17) >>> 0;
   }
+}
+
+/** A well-formed envelope whose result is of no shape any endpoint serves: the client's schema must catch it. */
+export function wrongShapeBody(body: string): string {
+  const envelope = JSON.parse(body) as Record<string, unknown>;
+  return JSON.stringify({ ...envelope, result: "sandbox: wrong shape" });
 }
 
 /** A strict prefix of a JSON object is never valid JSON: its outer brace stays open. */

@@ -44,6 +44,7 @@ const envSchema = z.object({
   SANDBOX_LATENCY_MS: whole(0, 0, 60_000),
   SANDBOX_ERROR_RATE: fraction,
   SANDBOX_MALFORMED_RATE: fraction,
+  SANDBOX_HOSTILE_STRINGS: z.enum(["", "0", "1"], { message: "must be 0 or 1" }).optional(),
 });
 
 async function main(): Promise<void> {
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     seed: env.SANDBOX_SEED,
     zoneCount: env.SANDBOX_ZONES,
     customHostnames: env.SANDBOX_CUSTOM_HOSTNAMES,
+    hostileStrings: env.SANDBOX_HOSTILE_STRINGS === "1",
     apiToken: env.SANDBOX_API_TOKEN,
     apiEmail: env.SANDBOX_API_EMAIL,
     apiKey: env.SANDBOX_API_KEY,

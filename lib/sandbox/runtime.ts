@@ -22,6 +22,7 @@ export interface RuntimeOptions {
   zoneCount: number;
   /** The large profile's generated custom hostnames (0 = the designed seed only). */
   customHostnames?: number;
+  hostileStrings?: boolean;
   credentials: SandboxCredentials;
   rateLimit: RateLimitConfig | null;
   /** GraphQL analytics' own query limit, counted on top of `rateLimit`; null disables it. */
@@ -65,7 +66,7 @@ export class SandboxRuntime {
   readonly firewallEvents: FirewallEventStore;
 
   constructor(readonly options: RuntimeOptions) {
-    this.state = seedAccount({ seed: options.seed, zoneCount: options.zoneCount, customHostnames: options.customHostnames });
+    this.state = seedAccount(options);
     this.limiter = new RateLimiter(options.rateLimit, options.now);
     this.graphqlLimiter = new RateLimiter(options.graphqlRateLimit === undefined ? DEFAULT_GRAPHQL_RATE_LIMIT : options.graphqlRateLimit, options.now);
     this.faults = new FaultInjector(options.faults, options.seed);
@@ -73,7 +74,7 @@ export class SandboxRuntime {
   }
 
   reset(): void {
-    this.state = seedAccount({ seed: this.options.seed, zoneCount: this.options.zoneCount, customHostnames: this.options.customHostnames });
+    this.state = seedAccount(this.options);
     this.limiter.reset();
     this.graphqlLimiter.reset();
     this.faults.reset();

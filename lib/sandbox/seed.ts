@@ -8,6 +8,7 @@ import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
 import { seedWaf } from "./waf/seed-waf";
+import { applyHostileStrings } from "./seed-hostile";
 
 export const DEFAULT_ZONE_COUNT = 240;
 export const ACCOUNT_NAME = "Sandbox Security Team";
@@ -19,9 +20,16 @@ export interface SeedOptions {
   zoneCount?: number;
   /** Extra custom hostnames for the large-account profile, generated on demand (default 0). */
   customHostnames?: number;
+  /** Markup in shown strings, for the browser's rendering tests (seed-hostile.ts); counts unchanged. */
+  hostileStrings?: boolean;
 }
 
-export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT, customHostnames = 0 }: SeedOptions = {}): SandboxState {
+export function seedAccount({
+  seed = 1,
+  zoneCount = DEFAULT_ZONE_COUNT,
+  customHostnames = 0,
+  hostileStrings = false,
+}: SeedOptions = {}): SandboxState {
   if (!Number.isSafeInteger(seed)) throw new Error("seed must be an integer");
   if (!Number.isInteger(zoneCount) || zoneCount < 1 || zoneCount > 10_000) {
     throw new Error("zoneCount must be an integer between 1 and 10000");
@@ -41,5 +49,8 @@ export function seedAccount({ seed = 1, zoneCount = DEFAULT_ZONE_COUNT, customHo
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
   const certificates = seedCertificates(seed, zones, dnsRecords);
-  return { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates, bulkHostnames: planBulkHostnames(zones, customHostnames), invites: seedInvites(seed) };
+  const bulkHostnames = planBulkHostnames(zones, customHostnames);
+  const state = { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates, bulkHostnames, invites: seedInvites(seed) };
+  if (hostileStrings) applyHostileStrings(state);
+  return state;
 }

@@ -17,6 +17,7 @@ import type { RateLimitConfig } from "./rate-limit";
 import { DEFAULT_RATE_LIMIT, SandboxRuntime } from "./runtime";
 import { DEFAULT_ZONE_COUNT } from "./seed";
 import type { SandboxState } from "./types";
+import type { CallRecord } from "./calls";
 
 export type { Faults } from "./faults";
 export type { RateLimitConfig } from "./rate-limit";
@@ -31,6 +32,8 @@ export interface SandboxOptions {
   zoneCount?: number;
   /** Extra custom hostnames, generated on demand (the large-account profile); default 0. */
   customHostnames?: number;
+  /** Markup in zone names, rule descriptions, hostnames and certificate hosts (seed-hostile.ts). */
+  hostileStrings?: boolean;
   apiToken: string;
   apiEmail?: string;
   apiKey?: string;
@@ -51,6 +54,8 @@ export interface RunningSandbox {
   port: number;
   /** The seeded account being served (a new object after `POST /__sandbox/reset`). */
   readonly state: SandboxState;
+  /** The call log, readable after close(): calls still being answered when it closed end up here too. */
+  calls(): CallRecord[];
   close(): Promise<void>;
 }
 
@@ -62,6 +67,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     seed: options.seed ?? 1,
     zoneCount: options.zoneCount ?? DEFAULT_ZONE_COUNT,
     customHostnames: options.customHostnames ?? 0,
+    hostileStrings: options.hostileStrings ?? false,
     credentials: { apiToken: options.apiToken, apiEmail: options.apiEmail, apiKey: options.apiKey },
     rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     graphqlRateLimit: options.graphqlRateLimit,
@@ -87,6 +93,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     get state() {
       return runtime.state;
     },
+    calls: () => runtime.calls.list(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

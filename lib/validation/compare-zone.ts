@@ -2,6 +2,8 @@
 // cache), joined by request and summarized. An incomplete read answers what it has with a cursor.
 import "server-only";
 import type { PlatformClient } from "@/lib/platform/client";
+import { NotFoundError } from "@/lib/http/not-found-error";
+import { GraphqlError } from "@/lib/platform/graphql";
 import { checkIdentifier } from "@/lib/platform/paths";
 import type { ComparedRequest } from "@/lib/validation/join";
 import { readWindow, type ReadOptions, type WindowReadResult } from "@/lib/validation/read-window";
@@ -22,7 +24,11 @@ const summaries = new WeakMap<WindowRead, ValidationSummary>();
 
 export async function compareZone(platform: PlatformClient, zoneId: string, window: TimeWindow, options: ReadOptions = {}): Promise<ZoneComparison> {
   checkIdentifier("id", zoneId);
-  const { read, ...progress } = await readWindow(platform, zoneId, window, options);
+  const { read, ...progress } = await readWindow(platform, zoneId, window, options).catch((error: unknown) => {
+    // The analytics API says an unknown zone "does not exist": that is a 404, not the platform failing.
+    if (error instanceof GraphqlError && error.graphqlErrors.some((e) => /does not exist/.test(e.message))) throw new NotFoundError(`There is no zone ${zoneId} in the account`);
+    throw error;
+  });
   const { requests, events } = requestsSoFar(read);
   let summary = summaries.get(read);
   if (!summary) {

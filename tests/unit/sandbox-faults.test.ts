@@ -1,6 +1,7 @@
 // The sandbox's hard parts for a client: the account rate limit, injected faults, the call log and reset.
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_FAULTS } from "@/lib/sandbox/faults";
 import { startSandbox, type CallRecord, type RunningSandbox, type SandboxOptions } from "@/lib/sandbox/server";
 
 const token = randomBytes(24).toString("hex");
@@ -130,7 +131,7 @@ describe("faults", () => {
       expect(answer.status, body).toBe(400);
       expect(String(answer.body.error), body).toContain(field);
     }
-    expect((await control(sandbox, "/faults")).body.faults).toEqual({ latencyMs: 0, errorRate: 0, malformedRate: 0, burst429: 0, retryAfterSeconds: 1, graphqlBudgetDepleted: 0 });
+    expect((await control(sandbox, "/faults")).body.faults).toEqual(DEFAULT_FAULTS);
     await expect(startSandbox({ apiToken: token, faults: { errorRate: 3 } })).rejects.toThrow(/errorRate/);
   });
 

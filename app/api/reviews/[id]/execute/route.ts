@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { getConfig } from "@/lib/config";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
 import { executeReview } from "@/lib/reviews/execute";
@@ -9,11 +10,13 @@ export const dynamic = "force-dynamic";
 
 const bodySchema = z.object({ confirm: z.string().max(300).optional() });
 
-/** Runs an approved review's calls once each; `{"confirm":"<zone name>"}` for irreversible steps. */
+/** Runs an approved review's calls once each (or resumes one a stopped server left); `{"confirm":"<zone name>"}` for irreversible steps. */
 export const POST = operation<{ id: string }>(
   async ({ request, params, platform, identity }) => {
     const { confirm } = await readJsonBody(request, bodySchema, { optional: true });
-    return executeReview(await openReviewStore(platform), platform, reviewId(params.id), identity!, confirm);
+    return executeReview(await openReviewStore(platform), platform, reviewId(params.id), identity!, confirm, {
+      leaseMs: getConfig().reviewExecutionLeaseMs,
+    });
   },
   { role: "planner" },
 );
