@@ -17,6 +17,8 @@ export const GET = operation(async ({ url, platform }) => {
     cursor: queryText(url, "cursor"),
     refresh: queryFlag(url, "refresh"),
     accountId: getConfig().accountId,
+    // An export is one file: every zone the budget allows, not one page of them.
+    limit: format === "csv" ? Number.POSITIVE_INFINITY : undefined,
   });
   if (format === "json") return scan;
   return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
