@@ -72,7 +72,7 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
   const limited: RangeSource = async (range, offset, count) => {
     await slots.acquire();
     try {
-      return await source({ ...range, ...addresses, after: offset, count });
+      return await source({ ...range, ...addresses, ...(count === undefined ? {} : { after: offset ?? 0, count }) });
     } finally {
       slots.release();
     }

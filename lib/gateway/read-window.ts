@@ -1,22 +1,24 @@
-// One block window read in full when it holds more traces than one answer carries. Paging with after/count
-// makes the node reread the whole window for every page, one page after another; instead the first page
-// tells where it stopped, and the rest of the window is split by blocks into sub-ranges read at once.
+// One block window read in full. The first call asks without `count`: a gateway that answers everything
+// is done in one call, like a direct call. One that stops at its 200-trace limit sends a full page; paging
+// on with after/count would make the node reread the whole window for every page, one after another, so
+// the full page tells where it stopped and the rest is split by blocks into sub-ranges read at once.
 import type { Trace } from "./trace";
 import type { BlockWindow } from "./windows";
 
-/** One trace_filter call over a block range, `after`/`count` as the gateway takes them. */
-export type RangeSource = (range: BlockWindow, after: number, count: number) => Promise<Trace[]>;
+/** One trace_filter call over a block range, `after`/`count` as the gateway takes them (no count: all it gives). */
+export type RangeSource = (range: BlockWindow, after?: number, count?: number) => Promise<Trace[]>;
 
 /** Most sub-ranges one full page splits the rest into: enough to fill 6 connections, not to flood them. */
 const MAX_PARTS = 6;
 
 /** Every trace of `range`, in the node's order, as if one call had no count limit. */
 export async function readRange(source: RangeSource, range: BlockWindow, pageSize: number): Promise<Trace[]> {
-  const page = await source(range, 0, pageSize);
-  if (page.length !== pageSize) return page; // a short page is the whole range (a node ignoring count sends more)
+  const page = await source(range);
+  // Fewer than a full page, or more than the limit: nothing was cut off.
+  if (page.length !== pageSize) return page;
   const lastBlock = page.at(-1)!.blockNumber;
   if (lastBlock <= range.fromBlock) {
-    // The page is all from the first block: that block is paged, the rest split.
+    // The page is all from the first block: that block alone is paged with after/count, the rest split.
     const first = await pageBlock(source, range.fromBlock, pageSize, page);
     if (range.fromBlock === range.toBlock) return first;
     return [...first, ...(await readRange(source, { fromBlock: range.fromBlock + 1, toBlock: range.toBlock }, pageSize))];

@@ -18,7 +18,9 @@ function chain(blocks: number, perBlock: (block: number) => number): Trace[] {
   return traces;
 }
 
-function gateway(traces: Trace[], options: { budget?: number } = {}) {
+/** A gateway with the real limits; `capped`: a call without count also stops at 200 (the strict reading). */
+function gateway(traces: Trace[], options: { budget?: number; capped?: boolean } = {}) {
+  const capped = options.capped ?? true;
   const calls: TraceFilterCall[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -32,7 +34,8 @@ function gateway(traces: Trace[], options: { budget?: number } = {}) {
     inFlight--;
     const inRange = traces.filter((t) => t.blockNumber >= filter.fromBlock && t.blockNumber <= filter.toBlock);
     const after = filter.after ?? 0;
-    return inRange.slice(after, filter.count === undefined ? undefined : after + filter.count);
+    const count = filter.count ?? (capped ? 200 : undefined);
+    return inRange.slice(after, count === undefined ? undefined : after + count);
   };
   return { source, calls, peak: () => peak };
 }
@@ -65,8 +68,8 @@ describe("fetchTraces", () => {
     expect(progress).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     // A full window: the first page stops in block 500 (450 traces), that block alone is paged, the rest read once.
     const window0 = g.calls.filter((c) => c.toBlock < 800).map((c) => `${c.fromBlock}-${c.toBlock}@${c.after}`);
-    expect(window0.sort()).toEqual(["0-799@0", "500-500@200", "500-500@400", "500-799@0", "501-799@0"]);
-    expect(g.calls.every((c) => c.count === 200)).toBe(true);
+    expect(window0.sort()).toEqual(["0-799@undefined", "500-500@200", "500-500@400", "500-799@undefined", "501-799@undefined"]);
+    expect(g.calls.every((c) => c.count === undefined || c.count === 200)).toBe(true);
   });
 
   it("splits a dense window into sub-ranges read at once, never over 6 calls, equal to one unlimited read", async () => {
@@ -78,6 +81,13 @@ describe("fetchTraces", () => {
     expect(g.peak()).toBeGreaterThan(3);
     const inDense = g.calls.filter((c) => c.fromBlock >= 800 && c.toBlock < 1_600);
     expect(inDense.every((c) => (c.after ?? 0) === 0)).toBe(true); // split by blocks, not paged
+  });
+
+  it("reads each window in one call when the gateway answers a call without count in full", async () => {
+    const g = gateway(traces, { capped: false });
+    const result = await fetchTraces(g.source, { fromBlock: 0, toBlock: 19_999 });
+    expect(result.traces).toEqual(traces);
+    expect(g.calls).toHaveLength(25);
   });
 
   it("applies after and count to the merged result, as if the gateway had no limits", async () => {
