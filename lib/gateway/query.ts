@@ -1,6 +1,6 @@
 // A trace query as the caller writes it (the page's form, the URL, the POST body): parsed once with
 // zod; every mistake is a 400 naming the field. Pure, so the browser's form uses the same rules.
-import { getAddress, isAddress } from "viem";
+import { checksumAddress, isAddress } from "./address";
 import { z } from "zod";
 import { InputError } from "@/lib/http/input-error";
 import { MAX_PAGE_TRACES } from "./windows";
@@ -50,7 +50,7 @@ const addresses = z
   .pipe(z.array(z.string()).max(MAX_ADDRESSES, `must list at most ${MAX_ADDRESSES} addresses`))
   .transform((list, ctx) =>
     list.map((address, index) => {
-      if (isAddress(address)) return getAddress(address);
+      if (isAddress(address)) return checksumAddress(address);
       const message = isAddress(address, { strict: false })
         ? `has a wrong EIP-55 checksum (a typo?): ${address}`
         : `is not an address (0x and 40 hex digits): ${address.slice(0, 60)}`;
