@@ -46,7 +46,7 @@ export async function auditCertificates(
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause));
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, scan.listings, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
     scan.chunks.set(key, chunk);
     out.certificates.push(...chunk.page.certificates);
@@ -68,6 +68,7 @@ type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: strin
 /** One zones page from `offset`; undefined when the budget cannot even list the page. */
 async function auditChunk(
   client: PlatformClient,
+  listings: Map<number, Promise<unknown>>,
   position: Position,
   accountId: string | undefined,
   firstInRequest: boolean,
@@ -75,13 +76,17 @@ async function auditChunk(
 ): Promise<Chunk | undefined> {
   let listing;
   try {
-    listing = await zonesPage(client, position.page, accountId);
+    listing = await listPage(client, listings, position.page, accountId);
   } catch (error) {
     if (error instanceof DeferredError) {
       pause.ms = Math.max(pause.ms, error.retryAfterMs);
       return undefined;
     }
     throw error;
+  }
+  // The next page is listed while this one is audited: no drained connections between pages.
+  if (listing.totalPages !== undefined && position.page < listing.totalPages) {
+    listPage(client, listings, position.page + 1, accountId).catch(() => undefined);
   }
   const zones = listing.zones.slice(position.offset);
   const results: ZoneResult[] = new Array(zones.length).fill(undefined);
@@ -99,7 +104,8 @@ async function auditChunk(
       running--;
     }
   };
-  await Promise.all(Array.from({ length: MAX_IN_FLIGHT }, worker));
+  // Twice as many zones as connections: while one zone waits for its packs, another's calls fill the slot.
+  await Promise.all(Array.from({ length: 2 * MAX_IN_FLIGHT }, worker));
   const done = results.findIndex((r) => r === undefined);
   const finished = (done === -1 ? results : results.slice(0, done)) as NonNullable<ZoneResult>[];
   if (finished.length === 0 && zones.length > 0) return undefined;
@@ -120,6 +126,19 @@ async function auditChunk(
     next,
     cutShort,
   };
+}
+
+type Listing = Awaited<ReturnType<typeof zonesPage>>;
+
+/** A zones page, listed once per scan; a failed listing is forgotten so the next attempt calls again. */
+function listPage(client: PlatformClient, listings: Map<number, Promise<unknown>>, page: number, accountId?: string): Promise<Listing> {
+  let listing = listings.get(page) as Promise<Listing> | undefined;
+  if (!listing) {
+    listing = zonesPage(client, page, accountId);
+    listings.set(page, listing);
+    listing.catch(() => listings.delete(page));
+  }
+  return listing;
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
