@@ -43,8 +43,8 @@ export interface FetchTracesOptions {
   pageSize?: number;
   concurrency?: number;
   cache?: WindowCache;
-  /** Windows ending at or below this block are final and may be cached. */
-  finalizedBlock?: number;
+  /** Windows ending at or below this block are final and may be cached (a promise: learned while reading). */
+  finalizedBlock?: number | Promise<number | undefined>;
   onProgress?: (windowsDone: number, windows: number) => void;
 }
 
@@ -85,7 +85,8 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
       return hit;
     }
     const traces = await readRange(limited, window, pageSize);
-    if (cache && finalizedBlock !== undefined && window.toBlock <= finalizedBlock) cache.set(key, traces);
+    const finalized = await finalizedBlock;
+    if (cache && finalized !== undefined && window.toBlock <= finalized) cache.set(key, traces);
     return traces;
   };
 
