@@ -6,7 +6,8 @@ import { useCallback, useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import type { AccountScan } from "@/lib/migration/scan-account";
 
-export function useZones() {
+/** `firstPage`: the server's cached first answer; used for the first listing only, never after a refresh. */
+export function useZones(firstPage?: AccountScan) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const { pages, ...query } = useCursorPages<AccountScan>(["zones", generation], (cursor) => {
@@ -15,7 +16,7 @@ export function useZones() {
     else if (generation > 0) params.set("refresh", "1");
     const qs = params.toString();
     return `/api/zones${qs ? `?${qs}` : ""}`;
-  });
+  }, generation === 0 ? firstPage : undefined);
   const zones = useMemo(() => pages?.flatMap((page) => page.zones) ?? [], [pages]);
   const refresh = useCallback(() => {
     queryClient.removeQueries({ queryKey: ["zones"] });

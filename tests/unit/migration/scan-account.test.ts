@@ -1,7 +1,7 @@
 // The migration scan against the sandbox: every seeded case comes out with its verdict and reasons,
 // failed zones are marked failed (never dropped), and the budget splits the scan without losing a zone.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { scanAccount, scanOneZone, ZONES_PER_ANSWER } from "@/lib/migration/scan-account";
+import { cachedFirstAnswer, scanAccount, scanOneZone, ZONES_PER_ANSWER } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";
@@ -112,6 +112,17 @@ describe("scanAccount against the sandbox", () => {
     expect(first.zones).toHaveLength(Math.min(ZONES_PER_ANSWER, sandbox.state.zones.length));
     expect(first.complete).toBe(sandbox.state.zones.length <= ZONES_PER_ANSWER);
     expect(first.totalCount).toBe(sandbox.state.zones.length);
+  });
+
+  it("gives the page its first answer from the cache only, equal to the API's, and nothing before a scan", async () => {
+    expect(cachedFirstAnswer()).toBeUndefined();
+    await scanAll();
+    await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+    const first = cachedFirstAnswer()!;
+    const viaApi = await scanAccount(platform(), {});
+    expect({ ...first, fetchedAt: "" }).toEqual({ ...viaApi, fetchedAt: "" });
+    const calls = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: unknown[] };
+    expect(calls.calls).toHaveLength(0);
   });
 
   it("answers repeated views from the cache, and rescans on refresh", async () => {
