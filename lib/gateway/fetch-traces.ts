@@ -62,6 +62,8 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
     return { ...base, traces, complete: true };
   }
 
+  // The window count is known before any is read: the page shows "0 of N windows" at once.
+  options.onProgress?.(0, windows.length);
   const needed = query.count === undefined ? Infinity : after + query.count;
   const results: Array<Trace[] | undefined> = new Array<Trace[] | undefined>(windows.length);
   let done = 0;

@@ -65,7 +65,7 @@ describe("fetchTraces", () => {
     expect(result.traces).toEqual(traces);
     expect(g.peak()).toBeLessThanOrEqual(6);
     expect(g.peak()).toBeGreaterThan(1);
-    expect(progress).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(progress).toEqual(Array.from({ length: 26 }, (_, i) => i));
     // A full window: the first page stops in block 500 (450 traces), that block alone is paged, the rest read once.
     const window0 = g.calls.filter((c) => c.toBlock < 800).map((c) => `${c.fromBlock}-${c.toBlock}@${c.after}`);
     expect(window0.sort()).toEqual(["0-799@undefined", "500-500@200", "500-500@400", "500-799@undefined", "501-799@undefined"]);
