@@ -12,10 +12,12 @@ export interface CursorPage {
   retryAfterSeconds?: number;
 }
 
-export function useCursorPages<P extends CursorPage>(queryKey: readonly unknown[], url: (cursor: string) => string) {
+/** `firstPage`: the first answer as the server rendered it (prefetched from its cache), so no wait for it. */
+export function useCursorPages<P extends CursorPage>(queryKey: readonly unknown[], url: (cursor: string) => string, firstPage?: P) {
   const query = useInfiniteQuery({
     queryKey,
     initialPageParam: "",
+    initialData: firstPage ? { pages: [firstPage], pageParams: [""] } : undefined,
     queryFn: ({ pageParam, signal }) => fetchJson<P>(url(pageParam), { signal }),
     getNextPageParam: (last) => (last.complete ? undefined : last.cursor),
   });

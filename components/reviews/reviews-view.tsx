@@ -7,7 +7,8 @@ import { useUrlState } from "@/components/data-table/use-url-state";
 import { CreateReviewPanel } from "@/components/reviews/create-review-panel";
 import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { REVIEW_KINDS, REVIEW_STATES, type ReviewSummary } from "@/lib/reviews/schema";
+import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
+import type { ReviewSummary } from "@/lib/reviews/schema";
 
 const KEYS = ["state", "kind", "author", "create", "zoneId"] as const;
 const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides"] as const;

@@ -51,8 +51,8 @@ export function TracesView() {
       {urlError && <ErrorState title="The query in the link is not valid" message={urlError.message} />}
       {!query && !urlError && (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
-          Enter a block range to list its traces. Ranges wider than 800 blocks are read in windows of 800; more than 200
-          traces are read page by page.
+          Enter a block range to list its traces. Ranges wider than 800 blocks are read in windows of 800; a window with more
+          than 200 traces is split into smaller block ranges read at once.
         </p>
       )}
       {isFetching && (

@@ -9,7 +9,8 @@ import type { SnapshotInfo } from "@/lib/snapshots/read";
 
 type ZonesAnswer = AccountScan & { snapshot?: SnapshotInfo | null };
 
-export function useZones() {
+/** `firstPage`: the server's cached first answer; used for the first listing only, never after a refresh. */
+export function useZones(firstPage?: AccountScan) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const [reloads, setReloads] = useState(0);
@@ -19,7 +20,7 @@ export function useZones() {
     else if (generation > 0) params.set("refresh", "1");
     const qs = params.toString();
     return `/api/zones${qs ? `?${qs}` : ""}`;
-  });
+  }, generation === 0 ? firstPage : undefined);
   const zones = useMemo(() => pages?.flatMap((page) => page.zones) ?? [], [pages]);
   const refresh = useCallback(() => {
     queryClient.removeQueries({ queryKey: ["zones"] });

@@ -11,13 +11,14 @@ import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { fetchJson } from "@/lib/client/fetch-json";
+import type { AccountScan } from "@/lib/migration/scan-account";
 
 const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
 const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
-export function ZonesView() {
+export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
   const [view, setView] = useUrlState(URL_KEYS);
-  const { zones, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones();
+  const { zones, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
   const [retrying, setRetrying] = useState(false);
 
   const sorting: SortingState = useMemo(
@@ -48,7 +49,12 @@ export function ZonesView() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <ZonesToolbar filters={view} states={states} onChange={setView} />
         <div className="flex items-center gap-2">
-          {fetchedAt && <span className="text-xs text-slate-500">Scanned {new Date(fetchedAt).toLocaleTimeString()}</span>}
+          {fetchedAt && (
+            // The server renders it in its own time zone when it sends the first rows; the browser's wins.
+            <span className="text-xs text-slate-500" suppressHydrationWarning>
+              Scanned {new Date(fetchedAt).toLocaleTimeString()}
+            </span>
+          )}
           {failed.length > 0 && complete && (
             <button type="button" onClick={() => void retryFailed()} disabled={retrying} className={button}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}

@@ -11,6 +11,8 @@ interface Scan<T> {
   id: string;
   startedAt: number;
   chunks: Map<string, T>;
+  /** Zones pages listed ahead of their audit (by page number): listed once, even across requests. */
+  listings: Map<number, Promise<unknown>>;
 }
 
 export class ScanCache<T> {
@@ -22,7 +24,7 @@ export class ScanCache<T> {
   current(fresh: boolean): Scan<T> {
     const latest = this.scans[0];
     if (!fresh && latest && this.now() - latest.startedAt < SCAN_TTL_MS) return latest;
-    const scan: Scan<T> = { id: randomBytes(8).toString("hex"), startedAt: this.now(), chunks: new Map() };
+    const scan: Scan<T> = { id: randomBytes(8).toString("hex"), startedAt: this.now(), chunks: new Map(), listings: new Map() };
     this.scans = [scan, ...this.scans].slice(0, MAX_SCANS);
     return scan;
   }
@@ -31,7 +33,7 @@ export class ScanCache<T> {
   byId(id: string, startedAt: number): Scan<T> {
     const found = this.scans.find((s) => s.id === id);
     if (found) return found;
-    const scan: Scan<T> = { id, startedAt, chunks: new Map() };
+    const scan: Scan<T> = { id, startedAt, chunks: new Map(), listings: new Map() };
     this.scans = [...this.scans, scan].slice(-MAX_SCANS);
     return scan;
   }

@@ -28,14 +28,6 @@ const cache = new ScanCache<Chunk>();
 const CACHED_ROWS_PER_SCAN = 20_000;
 const cachedRows = new WeakMap<object, number>();
 
-type Listing = Awaited<ReturnType<typeof zonesPage>>;
-/** Each scan's zones pages, read once: a request resuming mid-page does not list the page again. */
-const listingsByScan = new WeakMap<object, Map<number, Listing>>();
-function listingsOf(scan: object): Map<number, Listing> {
-  let listings = listingsByScan.get(scan);
-  if (!listings) listingsByScan.set(scan, (listings = new Map()));
-  return listings;
-}
 
 /** The scan a retry of failed zones patches: the latest one still fresh. */
 export function latestScan() {
@@ -63,7 +55,7 @@ export async function auditCertificates(
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, position, options.accountId, out.zones.length === 0, pause, listingsOf(scan)));
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, scan.listings, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
     const held = cachedRows.get(scan) ?? 0;
     if (!cached && held < CACHED_ROWS_PER_SCAN) {
@@ -89,22 +81,25 @@ export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?
 /** One zones page from `offset`; undefined when the budget cannot even list the page. */
 async function auditChunk(
   client: PlatformClient,
+  listings: Map<number, Promise<unknown>>,
   position: Position,
   accountId: string | undefined,
   firstInRequest: boolean,
   pause: Pause,
-  listings: Map<number, Listing>,
 ): Promise<Chunk | undefined> {
-  let listing = listings.get(position.page);
+  let listing;
   try {
-    listing ??= await zonesPage(client, position.page, accountId);
-    listings.set(position.page, listing);
+    listing = await listPage(client, listings, position.page, accountId);
   } catch (error) {
     if (error instanceof DeferredError) {
       pause.ms = Math.max(pause.ms, error.retryAfterMs);
       return undefined;
     }
     throw error;
+  }
+  // The next page is listed while this one is audited: no drained connections between pages.
+  if (listing.totalPages !== undefined && position.page < listing.totalPages) {
+    listPage(client, listings, position.page + 1, accountId).catch(() => undefined);
   }
   const zones = listing.zones.slice(position.offset);
   const results: ZoneResult[] = new Array(zones.length).fill(undefined);
@@ -122,7 +117,8 @@ async function auditChunk(
       running--;
     }
   };
-  await Promise.all(Array.from({ length: MAX_IN_FLIGHT }, worker));
+  // Twice as many zones as connections: while one zone waits for its packs, another's calls fill the slot.
+  await Promise.all(Array.from({ length: 2 * MAX_IN_FLIGHT }, worker));
   const done = results.findIndex((r) => r === undefined);
   const finished = (done === -1 ? results : results.slice(0, done)) as NonNullable<ZoneResult>[];
   if (finished.length === 0 && zones.length > 0) return undefined;
@@ -143,6 +139,19 @@ async function auditChunk(
     next,
     cutShort,
   };
+}
+
+type Listing = Awaited<ReturnType<typeof zonesPage>>;
+
+/** A zones page, listed once per scan; a failed listing is forgotten so the next attempt calls again. */
+function listPage(client: PlatformClient, listings: Map<number, Promise<unknown>>, page: number, accountId?: string): Promise<Listing> {
+  let listing = listings.get(page) as Promise<Listing> | undefined;
+  if (!listing) {
+    listing = zonesPage(client, page, accountId);
+    listings.set(page, listing);
+    listing.catch(() => listings.delete(page));
+  }
+  return listing;
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */

@@ -1,8 +1,10 @@
 // A trace query of any width over a gateway that answers 800 blocks and 200 traces per call: windows
-// read with at most 6 in flight, each paged with after/count, merged in block order. `after` and
-// `count` then apply to the merged result, as if the gateway had no limits.
+// read with at most 6 calls in flight, a full window split by blocks (read-window.ts), merged in block
+// order. `after` and `count` then apply to the merged result, as if the gateway had no limits.
 import { BudgetExhaustedError } from "@/lib/platform/errors";
+import { Semaphore } from "@/lib/platform/semaphore";
 import type { WindowCache } from "./cache";
+import { readRange, type RangeSource } from "./read-window";
 import type { Trace } from "./trace";
 import { mapLimited, MAX_PAGE_TRACES, MAX_WINDOW_BLOCKS, splitWindows, type BlockWindow } from "./windows";
 
@@ -41,8 +43,8 @@ export interface FetchTracesOptions {
   pageSize?: number;
   concurrency?: number;
   cache?: WindowCache;
-  /** Windows ending at or below this block are final and may be cached. */
-  finalizedBlock?: number;
+  /** Windows ending at or below this block are final and may be cached (a promise: learned while reading). */
+  finalizedBlock?: number | Promise<number | undefined>;
   onProgress?: (windowsDone: number, windows: number) => void;
 }
 
@@ -60,11 +62,23 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
     return { ...base, traces, complete: true };
   }
 
+  // The window count is known before any is read: the page shows "0 of N windows" at once.
+  options.onProgress?.(0, windows.length);
   const needed = query.count === undefined ? Infinity : after + query.count;
   const results: Array<Trace[] | undefined> = new Array<Trace[] | undefined>(windows.length);
   let done = 0;
   let cachedWindows = 0;
   let budgetSpent = false;
+  // Windows and their sub-ranges share the connections: never more than `concurrency` calls at once.
+  const slots = new Semaphore(concurrency);
+  const limited: RangeSource = async (range, offset, count) => {
+    await slots.acquire();
+    try {
+      return await source({ ...range, ...addresses, ...(count === undefined ? {} : { after: offset ?? 0, count }) });
+    } finally {
+      slots.release();
+    }
+  };
   const readWindow = async (window: BlockWindow): Promise<Trace[]> => {
     const key = { ...window, ...addresses };
     const hit = cache?.get(key);
@@ -72,13 +86,9 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
       cachedWindows++;
       return hit;
     }
-    const traces: Trace[] = [];
-    for (let offset = 0; ; offset += pageSize) {
-      const page = await source({ ...key, after: offset, count: pageSize });
-      traces.push(...page);
-      if (page.length !== pageSize) break; // a short page is the last (a node ignoring count returns more)
-    }
-    if (cache && finalizedBlock !== undefined && window.toBlock <= finalizedBlock) cache.set(key, traces);
+    const traces = await readRange(limited, window, pageSize);
+    const finalized = await finalizedBlock;
+    if (cache && finalized !== undefined && window.toBlock <= finalized) cache.set(key, traces);
     return traces;
   };
 

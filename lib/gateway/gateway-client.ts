@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { Scheduler } from "@/lib/platform/scheduler";
 import { GatewayError } from "./errors";
 import type { TraceFilterCall } from "./fetch-traces";
-import { traceListSchema, type Trace } from "./trace";
+import type { Trace } from "./trace";
+import { traceListSchema } from "./trace-schema";
 
 const envelopeSchema = z.union([
   z.object({ jsonrpc: z.literal("2.0"), error: z.object({ code: z.number().int(), message: z.string() }) }),

@@ -1,5 +1,5 @@
-// Runs a parsed trace query against the gateway: block tags resolved to numbers, the finalized block
-// learned (what may be cached), then the windowed read.
+// Runs a parsed trace query against the gateway: block tags resolved to numbers, then the windowed read,
+// while the finalized block (what may be cached) is learned alongside.
 import "server-only";
 import type { WindowCache } from "./cache";
 import { fetchTraces, type TraceResult } from "./fetch-traces";
@@ -12,11 +12,9 @@ export async function runTraceQuery(
   query: TraceQuery,
   options: { cache?: WindowCache; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<TraceResult> {
-  const [fromBlock, toBlock, finalizedBlock] = await Promise.all([
-    resolve(gateway, query.fromBlock, "fromBlock"),
-    resolve(gateway, query.toBlock, "toBlock"),
-    options.cache ? gateway.blockNumber("finalized").catch(() => undefined) : undefined,
-  ]);
+  // The finalized block only decides what may be cached: asked alongside the windows, not before them.
+  const finalizedBlock = options.cache ? gateway.blockNumber("finalized").catch(() => undefined) : undefined;
+  const [fromBlock, toBlock] = await Promise.all([resolve(gateway, query.fromBlock, "fromBlock"), resolve(gateway, query.toBlock, "toBlock")]);
   if (fromBlock > toBlock) throw new InputError("toBlock", `toBlock (${toBlock}) must not be below fromBlock (${fromBlock})`);
   return fetchTraces((filter) => gateway.traceFilter(filter), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });
 }

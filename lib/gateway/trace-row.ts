@@ -1,6 +1,6 @@
 // A trace as one table or CSV row: the node's hex quantities made readable (value in ETH, gas in
 // decimal), the call's 4-byte selector, and who sent to whom whatever the trace type.
-import { formatEther } from "viem";
+import { formatEther } from "./address";
 import { traceEnds, traceKind, type Trace, type TraceKind } from "./trace";
 
 export interface TraceRow {

@@ -2,10 +2,9 @@
 // validated when read, the request when received. One schema serves the handler and the form.
 import { z } from "zod";
 
-export const REVIEW_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides", "switch_hostname_ca", "accept_invite"] as const;
-export type ReviewKind = (typeof REVIEW_KINDS)[number];
-export const REVIEW_STATES = ["draft", "submitted", "approved", "rejected", "executing", "executed", "failed"] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
+import { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kinds";
+
+export { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kinds";
 
 const zoneId = z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters");
 

@@ -1,5 +1,5 @@
 // One firewall event of the firewallEventsAdaptive dataset, as far as the comparison reads it.
-import { z } from "zod";
+import type { FirewallEvent } from "./event-schema";
 
 /** `source` of the previous managed rules and of the new ruleset-based managed rules. */
 export const OLD_SOURCE = "waf";
@@ -18,19 +18,7 @@ export const EVENT_FIELDS = [
   "userAgent",
 ] as const;
 
-export const firewallEventSchema = z.object({
-  rayName: z.string(),
-  datetime: z.string(),
-  source: z.string(),
-  action: z.string(),
-  ruleId: z.string(),
-  clientRequestHTTPHost: z.string(),
-  clientRequestPath: z.string(),
-  clientIP: z.string(),
-  clientCountryName: z.string(),
-  userAgent: z.string(),
-});
-export type FirewallEvent = z.infer<typeof firewallEventSchema>;
+export type { FirewallEvent };
 
 /** Actions that stop the request (or make the visitor prove something): what "blocked" means to a person. */
 const BLOCKING = new Set(["block", "challenge", "jschallenge", "managed_challenge", "connectionClose", "challengeFailed"]);

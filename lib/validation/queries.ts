@@ -1,6 +1,7 @@
 // The two GraphQL analytics queries of a comparison; the window and sources travel as variables.
 import { z } from "zod";
-import { EVENT_FIELDS, firewallEventSchema } from "@/lib/validation/events";
+import { firewallEventSchema } from "@/lib/validation/event-schema";
+import { EVENT_FIELDS } from "@/lib/validation/events";
 
 export const HOURLY_COUNTS_QUERY = `query HourlyCounts($zoneTag: String!, $from: Time!, $to: Time!, $sources: [String!]) {
   viewer {

@@ -66,7 +66,7 @@ export async function pageAtScale(options: { runs: number; zones: number; loadSe
     const server = preflight;
     const scan = await peakRss(server.service.child.pid!, () => preflightScan(server.url));
     const page = await measurePage(server.url, options.runs);
-    const loads = await repeat(Math.min(options.runs, 2), () => load(`${server.url}/api/zones`, options.loadSeconds));
+    const loads = await repeat(options.runs, () => load(`${server.url}/api/zones`, options.loadSeconds));
     const bundles = firstLoadJs();
     const biggest = bundles[0]!;
     return [

@@ -8,7 +8,7 @@ test.afterEach(() => setGatewayFaults({}));
 test("a query over 2,000 blocks shows progress, then the call tree of a nested transaction", { tag: "@smoke" }, async ({ page }) => {
   const seed = await gatewaySeed();
   expect(seed.latestBlock).toBeGreaterThan(2000);
-  await setGatewayFaults({ latencyMs: 250 }); // slow enough to watch the windows arrive
+  await setGatewayFaults({ latencyMs: 1500 }); // slow enough to watch the windows (one call each) being read
   await page.goto("/traces");
   await page.getByLabel("From block").fill("0");
   await page.getByLabel("To block").fill("latest");

@@ -19,13 +19,16 @@ export const GET = operation(async ({ url, platform }) => {
   const source = queryEnum(url, "source", ["auto", "live", "snapshot"] as const, "auto");
   const cursor = queryText(url, "cursor");
   const refresh = queryFlag(url, "refresh");
+  // An export is one file: every zone the budget allows, not one page of them.
+  const limit = format === "csv" ? Number.POSITIVE_INFINITY : undefined;
+  const accountId = getConfig().accountId;
   let scan;
   if (source !== "live" && !refresh && (!cursor || isSnapshotCursor(cursor))) {
     const fromSnapshot = await zonesFromSnapshot(platform, cursor);
     if (!fromSnapshot.answer && (source === "snapshot" || cursor)) throw new NotFoundError("There is no fresh snapshot of this account; scan live or refresh the snapshot");
-    scan = fromSnapshot.answer ?? { ...(await scanAccount(platform, { refresh, accountId: getConfig().accountId })), snapshot: fromSnapshot.snapshot };
+    scan = fromSnapshot.answer ?? { ...(await scanAccount(platform, { refresh, accountId, limit })), snapshot: fromSnapshot.snapshot };
   } else {
-    scan = await scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId });
+    scan = await scanAccount(platform, { cursor, refresh, accountId, limit });
   }
   if (format === "json") return scan;
   return new Response(toCsv(scan.zones.map(migrationCsvRow)), {

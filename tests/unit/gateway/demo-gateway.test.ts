@@ -7,7 +7,7 @@ import { freePort } from "@/lib/gateway/demo/anvil";
 import { startDemoGateway, type DemoGateway } from "@/lib/gateway/demo/demo-gateway";
 import { rpc } from "@/lib/gateway/demo/rpc";
 import { GatewayError } from "@/lib/gateway/errors";
-import { fetchTraces } from "@/lib/gateway/fetch-traces";
+import { fetchTraces, type TraceFilterCall } from "@/lib/gateway/fetch-traces";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { traceKind, type Trace } from "@/lib/gateway/trace";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -42,16 +42,25 @@ describe("the demo gateway", () => {
     expect(gateway.seed.nestedTransaction).toEqual({ hash: "0x65e3961b1a1367dd2fc5866de67e51738e9b3c64b4ec3b0f7f7e7a379674375d", blockNumber: 120 });
   });
 
-  it("windowed and paged through the policy layer, equals the union of direct per-window calls to anvil", async () => {
-    await fetch(`${gateway.origin}/__gateway/calls`, { method: "DELETE" });
+  it("windowed and split through the policy layer, equals the union of direct per-window calls to anvil", async () => {
     const latest = gateway.seed.latestBlock;
-    const result = await fetchTraces((filter) => client().traceFilter(filter), { fromBlock: 0, toBlock: latest });
     const direct = await directFromAnvil(0, latest);
-    expect(result).toMatchObject({ windows: Math.ceil((latest + 1) / 800), complete: true });
-    expect(result.traces.length).toBeGreaterThan(1000);
-    expect(result.traces).toEqual(direct);
+    const windows = Math.ceil((latest + 1) / 800);
+    // As this gateway does: a call without count answers the whole window, one call per window.
+    await fetch(`${gateway.origin}/__gateway/calls`, { method: "DELETE" });
+    const whole = await fetchTraces((filter) => client().traceFilter(filter), { fromBlock: 0, toBlock: latest });
+    expect(whole).toMatchObject({ windows, complete: true });
+    expect(whole.traces.length).toBeGreaterThan(1000);
+    expect(whole.traces).toEqual(direct);
+    const wholeCalls = (await (await fetch(`${gateway.origin}/__gateway/calls`)).json()) as { calls: number };
+    expect(wholeCalls.calls).toBe(windows);
+    // As a strict gateway would: every answer stops at 200 traces, so full windows are split and paged.
+    await fetch(`${gateway.origin}/__gateway/calls`, { method: "DELETE" });
+    const strict = (filter: TraceFilterCall) => client().traceFilter(filter.count === undefined ? { ...filter, after: 0, count: 200 } : filter);
+    const split = await fetchTraces(strict, { fromBlock: 0, toBlock: latest });
+    expect(split.traces).toEqual(direct);
     const calls = (await (await fetch(`${gateway.origin}/__gateway/calls`)).json()) as { calls: number; peakInFlight: number };
-    expect(calls.calls).toBeGreaterThan(result.windows); // some windows held more than 200 traces: paged
+    expect(calls.calls).toBeGreaterThan(windows); // some windows held more than 200 traces
     expect(calls.peakInFlight).toBeLessThanOrEqual(6);
   });
 

@@ -18,7 +18,9 @@ function chain(blocks: number, perBlock: (block: number) => number): Trace[] {
   return traces;
 }
 
-function gateway(traces: Trace[], options: { budget?: number } = {}) {
+/** A gateway with the real limits; `capped`: a call without count also stops at 200 (the strict reading). */
+function gateway(traces: Trace[], options: { budget?: number; capped?: boolean } = {}) {
+  const capped = options.capped ?? true;
   const calls: TraceFilterCall[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -32,7 +34,8 @@ function gateway(traces: Trace[], options: { budget?: number } = {}) {
     inFlight--;
     const inRange = traces.filter((t) => t.blockNumber >= filter.fromBlock && t.blockNumber <= filter.toBlock);
     const after = filter.after ?? 0;
-    return inRange.slice(after, filter.count === undefined ? undefined : after + filter.count);
+    const count = filter.count ?? (capped ? 200 : undefined);
+    return inRange.slice(after, count === undefined ? undefined : after + count);
   };
   return { source, calls, peak: () => peak };
 }
@@ -62,11 +65,29 @@ describe("fetchTraces", () => {
     expect(result.traces).toEqual(traces);
     expect(g.peak()).toBeLessThanOrEqual(6);
     expect(g.peak()).toBeGreaterThan(1);
-    expect(progress).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    // Windows holding 450+ traces took three pages: 200, 200, then the short one.
-    const window500 = g.calls.filter((c) => c.fromBlock === 0);
-    expect(window500.map((c) => c.after)).toEqual([0, 200, 400]);
-    expect(g.calls.every((c) => c.count === 200)).toBe(true);
+    expect(progress).toEqual(Array.from({ length: 26 }, (_, i) => i));
+    // A full window: the first page stops in block 500 (450 traces), that block alone is paged, the rest read once.
+    const window0 = g.calls.filter((c) => c.toBlock < 800).map((c) => `${c.fromBlock}-${c.toBlock}@${c.after}`);
+    expect(window0.sort()).toEqual(["0-799@undefined", "500-500@200", "500-500@400", "500-799@undefined", "501-799@undefined"]);
+    expect(g.calls.every((c) => c.count === undefined || c.count === 200)).toBe(true);
+  });
+
+  it("splits a dense window into sub-ranges read at once, never over 6 calls, equal to one unlimited read", async () => {
+    const dense = chain(3_000, (block) => (block >= 1_000 && block < 1_800 ? 3 + (block % 5) : block % 50 === 0 ? 1 : 0));
+    const g = gateway(dense);
+    const result = await fetchTraces(g.source, { fromBlock: 0, toBlock: 2_999 });
+    expect(result.traces).toEqual(dense);
+    expect(g.peak()).toBeLessThanOrEqual(6);
+    expect(g.peak()).toBeGreaterThan(3);
+    const inDense = g.calls.filter((c) => c.fromBlock >= 800 && c.toBlock < 1_600);
+    expect(inDense.every((c) => (c.after ?? 0) === 0)).toBe(true); // split by blocks, not paged
+  });
+
+  it("reads each window in one call when the gateway answers a call without count in full", async () => {
+    const g = gateway(traces, { capped: false });
+    const result = await fetchTraces(g.source, { fromBlock: 0, toBlock: 19_999 });
+    expect(result.traces).toEqual(traces);
+    expect(g.calls).toHaveLength(25);
   });
 
   it("applies after and count to the merged result, as if the gateway had no limits", async () => {
@@ -80,7 +101,7 @@ describe("fetchTraces", () => {
   it("stops reading windows once the asked-for traces are all in", async () => {
     const g = gateway(traces);
     await fetchTraces(g.source, { fromBlock: 0, toBlock: 19_999, count: 10 });
-    expect(new Set(g.calls.map((c) => c.fromBlock)).size).toBeLessThan(25);
+    expect(new Set(g.calls.map((c) => Math.floor(c.fromBlock / 800))).size).toBeLessThan(25);
   });
 
   it("passes after/count through when one window answers the query", async () => {
@@ -91,7 +112,7 @@ describe("fetchTraces", () => {
   });
 
   it("when the subrequest budget runs out, returns the windows read in full and where to continue", async () => {
-    const g = gateway(traces, { budget: 30 }); // about 10 of the 25 windows (3 pages each)
+    const g = gateway(traces, { budget: 50 }); // about 10 of the 25 windows (5 calls for a window with a 450-trace block)
     const result = await fetchTraces(g.source, { fromBlock: 0, toBlock: 19_999 });
     expect(result.complete).toBe(false);
     expect(result.nextFromBlock).toBeGreaterThan(0);

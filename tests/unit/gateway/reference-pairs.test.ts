@@ -9,7 +9,8 @@ import { CallTree } from "@/components/traces-view/call-tree";
 import { buildCallTrees, compareAddress, treeDepth, type CallNode } from "@/lib/gateway/call-tree";
 import { GatewayError } from "@/lib/gateway/errors";
 import { parseTraceQuery } from "@/lib/gateway/query";
-import { traceKind, traceListSchema, TRACE_KINDS, type Trace } from "@/lib/gateway/trace";
+import { traceKind, TRACE_KINDS, type Trace } from "@/lib/gateway/trace";
+import { traceListSchema } from "@/lib/gateway/trace-schema";
 import { toTraceRow } from "@/lib/gateway/trace-row";
 import { gatewayAnswering } from "./fake-gateway";
 

@@ -1,7 +1,7 @@
 // The migration scan against the sandbox: every seeded case comes out with its verdict and reasons,
 // failed zones are marked failed (never dropped), and the budget splits the scan without losing a zone.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { scanAccount, scanOneZone } from "@/lib/migration/scan-account";
+import { cachedFirstAnswer, scanAccount, scanOneZone, ZONES_PER_ANSWER } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";
@@ -102,15 +102,35 @@ describe("scanAccount against the sandbox", () => {
       const scan = await scanOneZone(platform(), row);
       expect(scan.error).toBeUndefined();
     }
-    const again = await scanAccount(platform(), {});
+    const again = await scanAccount(platform(), { limit: Number.POSITIVE_INFINITY });
     expect(again.zones.filter((r) => r.verdict === "failed")).toEqual([]);
+  });
+
+  it("answers at most a page of zones, with a cursor to the next, even from the cache", async () => {
+    await scanAll();
+    const first = await scanAccount(platform(), {});
+    expect(first.zones).toHaveLength(Math.min(ZONES_PER_ANSWER, sandbox.state.zones.length));
+    expect(first.complete).toBe(sandbox.state.zones.length <= ZONES_PER_ANSWER);
+    expect(first.totalCount).toBe(sandbox.state.zones.length);
+  });
+
+  it("gives the page its first answer from the cache only, equal to the API's, and nothing before a scan", async () => {
+    expect(cachedFirstAnswer()).toBeUndefined();
+    await scanAll();
+    await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+    const first = cachedFirstAnswer()!;
+    const viaApi = await scanAccount(platform(), {});
+    expect({ ...first, fetchedAt: "" }).toEqual({ ...viaApi, fetchedAt: "" });
+    const calls = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: unknown[] };
+    expect(calls.calls).toHaveLength(0);
   });
 
   it("answers repeated views from the cache, and rescans on refresh", async () => {
     await scanAll();
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
-    const cached = await scanAccount(platform(), {});
+    const cached = await scanAccount(platform(), { limit: Number.POSITIVE_INFINITY });
     expect(cached.complete).toBe(true);
+    expect(cached.zones).toHaveLength(sandbox.state.zones.length);
     const calls = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: unknown[] };
     expect(calls.calls).toHaveLength(0);
     const refreshed = await scanAccount(platform(), { refresh: true });

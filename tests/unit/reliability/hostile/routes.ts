@@ -31,11 +31,12 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
   const reviewId = fieldValue([uuid, fc.constantFrom(...reviewIds)]);
   const flag = [fc.constantFrom("0", "1", "true", "false")];
   const format = [fc.constantFrom("json", "csv")];
+  const source = [fc.constantFrom("auto", "live", "snapshot")];
   const instant = [fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString())];
   const step = (name: string) => ({ name: `POST /api/reviews/{id}/${name}`, module: `reviews/[id]/${name}/route`, fields: ["id", "comment", "confirm", "text", "body"], cases: post(fc.record({ id: reviewId }), { comment: [hostile], confirm: [hostile], text: [hostile] }) });
   return [
     { name: "GET /api/health", module: "health/route", fields: [], cases: get(none, {}) },
-    { name: "GET /api/zones", module: "zones/route", fields: ["cursor", "refresh", "format"], cases: get(none, { cursor: [fc.base64String()], refresh: flag, format }) },
+    { name: "GET /api/zones", module: "zones/route", fields: ["cursor", "refresh", "format", "source"], cases: get(none, { cursor: [fc.base64String()], refresh: flag, format, source }) },
     { name: "GET /api/zones/{id}/migration", module: "zones/[id]/migration/route", fields: ["id", "refresh"], cases: get(fc.record({ id: zoneId }), { refresh: [fc.constantFrom("0", "false")] }) },
     { name: "GET /api/zones/{id}/validation", module: "zones/[id]/validation/route", fields: ["id", "since", "until", "cursor", "refresh"], cases: get(fc.record({ id: fieldValue([hex32]) }), { since: instant, until: instant, cursor: [fc.base64String()], refresh: flag }) },
     {
@@ -44,7 +45,17 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
       fields: ["id", "since", "until", "cursor", "refresh", "class", "action", "rule", "host", "path", "country", "format"],
       cases: get(fc.record({ id: fieldValue([hex32]) }), { since: instant, until: instant, cursor: [fc.base64String()], refresh: flag, class: [fc.constantFrom("both", "newOnly", "oldOnly")], action: [], rule: [], host: [], path: [], country: [], format }),
     },
-    { name: "GET /api/certificates", module: "certificates/route", fields: ["cursor", "refresh", "format"], cases: get(none, { cursor: [fc.base64String()], refresh: [fc.constant("0")], format }) },
+    { name: "GET /api/certificates", module: "certificates/route", fields: ["cursor", "refresh", "format", "source"], cases: get(none, { cursor: [fc.base64String()], refresh: [fc.constant("0")], format, source }) },
+    { name: "GET /api/snapshots", module: "snapshots/route", fields: [], cases: get(none, {}) },
+    {
+      name: "DELETE /api/snapshots",
+      module: "snapshots/route",
+      fields: [],
+      cases: fc.record({ method: fc.constant("DELETE"), params: none, query: queryOf({}) }),
+    },
+    // Only `restart: false` as the valid value: a thousand restarted runs would each rescan the account.
+    { name: "POST /api/snapshots/refresh", module: "snapshots/refresh/route", fields: ["restart", "body"], cases: post(none, { restart: [fc.constant(false)] }) },
+    { name: "GET /api/usage", module: "usage/route", fields: [], cases: get(none, {}) },
     { name: "GET /api/certificates/zones/{id}", module: "certificates/zones/[id]/route", fields: ["id"], cases: get(fc.record({ id: zoneId }), {}) },
     { name: "POST /api/certificates/inspect", module: "certificates/inspect/route", fields: ["pem", "body"], cases: post(none, { pem: [fc.constant("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"), fc.constant("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----")] }) },
     {
