@@ -13,7 +13,7 @@ let limiter: RateLimiter | undefined;
 /** Finalized windows, kept for the life of the process (one gateway per process). */
 export const finalizedWindows = new WindowCache();
 
-export function openGateway(signal?: AbortSignal): GatewayClient {
+export function openGateway(signal?: AbortSignal, allows?: (method: string, path: string) => boolean): GatewayClient {
   const config = getConfig();
   if (!config.gatewayUrl) {
     throw new ConfigError("ETH_GATEWAY_URL", "is not set: the trace explorer needs a JSON-RPC gateway (live mode has no demo gateway)");
@@ -25,5 +25,5 @@ export function openGateway(signal?: AbortSignal): GatewayClient {
     timeoutMs: config.upstreamTimeoutMs,
     signal,
   });
-  return new GatewayClient(config.gatewayUrl, scheduler);
+  return new GatewayClient(config.gatewayUrl, scheduler, allows);
 }

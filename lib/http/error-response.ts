@@ -10,6 +10,7 @@ import { GatewayError } from "@/lib/gateway/errors";
 import { ConflictError } from "@/lib/http/conflict-error";
 import { NotFoundError } from "@/lib/http/not-found-error";
 import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
+import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
 
 export interface ErrorBody {
   error: {
@@ -52,6 +53,7 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
       headers: { "Retry-After": String(seconds) },
     };
   }
+  if (error instanceof UndeclaredUpstreamError) return { status: 500, body: { error: { message: error.message, kind: "undeclared_upstream" } } };
   if (error instanceof ConfigError) {
     return { status: 500, body: { error: { message: `Preflight is misconfigured: ${error.message}`, kind: "config" } } };
   }

@@ -10,6 +10,7 @@ import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/session";
+import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
 
 export interface OperationContext<P> {
   request: Request;
@@ -19,31 +20,40 @@ export interface OperationContext<P> {
   params: P;
   /** Who is calling; undefined only for `role: "public"` operations. */
   identity: Identity | undefined;
+  /** The declared upstream calls as a predicate, for clients the handler opens itself (the gateway). */
+  allows: (method: string, path: string) => boolean;
 }
 
 export interface OperationOptions {
   /** The role the caller needs (roles are ranked); `public` skips identity (health, the archive's own key). */
   role: Role | "public";
+  /** Every upstream call the operation may make (lib/http/upstream-calls.ts): named operations, never a proxy. */
+  upstream: readonly UpstreamPattern[];
 }
+
+/** What a route exports: the handler, with its declaration readable by the tests that enumerate routes. */
+export type Operation<P> = ((request: Request, route?: { params: Promise<P> }) => Promise<Response>) & { readonly upstream: readonly UpstreamPattern[] };
 
 export function operation<P = Record<string, never>>(
   handler: (context: OperationContext<P>) => Promise<unknown>,
-  options: OperationOptions = { role: "viewer" },
-) {
-  return async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
+  options: OperationOptions,
+): Operation<P> {
+  const allows = upstreamGuard(options.upstream);
+  const handle = async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
     let platform: PlatformClient | undefined;
     try {
       const identity = options.role === "public" ? undefined : await authorize(request, options.role);
       checkOrigin(request, identity);
-      platform = openPlatform(request.signal);
+      platform = openPlatform(request.signal, allows);
       const params = ((await route?.params) ?? {}) as P;
-      const result = await handler({ request, url: new URL(request.url), platform, params, identity });
+      const result = await handler({ request, url: new URL(request.url), platform, params, identity, allows });
       const response = result instanceof Response ? result : Response.json(result);
       return withUsage(response, platform);
     } catch (error) {
       return withUsage(errorResponse(error), platform);
     }
   };
+  return Object.assign(handle, { upstream: options.upstream });
 }
 
 async function authorize(request: Request, role: Role): Promise<Identity> {

@@ -4,6 +4,7 @@ import type { Credentials } from "@/lib/config-schema";
 import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
 import { parseGraphqlAnswer } from "@/lib/platform/graphql";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
+import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -12,6 +13,8 @@ export class PlatformClient {
     private readonly baseUrl: string,
     private readonly credentials: Credentials,
     readonly scheduler: Scheduler,
+    /** The operation's declared calls (lib/http/upstream-calls.ts); anything else is refused unsent. */
+    private readonly allows: (method: string, path: string) => boolean = () => true,
   ) {}
 
   /** GET a path built by lib/platform/paths; returns the validated result and result_info. */
@@ -33,6 +36,7 @@ export class PlatformClient {
   /** A GraphQL analytics query (POST /graphql): read-only, so safe to retry; `errors` throw GraphqlError. */
   async graphql<T>(query: string, variables: Record<string, unknown>, dataSchema: z.ZodType<T>): Promise<T> {
     const operation = "POST /graphql";
+    if (!this.allows("POST", "/graphql")) throw new UndeclaredUpstreamError(operation);
     const response = await this.scheduler.send({
       method: "POST",
       operation,
@@ -52,6 +56,7 @@ export class PlatformClient {
     resultSchema: z.ZodType<T>,
   ): Promise<Envelope<T>> {
     const operation = `${method} ${path}`;
+    if (!this.allows(method, path)) throw new UndeclaredUpstreamError(operation);
     const response = await this.scheduler.send({
       method,
       operation,

@@ -9,7 +9,7 @@ import { Scheduler } from "@/lib/platform/scheduler";
 
 let limiter: RateLimiter | undefined;
 
-export function openPlatform(signal?: AbortSignal): PlatformClient {
+export function openPlatform(signal?: AbortSignal, allows?: (method: string, path: string) => boolean): PlatformClient {
   const config = getConfig();
   // Every queued call listens for the request's abort: as many as the budget allows, by design.
   if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
@@ -22,5 +22,5 @@ export function openPlatform(signal?: AbortSignal): PlatformClient {
     // Past this, answering with a cursor beats holding the browser's request open for minutes.
     maxRateLimitWaitMs: 10_000,
   });
-  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler);
+  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, allows);
 }

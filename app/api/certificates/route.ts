@@ -4,6 +4,7 @@ import { csvRows } from "@/lib/certificates/types";
 import { toCsv } from "@/lib/csv";
 import { InputError } from "@/lib/http/input-error";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 
 export const dynamic = "force-dynamic";
 
@@ -28,4 +29,4 @@ export const GET = operation(async ({ url, platform }) => {
       ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
     },
   });
-});
+}, { role: "viewer", upstream: UPSTREAM.certificates });

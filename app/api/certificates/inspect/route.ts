@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inspectChain } from "@/lib/certificates/chain";
 import { InputError } from "@/lib/http/input-error";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 
 export const dynamic = "force-dynamic";
 
@@ -12,4 +13,4 @@ export const POST = operation(async ({ request }) => {
   const body = bodySchema.safeParse(await request.json().catch(() => undefined));
   if (!body.success) throw new InputError("pem", 'send a JSON body {"pem": "-----BEGIN CERTIFICATE-----…"} holding the chain');
   return inspectChain(body.data.pem);
-});
+}, { role: "viewer", upstream: UPSTREAM.none });

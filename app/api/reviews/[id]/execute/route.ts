@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { executeReview } from "@/lib/reviews/execute";
 import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
@@ -15,5 +16,5 @@ export const POST = operation<{ id: string }>(
     const { confirm } = await readJsonBody(request, bodySchema, { optional: true });
     return executeReview(await openReviewStore(), platform, reviewId(params.id), identity!, confirm);
   },
-  { role: "planner" },
+  { role: "planner", upstream: UPSTREAM.reviewExecute },
 );

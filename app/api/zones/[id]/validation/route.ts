@@ -1,4 +1,5 @@
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
 import type { FetchProgress } from "@/lib/validation/fetch-events";
 import { compareZone } from "@/lib/validation/compare-zone";
@@ -15,4 +16,4 @@ export const GET = operation<{ id: string }>(async ({ request, url, platform, pa
   const window = parseWindow(url.searchParams.get("since"), url.searchParams.get("until"), Date.now());
   if (!wantsProgress(request)) return (await compareZone(platform, params.id, window)).summary;
   return progressStream<FetchProgress>(request.signal, async (onProgress) => (await compareZone(platform, params.id, window, { onProgress })).summary);
-});
+}, { role: "viewer", upstream: UPSTREAM.validation });

@@ -1,5 +1,6 @@
 import { toCsv } from "@/lib/csv";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum } from "@/lib/http/query";
 import { compareZone } from "@/lib/validation/compare-zone";
 import { matchesFilter, parseRequestFilter, requestCsvRow } from "@/lib/validation/request-filter";
@@ -19,4 +20,4 @@ export const GET = operation<{ id: string }>(async ({ url, platform, params }) =
   return new Response(toCsv(matching.map(requestCsvRow)), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` },
   });
-});
+}, { role: "viewer", upstream: UPSTREAM.validation });
