@@ -36,14 +36,18 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
   { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "e2e", run: () => run(bin("playwright"), ["test"], env) },
+  // 50 clients for 60 s on the e2e ports (after the suite has released them): fails on any error or memory growth.
+  { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
+  // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
+  { name: "audit", run: () => run(bin("tsx"), ["tests/audit/run.ts"]) },
 ];
 
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
   const failed: string[] = [];
   for (const step of steps) {
-    if (step.name === "e2e" && (failed.includes("build") || failed.includes("chromium"))) {
-      failed.push("e2e (not run)");
+    if ((step.name === "e2e" || step.name === "load") && (failed.includes("build") || failed.includes("chromium"))) {
+      failed.push(`${step.name} (not run)`);
       continue;
     }
     const started = Date.now();
