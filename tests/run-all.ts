@@ -8,7 +8,15 @@ import { E2E } from "@/tests/e2e/environment";
 const bin = (name: string) => `node_modules/.bin/${name}`;
 // A fresh token per run, present while building too: the e2e leak checks look for exactly this string.
 const token = `preflight-e2e-${randomBytes(12).toString("hex")}`;
-const env = { NEXT_TELEMETRY_DISABLED: "1", E2E_API_TOKEN: token, SANDBOX_API_TOKEN: token };
+const env = {
+  NEXT_TELEMETRY_DISABLED: "1",
+  E2E_API_TOKEN: token,
+  SANDBOX_API_TOKEN: token,
+  // The other secrets, as fresh and as searchable (tests/e2e/secrets.spec.ts).
+  E2E_LEGACY_KEY: `preflight-legacy-${randomBytes(12).toString("hex")}`,
+  E2E_AUTH_KEY_SECRET: `preflight-archive-${randomBytes(12).toString("hex")}`,
+  E2E_GATEWAY_NETWORK: `preflight-gw-${randomBytes(8).toString("hex")}`,
+};
 
 async function ensureChromium(): Promise<boolean> {
   if (existsSync(E2E.chromiumPath)) return true;

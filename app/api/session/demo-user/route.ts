@@ -6,6 +6,7 @@ import { NotFoundError } from "@/lib/http/not-found-error";
 import { operation } from "@/lib/http/operation";
 import { servedOverHttps } from "@/lib/http/security-headers";
 import { demoUserCookie, findDemoUser } from "@/lib/identity/demo-users";
+import { ForbiddenError } from "@/lib/identity/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,8 @@ const bodySchema = z.object({ user: z.string().max(40) });
 export const POST = operation(
   async ({ request }) => {
     if (getConfig().identity.kind !== "demo") throw new NotFoundError("Demo users exist only in demo mode");
+    // Only Preflight's own pages switch users (checkOrigin refused any other origin already).
+    if (request.headers.get("origin") === null) throw new ForbiddenError("Switching users needs the Origin header of Preflight's own pages");
     const { user } = await readJsonBody(request, bodySchema);
     const found = findDemoUser(user);
     if (!found) throw new InputError("user", "user must be planner, approver-1 or approver-2");
