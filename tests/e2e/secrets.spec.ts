@@ -76,7 +76,7 @@ async function crawlFailures(browser: Browser, request: APIRequestContext, baseU
     await resetSandbox();
   }
   await setGatewayFaults({ refuse: ["trace_filter"], latencyMs: 0 });
-  const refused = await request.post(`${baseUrl}/api/traces`, { data: { fromBlock: 0, toBlock: 10 } });
+  const refused = await request.post(`${baseUrl}/api/traces`, { headers: { origin: baseUrl }, data: { fromBlock: 0, toBlock: 10 } });
   expect(refused.status()).toBe(502);
   scan.responses++;
   for (const name of leaksIn(await refused.text())) scan.leaks.push(`${name} in a refused trace_filter`);
