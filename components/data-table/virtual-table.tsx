@@ -62,7 +62,7 @@ export function VirtualTable<T>(props: {
           </div>
         ))}
       </div>
-      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className={`${props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64"} overflow-auto`} tabIndex={0}>
+      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className={`${props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64"} overflow-auto`}>
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
