@@ -19,14 +19,14 @@ export function DemoUserSwitcher({ current }: { current: string }) {
         value={chosen}
         onChange={async (event) => {
           const user = event.target.value;
-          setChosen(user);
           try {
             await fetchJson("/api/session/demo-user", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user }) });
+            // Shown only once the server holds the choice, so nothing acts as the new user too early.
+            setChosen(user);
             setError(undefined);
             void queryClient.invalidateQueries();
             router.refresh();
           } catch (failure) {
-            setChosen(current);
             setError(failure instanceof Error ? failure.message : String(failure));
           }
         }}
