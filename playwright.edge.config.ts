@@ -4,7 +4,8 @@ import "./tests/edge/ports"; // first: the shared config and specs read the edge
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
 
-const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!;
+// The first server is Preflight (replaced by the edge preview), the second the demo gateway it calls.
+const [webServer, gateway] = Array.isArray(base.webServer) ? base.webServer : [base.webServer!];
 
 export default defineConfig({
   ...base,
@@ -12,10 +13,13 @@ export default defineConfig({
   grep: process.env.E2E_EDGE_ALL === "1" ? undefined : /@smoke/,
   outputDir: "test-results/edge",
   reporter: [["list"], ["json", { outputFile: "test-results/edge.json" }]],
-  webServer: {
-    ...webServer,
-    // node --import tsx: a signal reaches the launcher itself, which stops wrangler, workerd and the upstreams.
-    command: "node --import tsx lib/edge/preview.ts",
-    env: { ...webServer.env, WRANGLER_SEND_METRICS: "false" },
-  },
+  webServer: [
+    {
+      ...webServer!,
+      // node --import tsx: a signal reaches the launcher itself, which stops wrangler, workerd and the upstreams.
+      command: "node --import tsx lib/edge/preview.ts",
+      env: { ...webServer!.env, WRANGLER_SEND_METRICS: "false" },
+    },
+    ...(gateway ? [gateway] : []),
+  ],
 });

@@ -8,7 +8,15 @@ import { E2E } from "@/tests/e2e/environment";
 const bin = (name: string) => `node_modules/.bin/${name}`;
 // A fresh token per run, present while building too: the e2e leak checks look for exactly this string.
 const token = `preflight-e2e-${randomBytes(12).toString("hex")}`;
-const env = { NEXT_TELEMETRY_DISABLED: "1", E2E_API_TOKEN: token, SANDBOX_API_TOKEN: token };
+const env = {
+  NEXT_TELEMETRY_DISABLED: "1",
+  E2E_API_TOKEN: token,
+  SANDBOX_API_TOKEN: token,
+  // The other secrets, as fresh and as searchable (tests/e2e/secrets.spec.ts).
+  E2E_LEGACY_KEY: `preflight-legacy-${randomBytes(12).toString("hex")}`,
+  E2E_AUTH_KEY_SECRET: `preflight-archive-${randomBytes(12).toString("hex")}`,
+  E2E_GATEWAY_NETWORK: `preflight-gw-${randomBytes(8).toString("hex")}`,
+};
 
 async function ensureChromium(): Promise<boolean> {
   if (existsSync(E2E.chromiumPath)) return true;
@@ -36,6 +44,10 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
   { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "e2e", run: () => run(bin("playwright"), ["test"], env) },
+  // 50 clients for 60 s on the e2e ports (after the suite has released them): fails on any error or memory growth.
+  { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
+  // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
+  { name: "audit", run: () => run(bin("tsx"), ["tests/audit/run.ts"]) },
   // Last: the OpenNext build rewrites .next (standalone); then the smoke specs against it in local workerd.
   { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts"], env) },
 ];
@@ -44,7 +56,9 @@ async function main() {
   rmSync("test-results", { recursive: true, force: true });
   const failed: string[] = [];
   for (const step of steps) {
-    if ((step.name === "e2e" && failed.includes("build")) || ((step.name === "e2e" || step.name === "edge") && failed.includes("chromium"))) {
+    const needsBuild = step.name === "e2e" || step.name === "load";
+    const needsChromium = step.name === "e2e" || step.name === "edge";
+    if ((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium"))) {
       failed.push(`${step.name} (not run)`);
       continue;
     }

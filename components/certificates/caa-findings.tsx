@@ -25,7 +25,7 @@ export function CaaFindings({ caa }: { caa: readonly CaaFinding[] }) {
         name that has any; for wildcards, issuewild wins over issue.
       </p>
       {flagged.length > 0 && (
-        <div className="mt-2 max-h-64 overflow-auto">
+        <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Flagged CAA findings">
           <table className="w-full text-xs">
             <thead className="sticky top-0 bg-slate-50 text-left text-slate-600">
               <tr>

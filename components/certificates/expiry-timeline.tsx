@@ -33,7 +33,7 @@ export function ExpiryTimeline({ rows }: { rows: readonly CertificateRow[] }) {
       <figcaption id="expiry-caption" className="text-sm font-semibold">Expiries by month</figcaption>
       <div aria-hidden="true" className="h-56">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 16, right: 16, left: 0, bottom: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="month" type="number" scale="time" domain={["dataMin - 2592000000", "dataMax + 2592000000"]} tickFormatter={(t: number) => new Date(t).toISOString().slice(0, 7)} fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} width={36} />

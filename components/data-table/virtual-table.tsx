@@ -62,8 +62,9 @@ export function VirtualTable<T>(props: {
           </div>
         ))}
       </div>
-      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className={`${props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64"} overflow-auto`} tabIndex={0}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className={`${props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64"} overflow-auto`} role="rowgroup" tabIndex={0}>
+        {/* The scroller is the focusable row group (keyboard scrolling); this spacer only sizes it. */}
+        <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             const open = isOpen?.(row.original) ?? false;

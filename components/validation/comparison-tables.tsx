@@ -41,7 +41,7 @@ export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; 
                         {c.requests.toLocaleString("en-US")}
                       </button>
                     ) : (
-                      <span className="text-slate-400">0</span>
+                      <span className="text-slate-600">0</span>
                     )}
                   </td>
                 );

@@ -13,7 +13,7 @@ export function SeriesChart({ summary }: { summary: ValidationSummary }) {
       <h3 className="font-semibold">Requests per class, every {summary.seriesBucketSeconds / 3600} h (UTC)</h3>
       <div className="mt-2 h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={summary.series}>
+          <AreaChart accessibilityLayer={false} data={summary.series}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="start" tickFormatter={label} minTickGap={40} />
             <YAxis allowDecimals={false} />

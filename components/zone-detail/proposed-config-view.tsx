@@ -19,7 +19,7 @@ export function ProposedConfigView({ config }: { config: ProposedConfig }) {
               <p className="text-slate-600">{rule.description}</p>
             )}
             <p className="mt-1 truncate font-mono text-xs text-slate-600" title={rule.expression}>
-              when {rule.expression} <span className="text-slate-400">({rule.expressionBytes} bytes)</span>
+              when {rule.expression} <span className="text-slate-600">({rule.expressionBytes} bytes)</span>
             </p>
             {rule.overrides.length > 0 && (
               <ul className="mt-1 list-inside list-disc text-xs text-slate-700">

@@ -3,6 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Scheduler } from "@/lib/platform/scheduler";
+import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
 import { GatewayError } from "./errors";
 import type { TraceFilterCall } from "./fetch-traces";
 import type { Trace } from "./trace";
@@ -23,6 +24,8 @@ export class GatewayClient {
   constructor(
     private readonly url: string,
     readonly scheduler: Scheduler,
+    /** The operation's declared calls, as ("RPC", method); anything else is refused unsent. */
+    private readonly allows: (method: string, path: string) => boolean = () => true,
   ) {}
 
   /** One trace_filter call; the records come back exactly as the node sent them. */
@@ -53,6 +56,7 @@ export class GatewayClient {
   }
 
   private async call(method: string, params: unknown[]): Promise<unknown> {
+    if (!this.allows("RPC", method)) throw new UndeclaredUpstreamError(`RPC ${method}`);
     const response = await this.scheduler.send({
       method: "POST",
       url: this.url,

@@ -14,7 +14,7 @@ let limiter: RateLimiter | undefined;
 export const finalizedWindows = new WindowCache();
 
 /** `request` is the server request's platform Scheduler: the gateway's calls count in the same budget and 6 slots. */
-export function openGateway(signal?: AbortSignal, request?: Scheduler): GatewayClient {
+export function openGateway(signal?: AbortSignal, request?: Scheduler, allows?: (method: string, path: string) => boolean): GatewayClient {
   const config = getConfig();
   if (!config.gatewayUrl) {
     throw new ConfigError("ETH_GATEWAY_URL", "is not set: the trace explorer needs a JSON-RPC gateway (live mode has no demo gateway)");
@@ -28,5 +28,5 @@ export function openGateway(signal?: AbortSignal, request?: Scheduler): GatewayC
     shareWith: request,
     requestId: request?.requestId,
   });
-  return new GatewayClient(config.gatewayUrl, scheduler);
+  return new GatewayClient(config.gatewayUrl, scheduler, allows);
 }

@@ -11,6 +11,7 @@ import { ConflictError } from "@/lib/http/conflict-error";
 import { NotFoundError } from "@/lib/http/not-found-error";
 import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
 import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
+import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
 
 export interface ErrorBody {
   error: {
@@ -54,6 +55,7 @@ function describe(error: unknown): { status: number; body: ErrorBody; headers?: 
       headers: { "Retry-After": String(seconds) },
     };
   }
+  if (error instanceof UndeclaredUpstreamError) return { status: 500, body: { error: { message: error.message, kind: "undeclared_upstream" } } };
   if (error instanceof ConfigError) {
     return { status: 500, body: { error: { message: `Preflight is misconfigured: ${error.message}`, kind: "config" } } };
   }

@@ -14,6 +14,7 @@ import { hasRole } from "@/lib/identity/roles";
 import { recordUsage } from "@/lib/http/usage-log";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/session";
+import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
 
 export interface OperationContext<P> {
   request: Request;
@@ -23,6 +24,8 @@ export interface OperationContext<P> {
   params: P;
   /** Who is calling; undefined only for `role: "public"` operations. */
   identity: Identity | undefined;
+  /** The declared upstream calls as a predicate, for clients the handler opens itself (the gateway). */
+  allows: (method: string, path: string) => boolean;
 }
 
 export interface OperationOptions {
@@ -30,15 +33,21 @@ export interface OperationOptions {
   role: Role | "public";
   /** Also accept the scheduled trigger: header `x-preflight-cron` equal to PREFLIGHT_CRON_SECRET. */
   cron?: boolean;
+  /** Every upstream call the operation may make (lib/http/upstream-calls.ts): named operations, never a proxy. */
+  upstream: readonly UpstreamPattern[];
 }
 
 export const CRON_HEADER = "x-preflight-cron";
 
+/** What a route exports: the handler, with its declaration readable by the tests that enumerate routes. */
+export type Operation<P> = ((request: Request, route?: { params: Promise<P> }) => Promise<Response>) & { readonly upstream: readonly UpstreamPattern[] };
+
 export function operation<P = Record<string, never>>(
   handler: (context: OperationContext<P>) => Promise<unknown>,
-  options: OperationOptions = { role: "viewer" },
-) {
-  return async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
+  options: OperationOptions,
+): Operation<P> {
+  const allows = upstreamGuard(options.upstream);
+  const handle = async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
     let platform: PlatformClient | undefined;
     try {
       // The platform refuses a body over the plan's maximum before the function runs: so does Preflight.
@@ -49,15 +58,16 @@ export function operation<P = Record<string, never>>(
       }
       const identity = options.role === "public" || cron ? undefined : await authorize(request, options.role);
       if (!cron) checkOrigin(request, identity);
-      platform = openPlatform(request.signal, crypto.randomUUID());
+      platform = openPlatform(request.signal, crypto.randomUUID(), allows);
       const params = ((await route?.params) ?? {}) as P;
-      const result = await handler({ request, url: new URL(request.url), platform, params, identity });
+      const result = await handler({ request, url: new URL(request.url), platform, params, identity, allows });
       const response = result instanceof Response ? result : Response.json(result);
       return withUsage(request, response, platform);
     } catch (error) {
       return withUsage(request, errorResponse(error), platform);
     }
   };
+  return Object.assign(handle, { upstream: options.upstream });
 }
 
 async function authorize(request: Request, role: Role): Promise<Identity> {

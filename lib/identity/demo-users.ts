@@ -18,3 +18,13 @@ export const DEFAULT_DEMO_USER: DemoUserName = "planner";
 export function findDemoUser(name: string) {
   return DEMO_USERS.find((user) => user.name === name);
 }
+
+/**
+ * The switcher's cookie, set by the server so scripts on the page can never read it (HttpOnly), never
+ * sent cross-site (SameSite=Strict), and only over TLS when the browser came over HTTPS (Secure).
+ */
+export function demoUserCookie(name: DemoUserName, options: { secure: boolean }): string {
+  const attributes = [`${DEMO_USER_COOKIE}=${encodeURIComponent(name)}`, "Path=/", "Max-Age=2592000", "HttpOnly", "SameSite=Strict"];
+  if (options.secure) attributes.push("Secure");
+  return attributes.join("; ");
+}

@@ -7,6 +7,7 @@ import { GraphqlError, parseGraphqlAnswer } from "@/lib/platform/graphql";
 import { budgetDepletedWaitMs, DEFAULT_GRAPHQL_RATE_LIMIT, isBudgetDepleted } from "@/lib/platform/graphql-limit";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
+import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
 
 /** Refusals of the GraphQL limit met by one query before the wait is left to a later request. */
 const GRAPHQL_LIMIT_ATTEMPTS = 3;
@@ -20,11 +21,13 @@ export class PlatformClient {
     readonly scheduler: Scheduler,
     /** GraphQL analytics' own query limit, kept by the whole process (one per client when not given). */
     readonly graphqlLimiter: RateLimiter = new RateLimiter(DEFAULT_GRAPHQL_RATE_LIMIT, undefined, "graphql"),
+    /** The operation's declared calls (lib/http/upstream-calls.ts); anything else is refused unsent. */
+    private readonly allows: (method: string, path: string) => boolean = () => true,
   ) {}
 
   /** The same client over another Scheduler of the request (e.g. one that keeps a reserve). */
   withScheduler(scheduler: Scheduler): PlatformClient {
-    return new PlatformClient(this.baseUrl, this.credentials, scheduler);
+    return new PlatformClient(this.baseUrl, this.credentials, scheduler, this.graphqlLimiter, this.allows);
   }
 
   /** GET a path built by lib/platform/paths; returns the validated result and result_info. */
@@ -50,6 +53,7 @@ export class PlatformClient {
    */
   async graphql<T>(query: string, variables: Record<string, unknown>, dataSchema: z.ZodType<T>): Promise<T> {
     const operation = "POST /graphql";
+    if (!this.allows("POST", "/graphql")) throw new UndeclaredUpstreamError(operation);
     for (let attempt = 1; ; attempt++) {
       const response = await this.scheduler.send({
         method: "POST",
@@ -81,6 +85,7 @@ export class PlatformClient {
     resultSchema: z.ZodType<T>,
   ): Promise<Envelope<T>> {
     const operation = `${method} ${path}`;
+    if (!this.allows(method, path)) throw new UndeclaredUpstreamError(operation);
     const response = await this.scheduler.send({
       method,
       operation,

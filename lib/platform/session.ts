@@ -10,7 +10,7 @@ import { Scheduler } from "@/lib/platform/scheduler";
 let limiter: RateLimiter | undefined;
 let graphqlLimiter: RateLimiter | undefined;
 
-export function openPlatform(signal?: AbortSignal, requestId?: string): PlatformClient {
+export function openPlatform(signal?: AbortSignal, requestId?: string, allows?: (method: string, path: string) => boolean): PlatformClient {
   const config = getConfig();
   // Every queued call listens for the request's abort: as many as the budget allows, by design.
   if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
@@ -25,5 +25,5 @@ export function openPlatform(signal?: AbortSignal, requestId?: string): Platform
     maxRateLimitWaitMs: 10_000,
     requestId,
   });
-  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, graphqlLimiter);
+  return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, graphqlLimiter, allows);
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
 import { RULES } from "@/lib/reviews/state-machine";
@@ -16,6 +17,6 @@ export function reviewStep(action: "submit" | "approve" | "reject") {
       const { comment } = await readJsonBody(request, bodySchema, { optional: true });
       return actOnReview(await openReviewStore(platform), reviewId(params.id), action, identity!, comment || undefined);
     },
-    { role: RULES[action].role },
+    { role: RULES[action].role, upstream: UPSTREAM.none },
   );
 }

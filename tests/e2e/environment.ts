@@ -7,6 +7,17 @@ export const E2E = {
   anvilPort: Number(process.env.E2E_ANVIL_PORT ?? 18545),
   gatewayPort: Number(process.env.E2E_GATEWAY_PORT ?? 18546),
   apiToken: process.env.E2E_API_TOKEN ?? "preflight-e2e-token-4b8d1f0c9e2a",
+  // The other secrets a server can hold, distinctive per run (tests/run-all.ts sets them) so the leak
+  // checks search for exactly these: the legacy key, the archive's AUTH_KEY_SECRET, the gateway URL's path.
+  legacyEmail: "secrets-e2e@sandbox.preflight.test",
+  legacyKey: process.env.E2E_LEGACY_KEY ?? "preflight-e2e-legacy-key-9d27c4b1",
+  authKeySecret: process.env.E2E_AUTH_KEY_SECRET ?? "preflight-e2e-archive-secret-61be0f72",
+  gatewayNetwork: process.env.E2E_GATEWAY_NETWORK ?? "preflight-e2e-gw-3a8e51d0",
+  /** A second server on the same sandbox, configured with the legacy e-mail + key pair. */
+  legacyPort: Number(process.env.E2E_LEGACY_PORT ?? 3211),
+  /** Where the servers' stdout and stderr go during the suite: the leak checks read them. */
+  serverLog: "test-results/e2e-server.log",
+  legacyServerLog: "test-results/e2e-legacy-server.log",
   chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   get baseUrl() {
     return `http://127.0.0.1:${this.port}`;
@@ -14,8 +25,15 @@ export const E2E = {
   get sandboxUrl() {
     return `http://127.0.0.1:${this.sandboxPort}`;
   },
-  /** The demo gateway's policy layer; `${gatewayOrigin}/v1/anvil` is the ETH_GATEWAY_URL Preflight gets. */
+  /** The demo gateway's policy layer. */
   get gatewayOrigin() {
     return `http://127.0.0.1:${this.gatewayPort}`;
+  },
+  /** The ETH_GATEWAY_URL both servers get: the demo gateway under a network name no page should ever show. */
+  get gatewayUrl() {
+    return `${this.gatewayOrigin}/v1/${this.gatewayNetwork}`;
+  },
+  get legacyBaseUrl() {
+    return `http://127.0.0.1:${this.legacyPort}`;
   },
 };

@@ -6,6 +6,7 @@ import { InputError } from "@/lib/http/input-error";
 import { NotFoundError } from "@/lib/http/not-found-error";
 import { operation } from "@/lib/http/operation";
 import { queryEnum } from "@/lib/http/query";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { certificatesFromSnapshot, isSnapshotCursor } from "@/lib/snapshots/answers";
 
 export const dynamic = "force-dynamic";
@@ -40,4 +41,4 @@ export const GET = operation(async ({ url, platform }) => {
       ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
     },
   });
-});
+}, { role: "viewer", upstream: UPSTREAM.certificates });

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
+import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return Response.json({ ok: true, mode: getConfig().mode }, { headers: { "Cache-Control": "no-store" } });
-}
+export const GET = operation(async () => ({ ok: true, mode: getConfig().mode }), { role: "public", upstream: UPSTREAM.none });

@@ -1,4 +1,5 @@
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { readJsonBody } from "@/lib/http/json-body";
 import { queryText } from "@/lib/http/query";
 import { applyFilter, checkFilter } from "@/lib/reviews/list-filter";
@@ -13,7 +14,7 @@ export const GET = operation(async ({ url, platform }) => {
   const filter = checkFilter({ state: queryText(url, "state", 20), kind: queryText(url, "kind", 40), author: queryText(url, "author", 320) });
   const store = await openReviewStore(platform);
   return { reviews: applyFilter(await store.list(), filter) };
-});
+}, { role: "viewer", upstream: UPSTREAM.none });
 
 /** Creates a draft review: the evidence and the exact calls are frozen now. */
 export const POST = operation(
@@ -22,5 +23,5 @@ export const POST = operation(
     const review = await createReview(await openReviewStore(platform), platform, target, identity!);
     return Response.json(review, { status: 201, headers: { Location: `/api/reviews/${review.id}` } });
   },
-  { role: "planner" },
+  { role: "planner", upstream: UPSTREAM.reviewCreate },
 );

@@ -1,4 +1,5 @@
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { discardSnapshots, openSnapshots } from "@/lib/snapshots/service";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 export const GET = operation(async ({ platform }) => {
   const { info, refreshing, usable } = await openSnapshots(platform);
   return { snapshot: info, refreshing, used: usable !== null };
-});
+}, { role: "viewer", upstream: UPSTREAM.none });
 
 /** Discards the snapshot: the pages scan live again until the next refresh publishes one. */
 export const DELETE = operation(
@@ -15,5 +16,5 @@ export const DELETE = operation(
     await discardSnapshots(platform);
     return { discarded: true };
   },
-  { role: "planner" },
+  { role: "planner", upstream: UPSTREAM.none },
 );

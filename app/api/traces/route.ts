@@ -5,12 +5,13 @@ import { InputError } from "@/lib/http/input-error";
 import { readBodyText } from "@/lib/http/json-body";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
 
 export const dynamic = "force-dynamic";
 
 /** trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order. */
-export const POST = operation(async ({ request, platform }) => {
+export const POST = operation(async ({ request, platform, allows }) => {
   const text = await readBodyText(request, JSON_BODY_MAX_BYTES);
   let body: unknown;
   try {
@@ -19,7 +20,7 @@ export const POST = operation(async ({ request, platform }) => {
     throw new InputError("body", "body must be JSON: {\"fromBlock\", \"toBlock\", \"fromAddress\"?, \"toAddress\"?, \"after\"?, \"count\"?}");
   }
   const query = parseTraceQuery(body);
-  const gateway = openGateway(request.signal, platform.scheduler);
+  const gateway = openGateway(request.signal, platform.scheduler, allows);
   const run = (onProgress?: (done: number, total: number) => void) =>
     runTraceQuery(gateway, query, { cache: finalizedWindows, onProgress });
   if (wantsProgress(request)) {
@@ -29,4 +30,4 @@ export const POST = operation(async ({ request, platform }) => {
   }
   // The usage headers come from the operation: the gateway shares the request's budget and slots.
   return run();
-});
+}, { role: "viewer", upstream: UPSTREAM.traces });

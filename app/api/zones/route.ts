@@ -1,6 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { toCsv } from "@/lib/csv";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum, queryFlag, queryText } from "@/lib/http/query";
 import { scanAccount } from "@/lib/migration/scan-account";
 import { migrationCsvRow } from "@/lib/migration/zone-assessment";
@@ -40,4 +41,4 @@ export const GET = operation(async ({ url, platform }) => {
       ...(scan.cursor ? { "X-Preflight-Cursor": scan.cursor } : {}),
     },
   });
-});
+}, { role: "viewer", upstream: UPSTREAM.zones });

@@ -1,5 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { handleArchive } from "@/lib/storage/archive";
 import { getBucket } from "@/lib/storage/bucket-provider";
 
@@ -11,7 +12,7 @@ const archive = operation<{ key: string[] }>(
     const { authKeySecret, archiveMaxBytes } = getConfig().storage;
     return handleArchive(request, params.key.join("/"), { bucket: await getBucket(), authKeySecret, maxBytes: archiveMaxBytes });
   },
-  { role: "public" },
+  { role: "public", upstream: UPSTREAM.none },
 );
 
 export { archive as GET, archive as PUT, archive as DELETE, archive as POST, archive as PATCH, archive as OPTIONS };

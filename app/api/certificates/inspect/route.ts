@@ -3,6 +3,7 @@ import { InputError } from "@/lib/http/input-error";
 import { readBodyText } from "@/lib/http/json-body";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export const POST = operation(async ({ request }) => {
   // The X.509 parser (and its dependency container) loads on the first inspection, not at start-up.
   const { inspectChain } = await import("@/lib/certificates/chain");
   return inspectChain(body.data.pem);
-});
+}, { role: "viewer", upstream: UPSTREAM.none });
 
 function parseOrUndefined(text: string): unknown {
   try {

@@ -1,4 +1,5 @@
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
 
@@ -10,4 +11,4 @@ export const GET = operation<{ id: string }>(async ({ params, platform }) => {
   const store = await openReviewStore(platform);
   const [{ value }, comments, audit] = await Promise.all([store.load(id), store.comments(id), store.auditLog(id)]);
   return { ...value, comments, audit };
-});
+}, { role: "viewer", upstream: UPSTREAM.none });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { runRefreshStep } from "@/lib/snapshots/service";
 
 export const dynamic = "force-dynamic";
@@ -16,5 +17,5 @@ export const POST = operation(
     const { restart } = await readJsonBody(request, bodySchema, { optional: true });
     return runRefreshStep(platform, restart ?? false);
   },
-  { role: "planner", cron: true },
+  { role: "planner", cron: true, upstream: UPSTREAM.snapshotRefresh },
 );

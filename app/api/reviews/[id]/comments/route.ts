@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
 import { commentOnReview } from "@/lib/reviews/service";
@@ -15,5 +16,5 @@ export const POST = operation<{ id: string }>(
     await commentOnReview(await openReviewStore(platform), reviewId(params.id), identity!, text);
     return Response.json({ ok: true }, { status: 201 });
   },
-  { role: "viewer" },
+  { role: "viewer", upstream: UPSTREAM.none },
 );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { executeReview } from "@/lib/reviews/execute";
 import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
@@ -18,5 +19,5 @@ export const POST = operation<{ id: string }>(
       leaseMs: getConfig().reviewExecutionLeaseMs,
     });
   },
-  { role: "planner" },
+  { role: "planner", upstream: UPSTREAM.reviewExecute },
 );

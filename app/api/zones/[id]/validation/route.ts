@@ -1,4 +1,5 @@
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
 import { compareZone } from "@/lib/validation/compare-zone";
 import { parseReadQuery } from "@/lib/validation/read-query";
@@ -17,4 +18,4 @@ export const GET = operation<{ id: string }>(async ({ request, url, platform, pa
   const { window, ...read } = parseReadQuery(url, Date.now());
   if (!wantsProgress(request)) return (await compareZone(platform, params.id, window, read)).answer;
   return progressStream<ReadProgress>(request.signal, async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer);
-});
+}, { role: "viewer", upstream: UPSTREAM.validation });

@@ -1,5 +1,6 @@
 import { toCsv } from "@/lib/csv";
 import { operation } from "@/lib/http/operation";
+import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum } from "@/lib/http/query";
 import { compareZone } from "@/lib/validation/compare-zone";
 import { parseReadQuery } from "@/lib/validation/read-query";
@@ -30,4 +31,4 @@ export const GET = operation<{ id: string }>(async ({ url, platform, params }) =
       ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
     },
   });
-});
+}, { role: "viewer", upstream: UPSTREAM.validation });

@@ -1,0 +1,79 @@
+// Named operations, not a proxy: each route declares every upstream call it may make, as
+// `METHOD /path` with `:id` for a 32-hex identifier (or `RPC method` for the JSON-RPC gateway). The
+// platform and gateway clients refuse anything else, and tests/e2e/named-operations.spec.ts checks
+// the sandbox's call log against these lists.
+
+export type UpstreamPattern = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "RPC"} ${string}`;
+
+const ZONE_LIST = ["GET /zones"] as const satisfies readonly UpstreamPattern[];
+const ZONE = ["GET /zones/:id"] as const satisfies readonly UpstreamPattern[];
+
+/** scanZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules. */
+const ZONE_EVIDENCE = [
+  "GET /zones/:id/waf_migration/status",
+  "GET /zones/:id/waf_migration/check",
+  "GET /zones/:id/waf_migration/config",
+  "GET /zones/:id/firewall/waf/overrides",
+  "GET /zones/:id/firewall/waf/packages",
+  "GET /zones/:id/firewall/waf/packages/:id/groups",
+  "GET /zones/:id/firewall/waf/packages/:id/rules",
+] as const satisfies readonly UpstreamPattern[];
+
+/** The certificate inventory of one zone (lib/certificates/inventory.ts). */
+const CERTIFICATE_INVENTORY = [
+  "GET /zones/:id/ssl/certificate_packs",
+  "GET /zones/:id/custom_certificates",
+  "GET /zones/:id/custom_hostnames",
+  "GET /zones/:id/acm/total_tls",
+  "GET /zones/:id/dns_records",
+] as const satisfies readonly UpstreamPattern[];
+
+const INVITES = ["GET /user/invites"] as const satisfies readonly UpstreamPattern[];
+
+/** What a review plans (and re-plans before executing, to detect drift). */
+const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
+
+/** The only writes Preflight ever sends: the calls a review can hold (lib/reviews/plan.ts). */
+const REVIEW_WRITES = [
+  "PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint",
+  "DELETE /zones/:id/firewall/waf/overrides/:id",
+  "PATCH /zones/:id/custom_hostnames/:id",
+  "PATCH /user/invites/:id",
+] as const satisfies readonly UpstreamPattern[];
+
+export const UPSTREAM = {
+  none: [],
+  zones: [...ZONE_LIST, ...ZONE_EVIDENCE],
+  zoneMigration: [...ZONE, ...ZONE_EVIDENCE],
+  certificates: [...ZONE_LIST, ...CERTIFICATE_INVENTORY],
+  validation: ["POST /graphql"],
+  invites: INVITES,
+  reviewCreate: REVIEW_PLANNING,
+  reviewExecute: [...REVIEW_PLANNING, ...REVIEW_WRITES],
+  traces: ["RPC trace_filter", "RPC eth_getBlockByNumber"],
+  /** Retrying one zone the certificate audit marked failed. */
+  certificateZone: [...ZONE, ...CERTIFICATE_INVENTORY],
+  /** One step of the snapshot refresh: the zones scan and the certificate audit, in budget-sized parts. */
+  snapshotRefresh: [...ZONE_LIST, ...ZONE_EVIDENCE, ...CERTIFICATE_INVENTORY],
+} as const satisfies Record<string, readonly UpstreamPattern[]>;
+
+/** A predicate over (method, path) for a list of patterns; paths are relative to the v4 base. */
+export function upstreamGuard(patterns: readonly UpstreamPattern[]): (method: string, path: string) => boolean {
+  const compiled = patterns.map((pattern) => {
+    const [method, path] = pattern.split(" ") as [string, string];
+    const source = path
+      .split("/")
+      .map((segment) => (segment === ":id" ? "[0-9a-f]{32}" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    return { method, path: new RegExp(`^${source}$`) };
+  });
+  return (method, path) => compiled.some((c) => c.method === method && c.path.test(path));
+}
+
+/** Thrown before an undeclared call leaves the server: a bug, never the caller's doing. */
+export class UndeclaredUpstreamError extends Error {
+  constructor(call: string) {
+    super(`Preflight refused an upstream call its operation does not declare: ${call.slice(0, 200)}`);
+    this.name = "UndeclaredUpstreamError";
+  }
+}

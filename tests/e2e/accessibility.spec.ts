@@ -1,0 +1,91 @@
+// Accessibility (issue 10, item 7): axe on every page (detail pages, error states and open dialogs
+// included) with no serious or critical violation, and the main workflow done from the keyboard alone
+// with a visible focus at every step.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { pagesToVisit, realIds } from "./crawl";
+import { E2E } from "./environment";
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** Waits until the page has loaded what it shows (no progress bar, no loading status). */
+async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("progressbar")).toHaveCount(0, { timeout: 60_000 });
+}
+
+test("no page has a serious or critical axe violation", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const ids = await realIds(request, E2E.baseUrl);
+  const found: Record<string, string[]> = {};
+  const check = async (name: string) => {
+    found[name] = await seriousViolations(page);
+  };
+  for (const path of pagesToVisit(ids)) {
+    await page.goto(path);
+    await settled(page);
+    await check(path);
+  }
+  // Open states: a confirmation on a review, the create-review panel, a certificate's detail, the inspector's error.
+  await page.goto(`/reviews/${ids.review}`);
+  await page.getByRole("button", { name: "Submit for approval", exact: true }).click();
+  await check("review: confirm submit");
+  await page.goto(`/reviews?create=complete_migration&zoneId=${ids.zone}`);
+  await settled(page);
+  await check("reviews: create panel");
+  await page.goto("/certificates");
+  await settled(page);
+  await page.getByLabel("PEM bundle").fill("-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n");
+  await page.getByRole("button", { name: "Inspect" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "could not be inspected" })).toBeVisible();
+  await check("certificates: inspector error");
+  console.log(`axe: ${Object.keys(found).length} pages and states; serious or critical violations: ${Object.entries(found).map(([k, v]) => `${k} ${v.length}`).join(", ")}`);
+  expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
+});
+
+/** Tabs forward until the focused element matches, checking a visible focus indicator on the way. */
+async function tabTo(page: Page, matches: (el: { tag: string; name: string; href: string }) => boolean, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return undefined;
+      const style = getComputedStyle(el);
+      const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+      return { tag: el.tagName.toLowerCase(), name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), href: el.getAttribute("href") ?? "", visible };
+    });
+    if (!focused) continue;
+    expect(focused.visible, `focus on ${focused.tag} "${focused.name}" is not visible`).toBe(true);
+    if (matches(focused)) return focused;
+  }
+  throw new Error("the element was not reached with Tab");
+}
+
+test("the main workflow from the keyboard: Zones, filter, open a zone, start a review", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ids = await realIds(request, E2E.baseUrl);
+  const zones = (await (await request.get("/api/zones")).json()) as { zones: Array<{ id: string; name: string }> };
+  const zone = zones.zones.find((z) => z.id === ids.zone)!;
+  await page.goto("/zones");
+  await settled(page);
+  await tabTo(page, (el) => el.tag === "input");
+  await page.keyboard.type(zone.name);
+  await expect(page.getByTestId("zones-count")).toHaveText(/^Showing 1 of \d+ zones$/);
+  await tabTo(page, (el) => el.href === `/zones/${zone.id}`);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/zones/${zone.id}$`));
+  await settled(page);
+  await tabTo(page, (el) => el.href.startsWith("/reviews?create="));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/reviews\?create=/);
+  await settled(page);
+  await tabTo(page, (el) => el.tag === "button" && el.name === "Create review");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/reviews\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("review-state")).toHaveText("draft");
+});

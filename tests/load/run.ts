@@ -1,0 +1,137 @@
+// Load: 50 concurrent clients for 60 s across the pages and operations of the production server (with
+// the sandbox and demo gateway), on the e2e ports. Fails on any error, non-2xx answer or timeout, and
+// when the server's memory in the last 10 s exceeds the first 10 s by more than the stated tolerance.
+import autocannon, { type Request } from "autocannon";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
+import { E2E } from "@/tests/e2e/environment";
+import { firstAndLast, sampleRss } from "./rss";
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 20);
+const WINDOW_MS = 10_000;
+const HEAP_MIB = 192;
+/** Memory may wobble with garbage collection: growth beyond 15 % plus 24 MiB is a leak. */
+const TOLERANCE = { ratio: 1.15, mib: 24 };
+const bin = (name: string) => `${process.cwd()}/node_modules/.bin/${name}`;
+
+async function startServers(): Promise<{ services: Service[]; server: Service }> {
+  const services: Service[] = [];
+  const env = { SANDBOX_PORT: String(E2E.sandboxPort), SANDBOX_API_TOKEN: E2E.apiToken, SANDBOX_RATE_LIMIT: "0" };
+  const sandbox = startService("sandbox", bin("tsx"), ["lib/sandbox/main.ts"], { quiet: true, env });
+  services.push(sandbox);
+  const gateway = startService("demo gateway", bin("tsx"), ["lib/gateway/demo/main.ts"], {
+    quiet: true,
+    env: { ANVIL_PORT: String(E2E.anvilPort), GATEWAY_PORT: String(E2E.gatewayPort) },
+  });
+  services.push(gateway);
+  const server = startService("preflight", bin("next"), ["start", "--hostname", "127.0.0.1", "--port", String(E2E.port)], {
+    quiet: true,
+    env: {
+      ...env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      // A bounded old space, as on the edge (128 MB per isolate): V8 otherwise grows lazily toward
+      // gigabytes under load, which hides nothing but measures nothing. A leak then shows as growth
+      // up to the cap and then as failed requests (out of memory), both of which fail this test.
+      NODE_OPTIONS: `--max-old-space-size=${HEAP_MIB}`,
+      CLOUDFLARE_API_TOKEN: "",
+      CLOUDFLARE_API_EMAIL: "",
+      CLOUDFLARE_API_KEY: "",
+      CLOUDFLARE_API_BASE_URL: "",
+      ETH_GATEWAY_URL: "",
+      GATEWAY_PORT: String(E2E.gatewayPort),
+      ACCOUNT_RATE_LIMIT: "1000000",
+      PREFLIGHT_DATA_DIR: mkdtempSync(join(tmpdir(), "preflight-load-")),
+    },
+  });
+  services.push(server);
+  await waitForHttp(sandbox, `${E2E.sandboxUrl}/__sandbox/health`, 60_000);
+  await waitForHttp(gateway, `${E2E.gatewayOrigin}/__gateway/health`, 300_000);
+  await waitForHttp(server, `${E2E.baseUrl}/api/health`, 60_000);
+  return { services, server };
+}
+
+/** Follows an operation's cursors until the account is complete, so the load reads the warm cache. */
+async function warm(path: string): Promise<Record<string, unknown>> {
+  for (let cursor: string | undefined, round = 0; round < 50; round++) {
+    const response = await fetch(`${E2E.baseUrl}${path}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const body = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`warm-up ${path} answered ${response.status}`);
+    if (body.complete) return body;
+    cursor = body.cursor as string | undefined;
+  }
+  throw new Error(`warm-up ${path} did not complete`);
+}
+
+async function requestMix(): Promise<Request[]> {
+  const { zones } = (await warm("/api/zones")) as { zones: Array<{ id: string; verdict: string }> };
+  await warm("/api/certificates");
+  const validationZone = zones.find((z) => z.verdict === "validation")!.id;
+  const anyZone = zones[0]!.id;
+  const pem = readFileSync("tests/unit/certificates/fixtures/letsencrypt-2022-fullchain.pem", "utf8");
+  const json = { "Content-Type": "application/json", "x-preflight-demo-user": "planner" };
+  return [
+    { path: "/zones" },
+    { path: "/api/zones" },
+    { path: `/zones/${anyZone}` },
+    { path: `/api/zones/${anyZone}/migration` },
+    { path: "/certificates" },
+    { path: "/api/certificates" },
+    { path: `/validation?zone=${validationZone}` },
+    { path: `/api/zones/${validationZone}/validation` },
+    { path: "/traces" },
+    { method: "POST", path: "/api/traces", headers: json, body: JSON.stringify({ fromBlock: 1, toBlock: 200 }) },
+    { path: "/reviews" },
+    { path: "/api/reviews" },
+    // Mutations whose stored data stays the same size: growth then can only be a leak (review writes grow
+    // the bucket by design; the e2e and named-operations tests exercise them).
+    { method: "POST", path: "/api/certificates/inspect", headers: json, body: JSON.stringify({ pem }) },
+    { method: "POST", path: "/api/session/demo-user", headers: { ...json, origin: E2E.baseUrl }, body: JSON.stringify({ user: "planner" }) },
+    { path: "/api/invites" },
+    { path: "/settings" },
+    { path: "/api/health" },
+  ];
+}
+
+async function main() {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npx next build` first");
+  const { services, server } = await startServers();
+  try {
+    const requests = await requestMix();
+    const failures = new Map<string, number>();
+    const tracked = requests.map((r) => ({
+      ...r,
+      onResponse: (status: number) => {
+        if (status < 200 || status > 299) failures.set(`${r.method ?? "GET"} ${r.path} → ${status}`, (failures.get(`${r.method ?? "GET"} ${r.path} → ${status}`) ?? 0) + 1);
+      },
+    }));
+    // The heap grows to its working size under the first seconds of load: measure from there on.
+    const warmup = await autocannon({ url: E2E.baseUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS, timeout: 30, requests: tracked });
+    console.log(`load: warm-up ${WARMUP_SECONDS} s, ${warmup.requests.total} requests`);
+    console.log(`load: ${CONNECTIONS} clients for ${SECONDS} s over ${requests.length} pages and operations`);
+    const stop = sampleRss(server.child.pid!);
+    const result = await autocannon({ url: E2E.baseUrl, connections: CONNECTIONS, duration: SECONDS, timeout: 30, requests: tracked });
+    const samples = stop();
+    const rss = firstAndLast(samples, WINDOW_MS);
+    console.log(`load: RSS every 5 s (MiB): ${samples.filter((_, i) => i % 5 === 0).map((s) => s.mib.toFixed(0)).join(" ")}`);
+    const errors = result.errors + result.timeouts + result.non2xx;
+    const limit = rss.first * TOLERANCE.ratio + TOLERANCE.mib;
+    console.log(`load: ${result.requests.total} requests, ${errors} errors (${result.errors} failed, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    console.log(`load: server RSS mean first 10 s ${rss.first.toFixed(0)} MiB, last 10 s ${rss.last.toFixed(0)} MiB (limit ${limit.toFixed(0)} MiB)`);
+    for (const [what, count] of failures) console.log(`load: ${count}× ${what}`);
+    const ok = errors === 0 && result.requests.total > 0 && rss.last <= limit;
+    console.log(`load: ${ok ? "ok" : "FAILED"}`);
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await stopServices(services);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`load: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
