@@ -3,9 +3,9 @@
 // gateway as its upstreams. Builds first when no edge build exists. Ctrl-C stops every process it started.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT, DEFAULT_SANDBOX_PORT, parseConfig } from "@/lib/config-schema";
+import { CONFIG_VARIABLES, DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT, DEFAULT_SANDBOX_PORT } from "@/lib/config-schema";
 import { workerVariables, writeSecretsFile } from "@/lib/edge/dev-vars";
-import { identityStartupProblem } from "@/lib/identity/config-schema";
+import { checkConfigOrExit } from "@/lib/startup-check";
 import { run, startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
 import { startUpstreams } from "@/lib/launcher/upstreams";
 
@@ -23,21 +23,8 @@ async function stop(code: number) {
   process.exit(code);
 }
 
-function readConfig() {
-  try {
-    const config = parseConfig(process.env);
-    const refusal = identityStartupProblem(config.identity);
-    if (refusal) throw new ConfigError(refusal.variable, refusal.problem);
-    return config;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Preflight cannot start: ${error.message}`);
-    process.exit(1);
-  }
-}
-
 async function main() {
-  const config = readConfig();
+  const config = checkConfigOrExit();
   const port = process.env.PORT ?? "8787";
   const env = { NEXT_TELEMETRY_DISABLED: "1", WRANGLER_SEND_METRICS: "false" };
   if (!existsSync(join(root, ".open-next", "worker.js"))) {

@@ -1,28 +1,6 @@
 // The server's resident memory over time: its process tree (Next and the local bucket's workerd),
 // sampled once a second from /proc, so the first and last 10 s of a run can be compared.
-import { readFileSync } from "node:fs";
-
-function descendants(pid: number): number[] {
-  let children: number[];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-function treeRssMiB(pid: number): number {
-  let kib = 0;
-  for (const p of [pid, ...descendants(pid)]) {
-    try {
-      kib += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return kib / 1024;
-}
+import { treeRssMiB } from "@/tests/bench/lib/rss";
 
 export interface RssSample {
   atMs: number;
