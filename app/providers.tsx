@@ -2,11 +2,6 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { z } from "zod";
-
-// zod 4 probes `new Function` to compile faster parsers; the CSP forbids eval, so it would report a
-// violation on every page that parses: parse without it in the browser.
-z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   // One client per browser tab; account data is fresh for a minute, then refetched on demand.
