@@ -1,5 +1,8 @@
 // Integration: the demo gateway for real (anvil seeded, the policy layer in front) on free ports.
 // Preflight's windowed read through it must equal the union of direct per-window calls to anvil.
+import { readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressRule } from "@/lib/gateway/address-rule";
 import { buildCallTrees, treeDepth } from "@/lib/gateway/call-tree";
@@ -30,10 +33,26 @@ async function directFromAnvil(fromBlock: number, toBlock: number, filter: objec
   return traces;
 }
 
+// Where anvil persists historical states by default, never cleaned when it is stopped by a signal.
+const anvilStateDir = join(homedir(), ".foundry", "anvil", "tmp");
+const stateDirs = () => {
+  try {
+    return readdirSync(anvilStateDir);
+  } catch {
+    return [];
+  }
+};
+let stateDirsBefore: string[];
+
 beforeAll(async () => {
+  stateDirsBefore = stateDirs();
   gateway = await startDemoGateway({ anvilPort: await freePort(), gatewayPort: await freePort() });
 }, 60_000);
-afterAll(() => gateway?.close());
+afterAll(async () => {
+  await gateway?.close();
+  // Each run used to leave 0.4–8 GB there: a few days of `npm test` filled the disk.
+  expect(stateDirs().filter((name) => !stateDirsBefore.includes(name))).toEqual([]);
+});
 
 describe("the demo gateway", () => {
   it("is seeded deterministically over more than 2,000 blocks", () => {
