@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/c
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson } from "@/lib/storage/json-objects";
 import { ageSeconds, percentDone } from "@/lib/snapshots/progress";
-import { manifestSchema, runStateSchema, snapshotKeys, type Manifest, type PartRef } from "@/lib/snapshots/schema";
+import { manifestSchema, runStateSchema, snapshotKeys, type Manifest, type PartRef, type RunState } from "@/lib/snapshots/schema";
 
 /** Rows one answer holds at most (and parts read): bounded memory per request whatever the account's size. */
 const ROWS_PER_ANSWER = 2_000;
@@ -21,13 +21,22 @@ export interface SnapshotInfo {
   refreshing: { percent: number; startedAt: string } | null;
 }
 
-export async function snapshotStatus(bucket: Bucket, account: string, now = new Date()): Promise<{ manifest: Manifest | null; info: SnapshotInfo | null; refreshing: SnapshotInfo["refreshing"] }> {
+/** The two objects that say where snapshots stand: the published manifest and the run under way. */
+export interface SnapshotObjects {
+  manifest: Manifest | null;
+  run: RunState | null;
+}
+
+export async function readSnapshotObjects(bucket: Bucket, account: string): Promise<SnapshotObjects> {
   const keys = snapshotKeys(account);
   const [latest, state] = await Promise.all([readJson(bucket, keys.latest, manifestSchema), readJson(bucket, keys.state, runStateSchema)]);
-  const run = state?.value;
+  return { manifest: latest?.value ?? null, run: state?.value ?? null };
+}
+
+/** What the pages show of those objects at `now`: the age moves on even when the objects are remembered. */
+export function describeSnapshots({ manifest: m, run }: SnapshotObjects, now = new Date()): { manifest: Manifest | null; info: SnapshotInfo | null; refreshing: SnapshotInfo["refreshing"] } {
   const refreshing = run && run.phase !== "published" ? { percent: percentDone(run), startedAt: run.startedAt } : null;
-  if (!latest) return { manifest: null, info: null, refreshing };
-  const m = latest.value;
+  if (!m) return { manifest: null, info: null, refreshing };
   return { manifest: m, info: { runId: m.runId, completedAt: m.completedAt, ageSeconds: ageSeconds(m.completedAt, now), zoneCount: m.zoneCount, refreshing }, refreshing };
 }
 

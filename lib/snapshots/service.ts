@@ -5,7 +5,8 @@ import { getConfig } from "@/lib/config";
 import type { PlatformClient } from "@/lib/platform/client";
 import { getBucket } from "@/lib/storage/bucket-provider";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
-import { isFresh, snapshotStatus } from "@/lib/snapshots/read";
+import { describeSnapshots, isFresh } from "@/lib/snapshots/read";
+import { forgetSnapshotObjects, rememberedSnapshotObjects } from "@/lib/snapshots/remembered-status";
 import { refreshStep, type StepOutcome } from "@/lib/snapshots/refresh";
 import { snapshotKeys } from "@/lib/snapshots/schema";
 
@@ -18,24 +19,34 @@ export function snapshotAccount(): string {
 
 export async function runRefreshStep(platform: PlatformClient, restart: boolean): Promise<StepOutcome> {
   const config = getConfig();
-  return refreshStep(platform, await getBucket(), {
-    account: snapshotAccount(),
-    accountId: config.accountId,
-    restart,
-    refreshAfterMinutes: config.snapshots.refreshMinutes || DEFAULT_REFRESH_AFTER_MINUTES,
-  });
+  const bucket = await getBucket();
+  try {
+    return await refreshStep(platform, bucket, {
+      account: snapshotAccount(),
+      accountId: config.accountId,
+      restart,
+      refreshAfterMinutes: config.snapshots.refreshMinutes || DEFAULT_REFRESH_AFTER_MINUTES,
+    });
+  } finally {
+    forgetSnapshotObjects(bucket, snapshotAccount()); // the step wrote the run state, maybe the manifest
+  }
 }
 
 export async function openSnapshots(platform: PlatformClient) {
-  const bucket = meteredBucket(await getBucket(), platform.scheduler);
-  const status = await snapshotStatus(bucket, snapshotAccount());
+  const shared = await getBucket();
+  const bucket = meteredBucket(shared, platform.scheduler);
+  const status = describeSnapshots(await rememberedSnapshotObjects(shared, snapshotAccount(), bucket));
   const usable = isFresh(status.info, getConfig().snapshots.maxAgeMinutes) ? status.manifest : null;
   return { bucket, ...status, usable };
 }
 
 /** Forgets the published snapshot and any run under way: the pages go back to live scans. Parts are left to expire. */
 export async function discardSnapshots(platform: PlatformClient): Promise<void> {
-  const bucket = meteredBucket(await getBucket(), platform.scheduler);
+  const shared = await getBucket();
   const keys = snapshotKeys(snapshotAccount());
-  await bucket.delete([keys.latest, keys.state]);
+  try {
+    await meteredBucket(shared, platform.scheduler).delete([keys.latest, keys.state]);
+  } finally {
+    forgetSnapshotObjects(shared, snapshotAccount());
+  }
 }

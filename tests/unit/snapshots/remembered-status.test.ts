@@ -1,0 +1,78 @@
+// The snapshot status every Zones and Certificates answer needs: read once per few seconds, shared by
+// concurrent answers, forgotten at once after this process writes, never remembered when the read failed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forgetSnapshotObjects, rememberedSnapshotObjects, STATUS_REMEMBERED_MS } from "@/lib/snapshots/remembered-status";
+import { snapshotKeys, type Manifest } from "@/lib/snapshots/schema";
+import type { Bucket } from "@/lib/storage/bucket";
+import { closeLocalBucket, openLocalBucket } from "@/lib/storage/local-bucket";
+
+let dataDir: string;
+let bucket: Bucket;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "preflight-remembered-"));
+  bucket = await openLocalBucket(dataDir);
+}, 60_000);
+afterAll(async () => {
+  await closeLocalBucket();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A view of the bucket that counts its reads (and can fail them), as a request's metered bucket would. */
+function counting(failing = false) {
+  const view = Object.create(bucket) as Bucket & { gets: number };
+  view.gets = 0;
+  view.get = ((key: string) => {
+    view.gets++;
+    return failing ? Promise.reject(new Error("client went away")) : bucket.get(key);
+  }) as Bucket["get"];
+  return view;
+}
+
+const manifest = (runId: string): Manifest => ({ runId, startedAt: "2026-11-23T00:00:00.000Z", completedAt: "2026-11-23T00:01:00.000Z", zoneCount: 3, zoneParts: [], certificateParts: [] });
+
+describe("the remembered snapshot status", () => {
+  it("reads the two objects once while remembered, shared by concurrent answers, and again after the TTL", async () => {
+    const account = "acct-ttl";
+    await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-1")));
+    const reader = counting();
+    const now = 1_000_000;
+    const [a, b] = await Promise.all([rememberedSnapshotObjects(bucket, account, reader, now), rememberedSnapshotObjects(bucket, account, reader, now + 10)]);
+    expect(reader.gets).toBe(2); // manifest and run state, once
+    expect(a.manifest?.runId).toBe("run-1");
+    expect(b).toBe(a);
+    await rememberedSnapshotObjects(bucket, account, reader, now + STATUS_REMEMBERED_MS - 1);
+    expect(reader.gets).toBe(2);
+    await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-2")));
+    const later = await rememberedSnapshotObjects(bucket, account, reader, now + STATUS_REMEMBERED_MS);
+    expect(reader.gets).toBe(4);
+    expect(later.manifest?.runId).toBe("run-2");
+  });
+
+  it("is forgotten at once when this process writes", async () => {
+    const account = "acct-forget";
+    await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-1")));
+    const now = 2_000_000;
+    expect((await rememberedSnapshotObjects(bucket, account, bucket, now)).manifest?.runId).toBe("run-1");
+    await bucket.delete(snapshotKeys(account).latest);
+    expect((await rememberedSnapshotObjects(bucket, account, bucket, now + 1)).manifest?.runId).toBe("run-1");
+    forgetSnapshotObjects(bucket, account);
+    expect((await rememberedSnapshotObjects(bucket, account, bucket, now + 2)).manifest).toBeNull();
+  });
+
+  it("does not remember a failed read, and an answer sharing it reads for itself", async () => {
+    const account = "acct-failed";
+    await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-1")));
+    const now = 3_000_000;
+    const failed = rememberedSnapshotObjects(bucket, account, counting(true), now);
+    const sharing = rememberedSnapshotObjects(bucket, account, bucket, now + 1);
+    await expect(failed).rejects.toThrow("client went away");
+    expect((await sharing).manifest?.runId).toBe("run-1");
+    const reader = counting();
+    expect((await rememberedSnapshotObjects(bucket, account, reader, now + 2)).manifest?.runId).toBe("run-1");
+    expect(reader.gets).toBe(2);
+  });
+});
