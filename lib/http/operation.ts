@@ -6,6 +6,7 @@ import { errorResponse } from "@/lib/http/error-response";
 import { declaredLength } from "@/lib/http/json-body";
 import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
 import { checkOrigin } from "@/lib/http/origin-check";
+import { operationSecurityHeaders, servedOverHttps } from "@/lib/http/security-headers";
 import type { Role } from "@/lib/identity/config-schema";
 import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
 import { secretMatches } from "@/lib/http/shared-secret";
@@ -78,6 +79,7 @@ async function authorize(request: Request, role: Role): Promise<Identity> {
 
 function withUsage(request: Request, response: Response, platform: PlatformClient | undefined): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(operationSecurityHeaders(servedOverHttps(request.url, request.headers)))) response.headers.set(name, value);
   if (platform && !response.headers.has("X-Preflight-Subrequests")) {
     const stats = platform.scheduler.stats;
     recordUsage(request, response.status, stats);
