@@ -1,5 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { toCsv } from "@/lib/csv";
+import { jsonWithRows } from "@/lib/http/json-with-rows";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum, queryFlag, queryText } from "@/lib/http/query";
@@ -31,7 +32,7 @@ export const GET = operation(async ({ url, platform }) => {
   } else {
     scan = await scanAccount(platform, { cursor, refresh, accountId, limit });
   }
-  if (format === "json") return scan;
+  if (format === "json") return jsonWithRows(scan, "zones");
   return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
