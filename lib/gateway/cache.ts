@@ -8,11 +8,27 @@ export interface WindowKey extends BlockWindow {
   toAddress?: string[];
 }
 
+/** How long a learned finalized block is used before the node is asked again. */
+export const FINALIZED_MAX_AGE_MS = 10_000;
+
 export class WindowCache {
   private readonly entries = new Map<string, Trace[]>();
   private traces = 0;
+  private finalized?: { block: Promise<number | undefined>; at: number };
 
   constructor(private readonly maxTraces = 200_000) {}
+
+  /**
+   * The node's finalized block, which decides what may be kept. It only moves forward, so one a few seconds
+   * old still says safely which windows are final: asked once per FINALIZED_MAX_AGE_MS, not on every query
+   * (a call and a subrequest fewer each time). A failed ask reads as "none known": nothing is kept.
+   */
+  finalizedBlock(ask: () => Promise<number | undefined>, now = Date.now()): Promise<number | undefined> {
+    if (this.finalized && now - this.finalized.at < FINALIZED_MAX_AGE_MS) return this.finalized.block;
+    const block = ask().catch(() => undefined);
+    this.finalized = { block, at: now };
+    return block;
+  }
 
   get(key: WindowKey): Trace[] | undefined {
     const id = keyOf(key);

@@ -12,8 +12,8 @@ export async function runTraceQuery(
   query: TraceQuery,
   options: { cache?: WindowCache; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<TraceResult> {
-  // The finalized block only decides what may be cached: asked alongside the windows, not before them.
-  const finalizedBlock = options.cache ? gateway.blockNumber("finalized").catch(() => undefined) : undefined;
+  // The finalized block only decides what may be cached: learned alongside the windows, not before them.
+  const finalizedBlock = options.cache?.finalizedBlock(() => gateway.blockNumber("finalized"));
   const [fromBlock, toBlock] = await Promise.all([resolve(gateway, query.fromBlock, "fromBlock"), resolve(gateway, query.toBlock, "toBlock")]);
   if (fromBlock > toBlock) throw new InputError("toBlock", `toBlock (${toBlock}) must not be below fromBlock (${fromBlock})`);
   return fetchTraces((filter) => gateway.traceFilter(filter), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });

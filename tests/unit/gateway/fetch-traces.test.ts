@@ -1,7 +1,7 @@
 // Windowing and paging against a simulated gateway that enforces the real limits (800 blocks, count
 // 200) and counts what is in flight: the merged result must equal one unlimited read of the chain.
 import { describe, expect, it } from "vitest";
-import { WindowCache } from "@/lib/gateway/cache";
+import { FINALIZED_MAX_AGE_MS, WindowCache } from "@/lib/gateway/cache";
 import { fetchTraces, type TraceFilterCall } from "@/lib/gateway/fetch-traces";
 import type { Trace } from "@/lib/gateway/trace";
 import { splitWindows } from "@/lib/gateway/windows";
@@ -130,6 +130,20 @@ describe("fetchTraces", () => {
     expect(result.cachedWindows).toBe(2);
     expect(second.calls.every((c) => c.fromBlock === 1600)).toBe(true);
     expect(result.traces).toEqual(traces.filter((t) => t.blockNumber <= 2399));
+  });
+
+  it("asks the node for its finalized block once per FINALIZED_MAX_AGE_MS, shared by concurrent queries", async () => {
+    const cache = new WindowCache();
+    let asks = 0;
+    const ask = async () => ++asks * 1000;
+    const now = 5_000_000;
+    const [a, b] = await Promise.all([cache.finalizedBlock(ask, now), cache.finalizedBlock(ask, now + 1)]);
+    expect([a, b, asks]).toEqual([1000, 1000, 1]);
+    expect(await cache.finalizedBlock(ask, now + FINALIZED_MAX_AGE_MS - 1)).toBe(1000);
+    expect(await cache.finalizedBlock(ask, now + FINALIZED_MAX_AGE_MS)).toBe(2000);
+    // A failed ask keeps nothing final for a while: safe, only slower.
+    expect(await cache.finalizedBlock(() => Promise.reject(new Error("node down")), now + 3 * FINALIZED_MAX_AGE_MS)).toBeUndefined();
+    expect(asks).toBe(2);
   });
 
   it("a failing window fails the query (no partial answer passed off as whole)", async () => {
