@@ -1,25 +1,17 @@
 // The snapshot status every Zones and Certificates answer needs: read once per few seconds, shared by
 // concurrent answers, forgotten at once after this process writes, never remembered when the read failed.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forgetSnapshotObjects, rememberedSnapshotObjects, STATUS_REMEMBERED_MS } from "@/lib/snapshots/remembered-status";
 import { snapshotKeys, type Manifest } from "@/lib/snapshots/schema";
 import type { Bucket } from "@/lib/storage/bucket";
-import { closeLocalBucket, openLocalBucket } from "@/lib/storage/local-bucket";
 
-let dataDir: string;
-let bucket: Bucket;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "preflight-remembered-"));
-  bucket = await openLocalBucket(dataDir);
-}, 60_000);
-afterAll(async () => {
-  await closeLocalBucket();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// The memo only calls get(); a map stands in for the bucket (Miniflare's is tested where bytes matter).
+const objects = new Map<string, string>();
+const bucket = {
+  get: async (key: string) => (objects.has(key) ? { key, etag: "e", uploaded: new Date(), text: async () => objects.get(key)! } : null),
+  put: async (key: string, value: string) => void objects.set(key, value),
+  delete: async (key: string) => void objects.delete(key),
+} as unknown as Bucket;
 
 /** A view of the bucket that counts its reads (and can fail them), as a request's metered bucket would. */
 function counting(failing = false) {
