@@ -14,19 +14,21 @@ export const FINALIZED_MAX_AGE_MS = 10_000;
 export class WindowCache {
   private readonly entries = new Map<string, Trace[]>();
   private traces = 0;
-  private finalized?: { block: Promise<number | undefined>; at: number };
+  private finalized?: { block: number; at: number };
 
   constructor(private readonly maxTraces = 200_000) {}
 
   /**
    * The node's finalized block, which decides what may be kept. It only moves forward, so one a few seconds
    * old still says safely which windows are final: asked once per FINALIZED_MAX_AGE_MS, not on every query
-   * (a call and a subrequest fewer each time). A failed ask reads as "none known": nothing is kept.
+   * (a call and a subrequest fewer each time). A failed ask reads as "none known" (nothing is kept) and is
+   * not remembered. Only the number is kept, never a pending ask: on workerd a promise settled by one
+   * request must not resume another.
    */
-  finalizedBlock(ask: () => Promise<number | undefined>, now = Date.now()): Promise<number | undefined> {
+  async finalizedBlock(ask: () => Promise<number | undefined>, now = Date.now()): Promise<number | undefined> {
     if (this.finalized && now - this.finalized.at < FINALIZED_MAX_AGE_MS) return this.finalized.block;
-    const block = ask().catch(() => undefined);
-    this.finalized = { block, at: now };
+    const block = await ask().catch(() => undefined);
+    if (block !== undefined) this.finalized = { block, at: now };
     return block;
   }
 

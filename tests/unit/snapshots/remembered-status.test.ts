@@ -1,5 +1,5 @@
-// The snapshot status every Zones and Certificates answer needs: read once per few seconds, shared by
-// concurrent answers, forgotten at once after this process writes, never remembered when the read failed.
+// The snapshot status every Zones and Certificates answer needs: read once per few seconds, forgotten at
+// once after this process writes (even by a read already under way), never remembered when it failed.
 import { describe, expect, it } from "vitest";
 import { forgetSnapshotObjects, rememberedSnapshotObjects, STATUS_REMEMBERED_MS } from "@/lib/snapshots/remembered-status";
 import { snapshotKeys, type Manifest } from "@/lib/snapshots/schema";
@@ -27,12 +27,13 @@ function counting(failing = false) {
 const manifest = (runId: string): Manifest => ({ runId, startedAt: "2026-11-23T00:00:00.000Z", completedAt: "2026-11-23T00:01:00.000Z", zoneCount: 3, zoneParts: [], certificateParts: [] });
 
 describe("the remembered snapshot status", () => {
-  it("reads the two objects once while remembered, shared by concurrent answers, and again after the TTL", async () => {
+  it("reads the two objects once while remembered, and again after the TTL", async () => {
     const account = "acct-ttl";
     await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-1")));
     const reader = counting();
     const now = 1_000_000;
-    const [a, b] = await Promise.all([rememberedSnapshotObjects(bucket, account, reader, now), rememberedSnapshotObjects(bucket, account, reader, now + 10)]);
+    const a = await rememberedSnapshotObjects(bucket, account, reader, now);
+    const b = await rememberedSnapshotObjects(bucket, account, reader, now + 10);
     expect(reader.gets).toBe(2); // manifest and run state, once
     expect(a.manifest?.runId).toBe("run-1");
     expect(b).toBe(a);
@@ -55,16 +56,21 @@ describe("the remembered snapshot status", () => {
     expect((await rememberedSnapshotObjects(bucket, account, bucket, now + 2)).manifest).toBeNull();
   });
 
-  it("does not remember a failed read, and an answer sharing it reads for itself", async () => {
+  it("does not remember a failed read, nor a read that a forget overtook", async () => {
     const account = "acct-failed";
     await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-1")));
     const now = 3_000_000;
-    const failed = rememberedSnapshotObjects(bucket, account, counting(true), now);
-    const sharing = rememberedSnapshotObjects(bucket, account, bucket, now + 1);
-    await expect(failed).rejects.toThrow("client went away");
-    expect((await sharing).manifest?.runId).toBe("run-1");
+    await expect(rememberedSnapshotObjects(bucket, account, counting(true), now)).rejects.toThrow("client went away");
     const reader = counting();
-    expect((await rememberedSnapshotObjects(bucket, account, reader, now + 2)).manifest?.runId).toBe("run-1");
+    expect((await rememberedSnapshotObjects(bucket, account, reader, now + 1)).manifest?.runId).toBe("run-1");
     expect(reader.gets).toBe(2);
+
+    forgetSnapshotObjects(bucket, account);
+    const overtaken = rememberedSnapshotObjects(bucket, account, bucket, now + 2); // under way when…
+    forgetSnapshotObjects(bucket, account); // …this process writes
+    await overtaken;
+    const after = counting();
+    await rememberedSnapshotObjects(bucket, account, after, now + 3);
+    expect(after.gets).toBe(2); // read again, not the overtaken read's value
   });
 });
