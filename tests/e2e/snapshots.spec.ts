@@ -45,3 +45,23 @@ test("a JSON body over the limit is refused with 413 before it is parsed", async
   expect(response.status()).toBe(413);
   expect(((await response.json()) as { error: { field: string } }).error.field).toBe("body");
 });
+
+// Edge only (`npm run test:edge`): the worker's scheduled handler, fired as the cron would fire it, must
+// reach the refresh operation inside workerd with the shared secret and run a step there.
+test("the cron trigger runs a refresh step inside the worker", { tag: "@smoke" }, async ({ request }) => {
+  test.skip(process.env.E2E_RUNTIME !== "edge", "the scheduled trigger exists on the edge runtime only");
+  const planner = { "x-preflight-demo-user": "planner" };
+  await request.delete("/api/snapshots", { headers: planner });
+  const before = (await (await request.get("/api/snapshots")).json()) as { snapshot: unknown; refreshing: unknown };
+  expect(before).toMatchObject({ snapshot: null, refreshing: null });
+
+  const fired = await request.get("/__scheduled?cron=*+*+*+*+*");
+  expect(fired.ok()).toBe(true);
+  // The step runs in the background of the event (waitUntil); its run state shows up in the bucket.
+  await expect
+    .poll(async () => {
+      const status = (await (await request.get("/api/snapshots")).json()) as { snapshot: unknown; refreshing: unknown };
+      return status.refreshing !== null || status.snapshot !== null;
+    }, { timeout: 30_000 })
+    .toBe(true);
+});

@@ -5,3 +5,6 @@ const EDGE_DEFAULTS = { PORT: "3420", SANDBOX_PORT: "8822", ANVIL_PORT: "18623",
 for (const [name, fallback] of Object.entries(EDGE_DEFAULTS)) {
   process.env[`E2E_${name}`] = process.env[`E2E_EDGE_${name}`] || fallback;
 }
+
+// The specs that exist on one runtime only (the scheduled trigger) read this.
+process.env.E2E_RUNTIME = "edge";
