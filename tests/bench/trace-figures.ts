@@ -123,7 +123,7 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
         runs: dense.map((d) => d.uncompressedRatio),
         unit: "×",
         kind: "info",
-        note: `Preflight ${median(dense.map((d) => d.uncompressed)).toFixed(0)} ms: the difference is gzip of the 1.3 MB answer (next start compresses what the client accepts)`,
+        note: `Preflight ${median(dense.map((d) => d.uncompressed)).toFixed(0)} ms with Accept-Encoding: identity (next start gzips the 1.3 MB answer when the client accepts it)`,
       },
       {
         name: `5. ${WIDE_RANGE}-block range windowed ÷ sequential`,
