@@ -3,13 +3,11 @@
 // flight), and when the budget runs low the answer stops at a zone boundary with a cursor to resume.
 import "server-only";
 import { z } from "zod";
-import { redactSecrets } from "@/lib/config";
 import { scanCache } from "@/lib/migration/scan-cache";
-import { CALLS_PER_ZONE, scanZoneEvidence } from "@/lib/migration/scan-zone";
+import { readZone, scanWithinBudget } from "@/lib/migration/scan-within-budget";
 import { migrationRow, type MigrationRow, type ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
-import { DeferredError } from "@/lib/platform/errors";
 import { listZones, type ZoneRow } from "@/lib/platform/zones";
 
 /** Zones read at once: enough that their calls keep all 6 connections busy between their phases. */
@@ -104,47 +102,9 @@ async function accountZones(platform: PlatformClient, accountId?: string) {
 }
 
 /** Scans zones from `offset` up to `until` while the request may; returns the index of the first zone not scanned. */
-async function scanFrom(platform: PlatformClient, zones: ZoneRow[], offset: number, until: number) {
-  let next = offset;
-  let stoppedAt = until;
-  let active = 0;
-  let retryAfterMs = 0;
-  const worker = async () => {
-    while (next < stoppedAt) {
-      const index = next++;
-      const zone = zones[index]!;
-      if (scanCache.get(zone.id)) continue;
-      // Room for this zone on top of those being read: a zone is never started only to be cut short.
-      if (platform.scheduler.remainingBudget < (active + 1) * CALLS_PER_ZONE) {
-        stoppedAt = Math.min(stoppedAt, index);
-        return;
-      }
-      active++;
-      try {
-        scanCache.put(await readZone(platform, zone));
-      } catch (error) {
-        if (!(error instanceof DeferredError)) throw error;
-        stoppedAt = Math.min(stoppedAt, index);
-        retryAfterMs = Math.max(retryAfterMs, error.retryAfterMs);
-      } finally {
-        active--;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: ZONES_AT_ONCE }, worker));
-  return { end: stoppedAt, retryAfterMs };
-}
-
-/** A zone whose calls fail is kept as failed, with the reason: never dropped, never shown as fine. */
-async function readZone(platform: PlatformClient, zone: ZoneRow): Promise<ZoneScan> {
-  try {
-    const evidence = await scanZoneEvidence(platform, zone.id);
-    return { zone, evidence, fetchedAt: new Date().toISOString() };
-  } catch (error) {
-    if (error instanceof DeferredError) throw error;
-    const message = redactSecrets(error instanceof Error ? error.message : String(error));
-    return { zone, error: message, fetchedAt: new Date().toISOString() };
-  }
+function scanFrom(platform: PlatformClient, zones: ZoneRow[], offset: number, until: number) {
+  const range = { from: offset, until, concurrency: ZONES_AT_ONCE, skip: (zone: ZoneRow) => scanCache.get(zone.id) !== undefined };
+  return scanWithinBudget(platform, zones, range, (scan) => scanCache.put(scan));
 }
 
 /** A cached scan's row is assessed once, not on every view of the account. */
