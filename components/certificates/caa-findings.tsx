@@ -1,15 +1,18 @@
 "use client";
 // Hostnames where switching to the default CA would silently stay on (or fail back to) the legacy chain.
 import type { CaaFinding } from "@/lib/certificates/types";
+import { PartialCount } from "@/components/data-table/coverage";
+import type { Coverage } from "@/lib/client/coverage";
 import { downloadCsv } from "@/lib/client/download-csv";
 
-export function CaaFindings({ caa }: { caa: readonly CaaFinding[] }) {
+export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; coverage: Coverage }) {
   const flagged = caa.filter((f) => f.flagged);
   return (
     <section aria-labelledby="caa-title" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id="caa-title" className="text-sm font-semibold">
-          CAA: {flagged.length} of {caa.length} hostnames would stay on the legacy chain with the default CA
+          CAA: <PartialCount count={flagged.length} coverage={coverage} /> of <PartialCount count={caa.length} coverage={coverage} /> hostnames would
+          stay on the legacy chain with the default CA
         </h2>
         <button
           type="button"

@@ -2,6 +2,7 @@
 // How the account's zones map: zones per previous sensitivity and action, as a chart and as a table
 // (the chart's text alternative). Zones already migrated have no previous setting to map.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CoverageNote, PARTIAL_CHART_STYLE, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useZones } from "@/components/zones-table/use-zones";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
@@ -23,7 +24,7 @@ function distribution(zones: MigrationRow[]) {
 }
 
 export function MappingDistribution() {
-  const { zones, loaded, totalCount, complete, error, isLoading, refetch } = useZones();
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const rows = distribution(zones as MigrationRow[]);
@@ -31,10 +32,12 @@ export function MappingDistribution() {
   return (
     <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="distribution-heading" className="font-semibold">
-        This account: {mapped} zones with a previous core rule set
+        This account: <PartialCount count={mapped} coverage={coverage} testId="mapped-count" /> zones with a previous core rule set
       </h2>
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
-      <div className="mt-3 h-72" aria-hidden="true">
+      <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
+      <CoverageNote coverage={coverage} testId="mapping-coverage" />
+      <div className="mt-3 h-72" aria-hidden="true" style={complete ? undefined : PARTIAL_CHART_STYLE}>
         <ResponsiveContainer width="100%" height="100%">
           {/* The table below is the text alternative: the chart is hidden from assistive tech and takes no focus. */}
           <BarChart accessibilityLayer={false} data={rows}>
@@ -66,7 +69,9 @@ export function MappingDistribution() {
               <td className="capitalize">{row.sensitivity}</td>
               <td>{row.target}</td>
               {ACTIONS.map((a) => (
-                <td key={a}>{row[a]}</td>
+                <td key={a}>
+                  <PartialCount count={Number(row[a])} coverage={coverage} />
+                </td>
               ))}
             </tr>
           ))}
