@@ -2,6 +2,7 @@
 // then the request is classified by which version acted on it and whether both took the same action.
 // Actions are read in the platform's spelling (actions.ts), so `managed_challenge` and `managedChallenge` agree.
 import { canonicalAction, decisiveness, NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation/events";
+import { usableInterval } from "@/lib/validation/sampling";
 
 export const REQUEST_CLASSES = ["bothSameAction", "bothDifferentAction", "newOnly", "oldOnly"] as const;
 export type RequestClass = (typeof REQUEST_CLASSES)[number];
@@ -53,7 +54,8 @@ export function joinRequests(events: readonly FirewallEvent[]): ComparedRequest[
       byRay.set(event.rayName, entry);
     }
     if (event.datetime < entry.first.datetime) entry.first = event;
-    if (event.sampleInterval) entry.interval = Math.max(entry.interval ?? 0, event.sampleInterval);
+    const interval = usableInterval(event.sampleInterval);
+    if (interval) entry.interval = Math.max(entry.interval ?? 0, interval);
     take(event.source === OLD_SOURCE ? entry.old : entry.new, event);
   }
   const requests = [...byRay.values()].map(({ first, old, new: next, interval }): ComparedRequest => {

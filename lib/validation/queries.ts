@@ -35,7 +35,7 @@ export const hourlyCountsSchema = zonesOf(
     firewallEventsAdaptiveGroups: z.array(
       z.object({
         count: z.number(),
-        avg: z.object({ sampleInterval: z.number().positive().nullish() }).nullish(),
+        avg: z.object({ sampleInterval: z.number().nullish() }).nullish(),
         dimensions: z.object({ datetimeHour: z.string() }),
       }),
     ),

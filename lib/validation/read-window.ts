@@ -13,6 +13,7 @@ import { NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation/eve
 import { EVENTS_QUERY, eventsSchema, HOURLY_COUNTS_QUERY, hourlyCountsSchema } from "@/lib/validation/queries";
 import { DOCUMENTED_LIMITS, type ZoneDatasetLimits } from "@/lib/validation/dataset-limits";
 import { planSlices, splitEvenly, type Slice } from "@/lib/validation/slices";
+import { usableInterval } from "@/lib/validation/sampling";
 import { splitRange } from "@/lib/validation/window-limits";
 import { windowCache, type WindowCache } from "@/lib/validation/window-cache";
 import { isComplete, progressOf, type HourlyCounts, type ReadProgress, type WindowRead } from "@/lib/validation/window-read";
@@ -113,10 +114,10 @@ async function readCounts(platform: PlatformClient, zoneTag: string, range: { fr
   const answer = await platform.graphql(HOURLY_COUNTS_QUERY, variables, hourlyCountsSchema);
   for (const group of answer.viewer.zones[0]?.firewallEventsAdaptiveGroups ?? []) {
     const hour = isoSecond(Date.parse(group.dimensions.datetimeHour));
-    const interval = group.avg?.sampleInterval ?? 1;
+    const interval = usableInterval(group.avg?.sampleInterval);
     // `count` is an estimate (rows × their interval): the rows a query of that hour returns are fewer.
-    counts.rows.set(hour, (counts.rows.get(hour) ?? 0) + Math.ceil(group.count / Math.max(1, interval)));
-    if (group.avg?.sampleInterval) counts.intervals.set(hour, group.avg.sampleInterval);
+    counts.rows.set(hour, (counts.rows.get(hour) ?? 0) + Math.ceil(group.count / Math.max(1, interval ?? 1)));
+    if (interval) counts.intervals.set(hour, interval);
   }
 }
 
@@ -169,7 +170,9 @@ async function readSlice(platform: PlatformClient, read: WindowRead, slice: Slic
   const events = data.viewer.zones[0]?.firewallEventsAdaptive ?? [];
   // A row without its own interval takes its hour's average; with neither it stays unknown (null).
   return events.map((event) =>
-    event.sampleInterval ? event : { ...event, sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null },
+    usableInterval(event.sampleInterval)
+      ? event
+      : { ...event, sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null },
   );
 }
 

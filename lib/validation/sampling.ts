@@ -16,6 +16,11 @@ export interface SamplingSummary {
   note?: string;
 }
 
+/** An interval the platform gave that can weigh a row (a positive number); else undefined: unknown. */
+export function usableInterval(interval: number | null | undefined): number | undefined {
+  return typeof interval === "number" && Number.isFinite(interval) && interval > 0 ? interval : undefined;
+}
+
 /** One seen request stands for its interval's worth; an unknown interval counts as one. */
 export function weight(request: Pick<ComparedRequest, "sampleInterval">): number {
   return request.sampleInterval ?? 1;
@@ -28,7 +33,7 @@ export function estimateRequests(requests: readonly Pick<ComparedRequest, "sampl
 
 /** The estimated number of events, from the rows seen and each row's interval. */
 export function estimateEvents(events: readonly { sampleInterval?: number | null }[]): number {
-  return Math.round(events.reduce((n, event) => n + (event.sampleInterval ?? 1), 0));
+  return Math.round(events.reduce((n, event) => n + (usableInterval(event.sampleInterval) ?? 1), 0));
 }
 
 export function samplingOf(requests: readonly Pick<ComparedRequest, "sampleInterval">[]): SamplingSummary {

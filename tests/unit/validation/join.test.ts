@@ -93,6 +93,8 @@ describe("summarize", () => {
     ];
     const requests = joinRequests(events);
     expect(requests.map((r) => r.sampleInterval)).toEqual([10, 10, 1, null]);
+    // An interval that cannot weigh a row (0) is unknown, not a request worth nothing.
+    expect(joinRequests([event("z", "waf", "block", "o", "2025-03-01T10:00:00Z", 0)])[0]!.sampleInterval).toBeNull();
     const summary = summarize("z", { since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, requests, events.length, 1, 23);
     expect(summary.totals).toMatchObject({ newOnly: 2, requests: 4 });
     expect(summary.estimated).toMatchObject({ newOnly: 20, oldOnly: 1, both: 1, requests: 22, events: 23, nowBlocked: 20 });
