@@ -4,6 +4,7 @@
 import "server-only";
 import type { PlatformClient } from "@/lib/platform/client";
 import { NotFoundError } from "@/lib/http/not-found-error";
+import { DeferredError } from "@/lib/platform/errors";
 import { GraphqlError } from "@/lib/platform/graphql";
 import { checkIdentifier } from "@/lib/platform/paths";
 import type { ZoneDatasetLimits } from "@/lib/validation/dataset-limits";
@@ -53,21 +54,32 @@ function notFound(zoneId: string) {
 export async function compareZone(platform: PlatformClient, zoneId: string, window: TimeWindow, options: CompareOptions = {}): Promise<ZoneComparison> {
   checkIdentifier("id", zoneId);
   const { sinceGiven = true, limitsCache = sharedLimits, now = Date.now(), ...readOptions } = options;
-  const limits: ZoneDatasetLimits = await limitsCache.get(platform, zoneId).catch(notFound(zoneId));
-  requireEnabled(zoneId, limits);
-  const reachable = windowWithinReach(window, limits, now, sinceGiven);
-  const { read, ...progress } = await readWindow(platform, zoneId, reachable, { ...readOptions, limits }).catch(notFound(zoneId));
+  // A rate limit that defers the settings read stops this request as it would stop a slice: with a cursor.
+  const limits: ZoneDatasetLimits | DeferredError = await limitsCache.get(platform, zoneId).catch((error: unknown) => {
+    if (error instanceof DeferredError) return error;
+    return notFound(zoneId)(error);
+  });
+  let reachable = window;
+  if (!(limits instanceof DeferredError)) {
+    requireEnabled(zoneId, limits);
+    reachable = windowWithinReach(window, limits, now, sinceGiven);
+  }
+  const stopped = limits instanceof DeferredError ? { deferred: limits } : { limits };
+  const { read, ...progress } = await readWindow(platform, zoneId, reachable, { ...readOptions, ...stopped }).catch(notFound(zoneId));
   const { requests, events, estimatedEvents } = requestsSoFar(read);
   let summary = summaries.get(read);
   if (!summary) {
     summary = summarize(zoneId, read.window, requests, events, progress.progress.slices, estimatedEvents);
     if (progress.complete) summaries.set(read, summary);
   }
-  const datasetLimits: DatasetLimitsAnswer = {
-    maxDurationSeconds: Math.min(limits.events.maxDurationSeconds, limits.groups.maxDurationSeconds),
-    notOlderThanSeconds: Math.min(limits.events.notOlderThanSeconds, limits.groups.notOlderThanSeconds),
-    maxPageSize: limits.events.maxPageSize,
-    assumed: limits.assumed,
-  };
+  const kept = limits instanceof DeferredError ? undefined : limits;
+  const datasetLimits: DatasetLimitsAnswer = kept
+    ? {
+        maxDurationSeconds: Math.min(kept.events.maxDurationSeconds, kept.groups.maxDurationSeconds),
+        notOlderThanSeconds: Math.min(kept.events.notOlderThanSeconds, kept.groups.notOlderThanSeconds),
+        maxPageSize: kept.events.maxPageSize,
+        assumed: kept.assumed,
+      }
+    : { maxDurationSeconds: 0, notOlderThanSeconds: 0, maxPageSize: 0, assumed: ["settings not read yet"] };
   return { requests, answer: { ...summary, ...progress, datasetLimits } };
 }

@@ -40,6 +40,8 @@ export interface ReadOptions {
   cache?: WindowCache;
   /** The zone's dataset limits (settings); the documented example when not given. */
   limits?: ZoneDatasetLimits;
+  /** A limit already stopped this request (reading the settings): answer the cursor without reading. */
+  deferred?: DeferredError;
 }
 
 export interface WindowReadResult {
@@ -65,10 +67,10 @@ export async function readWindow(platform: PlatformClient, zoneId: string, windo
     read = cache.byId(cursor.read, zoneId, { since: cursor.since, until: cursor.until }, cursor.startedAt);
   } else read = cache.current(zoneId, window, options.refresh ?? false);
 
-  const stop: { deferred?: DeferredError } = {};
+  const stop: { deferred?: DeferredError } = { deferred: options.deferred };
   try {
-    await plan(platform, read, rowLimit, limits);
-    await readSlices(platform, read, rowLimit, stop, options.onProgress);
+    if (!stop.deferred) await plan(platform, read, rowLimit, limits);
+    if (!stop.deferred) await readSlices(platform, read, rowLimit, stop, options.onProgress);
   } catch (error) {
     if (!(error instanceof DeferredError)) throw error;
     stop.deferred = error;

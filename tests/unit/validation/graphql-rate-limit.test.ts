@@ -34,6 +34,9 @@ const design = (ordinal: number) => {
   return { both: d.both, newOnly: d.newOnly, oldOnly: d.oldOnly, events: d.events };
 };
 
+/** Two days of the seeded period: one query of each kind. */
+const twoDays = () => ({ since: seededWindow().since, until: new Date(Date.parse(seededWindow().since) + 2 * 86_400_000).toISOString().replace(".000Z", "Z") });
+
 /** Follows cursors as the page does, waiting out each retryAfterSeconds on the shared clock. */
 async function readAll(zoneId: string, graphqlLimiter: RateLimiter, rowLimit: number, window = seededWindow()) {
   const cache = new WindowCache(() => now);
@@ -77,13 +80,23 @@ describe("GraphQL analytics rate limit", () => {
     expect((await graphqlCalls(sandbox)).filter((c) => c.graphql?.errorCode)).toHaveLength(0);
   });
 
+  it("a long pause on the zone's settings read answers a cursor too, and the read then completes", async () => {
+    await setFaults(sandbox, { graphqlBudgetDepleted: 1, retryAfterSeconds: 60 });
+    await clearCalls(sandbox);
+    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, twoDays());
+    expect(answers[0]).toMatchObject({ complete: false, rateLimit: "graphql", retryAfterSeconds: 60, progress: { slicesDone: 0 } });
+    expect(answers[0]!.cursor).toBeTruthy();
+    expect(answers.at(-1)!.complete).toBe(true);
+    const calls = await graphqlCalls(sandbox);
+    expect(calls[0]!.graphql).toMatchObject({ operationName: "DatasetSettings", errorCode: "budget_depleted" });
+  });
+
   it("waits out a short pause within the request", async () => {
     await setFaults(sandbox, { graphqlBudgetDepleted: 1, retryAfterSeconds: 3 });
     await clearCalls(sandbox);
     const before = now;
     // A window of at most 3 days (one query of each kind) and the settings: under the sandbox's 4 queries.
-    const window = { since: seededWindow().since, until: new Date(Date.parse(seededWindow().since) + 2 * 86_400_000).toISOString().replace(".000Z", "Z") };
-    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, window);
+    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, twoDays());
     expect(answers).toHaveLength(1);
     expect(answers[0]!.complete).toBe(true);
     expect(now - before).toBeGreaterThanOrEqual(3000); // the pause was kept (on the test's clock)
