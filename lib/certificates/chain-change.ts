@@ -43,11 +43,6 @@ export const BUNDLE_METHODS: Record<BundleName, { api: string; aliases: readonly
 /** The schema's default (`ubiquitous`): a certificate without a bundle method is bundled as compatible. */
 export const DEFAULT_BUNDLE: BundleName = "compatible";
 
-/** The API's bundle methods and the document's names for them (compatible, modern, user-defined). */
-export const BUNDLE_METHOD_NAMES: Record<string, string> = Object.fromEntries(
-  Object.entries(BUNDLE_METHODS).map(([name, { api }]) => [api, name]),
-);
-
 /** Every spelling either vocabulary uses, for messages that list them. */
 export const KNOWN_BUNDLE_SPELLINGS: readonly string[] = Object.values(BUNDLE_METHODS).flatMap((m) => m.aliases);
 
