@@ -17,14 +17,25 @@ export interface HostnameCaaContext {
 
 const bare = (hostname: string) => hostname.toLowerCase().replace(/^\*\./, "").replace(/\.$/, "");
 
+/** Zones by lower-case name, built once per zones list: a SaaS zone may have 100,000 custom hostnames. */
+const indexes = new WeakMap<readonly AccountZone[], Map<string, AccountZone>>();
+function byName(zones: readonly AccountZone[]): Map<string, AccountZone> {
+  let index = indexes.get(zones);
+  if (!index) {
+    index = new Map(zones.map((z) => [z.name.toLowerCase(), z]));
+    indexes.set(zones, index);
+  }
+  return index;
+}
+
 /** The deepest account zone that holds `name` (the name itself or a parent of it). */
 export function enclosingZone(name: string, zones: readonly AccountZone[]): AccountZone | undefined {
-  let best: AccountZone | undefined;
-  for (const zone of zones) {
-    const apex = zone.name.toLowerCase();
-    if ((name === apex || name.endsWith(`.${apex}`)) && (!best || apex.length > best.name.length)) best = zone;
+  const index = byName(zones);
+  for (let at = bare(name); at !== ""; at = at.includes(".") ? at.slice(at.indexOf(".") + 1) : "") {
+    const zone = index.get(at);
+    if (zone) return zone;
   }
-  return best;
+  return undefined;
 }
 
 /** The account zones whose CAA records a hostname's climb may read, from the closest up. */
