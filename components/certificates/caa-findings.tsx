@@ -25,7 +25,8 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
       </div>
       <p className="mt-1 text-xs text-slate-600">
         The default CA tries pki.goog first and uses letsencrypt.org only if CAA blocks it. Records are inherited from the closest parent
-        name that has any; for wildcards, issuewild wins over issue.
+        name that has any; for wildcards, issuewild wins over issue. Custom hostnames are checked when they lie in one of this
+        account&apos;s zones; outside them their CAA is unknown (see each one&apos;s verdict).
       </p>
       {flagged.length > 0 && (
         <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Flagged CAA findings">
@@ -41,8 +42,11 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
             </thead>
             <tbody>
               {flagged.map((f) => (
-                <tr key={`${f.zoneId}:${f.hostname}`} className="border-t border-slate-100">
-                  <td className="px-2 py-1">{f.hostname}</td>
+                <tr key={`${f.zoneId}:${f.source}:${f.hostname}`} className="border-t border-slate-100">
+                  <td className="px-2 py-1">
+                    {f.hostname}
+                    {f.source === "custom_hostname" && <span className="text-slate-500"> (custom hostname of {f.zoneName})</span>}
+                  </td>
                   <td className="px-2 py-1">{f.relevantName === f.hostname ? "itself" : `${f.relevantName} (inherited)`}</td>
                   <td className="px-2 py-1">{f.records.join(", ")}</td>
                   <td className="px-2 py-1">{f.defaultCa === "none" ? "no CA: issuance fails" : f.defaultCa}</td>

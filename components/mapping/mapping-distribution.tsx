@@ -8,17 +8,23 @@ import { useZones } from "@/components/zones-table/use-zones";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 
-const SENSITIVITIES = ["high", "medium", "low", "off"] as const;
-const ACTIONS = ["simulate", "block", "challenge"] as const;
+/** Every row a zone can fall in: absent sensitivity counts as Default, values outside the table as unknown. */
+const SENSITIVITIES = ["high", "medium", "low", "default", "off", "unknown"] as const;
+const ACTIONS = ["simulate", "block", "challenge", "other"] as const;
+
+function actionOf(zone: MigrationRow): (typeof ACTIONS)[number] {
+  const action = (zone.oldAction ?? "challenge").toLowerCase();
+  return (ACTIONS as readonly string[]).includes(action) ? (action as (typeof ACTIONS)[number]) : "other";
+}
 
 function distribution(zones: MigrationRow[]) {
   return SENSITIVITIES.map((sensitivity) => {
-    const target = mapSensitivity(sensitivity);
+    const target = sensitivity === "unknown" ? undefined : mapSensitivity(sensitivity);
     const row: Record<string, string | number> = {
       sensitivity,
-      target: target ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}` : "not deployed (rule set off)",
+      target: target ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}` : sensitivity === "off" ? "not deployed (rule set off)" : "not in the table: check by hand",
     };
-    for (const action of ACTIONS) row[action] = zones.filter((z) => z.sensitivity === sensitivity && z.oldAction === action).length;
+    for (const action of ACTIONS) row[action] = zones.filter((z) => z.sensitivityRow === sensitivity && actionOf(z) === action).length;
     return row;
   });
 }
@@ -28,7 +34,7 @@ export function MappingDistribution() {
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const rows = distribution(zones as MigrationRow[]);
-  const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivity).length;
+  const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivityRow !== null).length;
   return (
     <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="distribution-heading" className="font-semibold">
@@ -49,6 +55,7 @@ export function MappingDistribution() {
             <Bar dataKey="simulate" stackId="a" fill="#94a3b8" name="Simulate → Log" />
             <Bar dataKey="block" stackId="a" fill="#dc2626" name="Block → Block" />
             <Bar dataKey="challenge" stackId="a" fill="#2563eb" name="Challenge → Challenge" />
+            <Bar dataKey="other" stackId="a" fill="#f59e0b" name="Other action → check by hand" />
           </BarChart>
         </ResponsiveContainer>
       </div>
