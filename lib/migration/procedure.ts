@@ -1,6 +1,6 @@
 // The migration procedure for one zone as steps, each with the exact call it would make. Shown here,
 // executed only through a review.
-import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { migrationPhase, type Ruleset, type ZoneEvidence } from "@/lib/migration/evidence";
 
 export interface PlannedCall {
   method: "GET" | "PUT" | "DELETE";
@@ -16,13 +16,21 @@ export interface ProcedureStep {
   status: "done" | "next" | "later" | "optional" | "skipped";
 }
 
+/**
+ * The config answer's rules carry `id: ""` (docs' example); the schema's rule id is 32 hex when present
+ * (rulesets_RuleId). Leaving an empty id out means the same thing, a new rule, and validates against both.
+ */
+function putBody(config: Ruleset): Ruleset {
+  return { ...config, rules: config.rules.map(({ id, ...rule }) => (id ? { id, ...rule } : rule)) };
+}
+
 const ENTRYPOINT = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
 
 export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneEvidence): ProcedureStep[] {
   const phase = migrationPhase(evidence.status);
   const before = phase === "previous";
   const overrides = evidence.overrides ?? [];
-  const config = evidence.config ?? { name: "default", rules: [] };
+  const config = putBody(evidence.config ?? { name: "default", rules: [] });
   const steps: ProcedureStep[] = [
     {
       title: "Check compatibility",

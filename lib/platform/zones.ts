@@ -11,7 +11,8 @@ const ZONES_PER_PAGE = 50;
 const zoneSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.string(),
+  // Optional in the SDK's Zone (status?) and absent from the 2024 schema's zone: unknown, never a failed listing.
+  status: z.string().optional(),
   paused: z.boolean().optional(),
   type: z.string().optional(),
   plan: z.object({ name: z.string(), legacy_id: z.string().optional() }).optional(),
@@ -94,7 +95,7 @@ function toZoneRow(zone: Zone): ZoneRow {
     name: zone.name,
     plan: zone.plan?.legacy_id ?? planName.toLowerCase().replace(/ website$/, ""),
     planName,
-    status: zone.status,
+    status: zone.status ?? "unknown",
     paused: zone.paused ?? false,
     type: zone.type ?? "full",
     accountId: zone.account.id,
