@@ -17,11 +17,12 @@ export interface ProcedureStep {
 }
 
 /**
- * The config answer's rules carry `id: ""` (docs' example); the schema's rule id is 32 hex when present
- * (rulesets_RuleId). Leaving an empty id out means the same thing, a new rule, and validates against both.
+ * The config answer's rules carry `id`, `version` and `ref` as "" (docs' example); the schema wants a 32-hex id,
+ * a numeric version and a non-empty ref when present (rulesets_Rule). Left out, they mean the same new rule.
  */
 function putBody(config: Ruleset): Ruleset {
-  return { ...config, rules: config.rules.map(({ id, ...rule }) => (id ? { id, ...rule } : rule)) };
+  const blank = new Set(["id", "version", "ref"]);
+  return { ...config, rules: config.rules.map((rule) => Object.fromEntries(Object.entries(rule).filter(([key, value]) => !(blank.has(key) && value === ""))) as typeof rule) };
 }
 
 const ENTRYPOINT = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;

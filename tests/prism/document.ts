@@ -111,15 +111,18 @@ export function prismDocument(): OpenApiDocument {
 
   const overrideDelete = paths["/zones/{zone_identifier}/firewall/waf/overrides/{id}"]!.delete!;
   delete overrideDelete.requestBody;
-  for (const schema of Object.values(document.components.schemas)) dropReadOnlyRequired(schema);
+  for (const schema of Object.values(document.components.schemas)) dropReadOnlyRequired(document, schema);
   setAnswers(document);
   return document;
 }
 
-function dropReadOnlyRequired(schema: Record<string, unknown>): void {
-  const properties = schema.properties as Record<string, { readOnly?: boolean }> | undefined;
+function dropReadOnlyRequired(document: OpenApiDocument, schema: Record<string, unknown>): void {
+  type Property = { readOnly?: boolean; $ref?: string; allOf?: Property[] };
+  const properties = schema.properties as Record<string, Property> | undefined;
   if (!properties || !Array.isArray(schema.required)) return;
-  schema.required = (schema.required as string[]).filter((name) => properties[name]?.readOnly !== true);
+  const readOnly = (p: Property | undefined, depth = 0): boolean =>
+    p !== undefined && depth < 8 && (p.readOnly === true || (p.$ref !== undefined && readOnly(resolveRef<Property>(document, p.$ref), depth + 1)) || Boolean(p.allOf?.some((part) => readOnly(part, depth + 1))));
+  schema.required = (schema.required as string[]).filter((name) => !readOnly(properties[name]));
 }
 
 function replaceParameter(op: OpenApiOperation, name: string, schema: object): void {
