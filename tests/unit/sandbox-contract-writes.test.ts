@@ -104,3 +104,14 @@ describe("contract: the migration operations (documents only)", () => {
     for (const key of Object.keys(status.body.result as object)) expect(observed).toContain(key);
   });
 });
+
+describe("contract: certificate packs as the SDK types them", () => {
+  it("every pack of the first 40 zones matches the SDK's CertificatePackListResponse (the 2024 schema leaves items untyped)", async () => {
+    const packs = contractAjv.compile({ $ref: "contract#/paths/~1zones~1{zone_id}~1ssl~1certificate_packs/get/responses/200/content/application~1json/schema" });
+    expect(packs({ success: true, errors: [], messages: [], result: [{ id: "x", type: "universal" }] }), "not vacuous").toBe(false);
+    for (const zone of sandbox.state.zones.slice(0, 40)) {
+      const answer = await call("GET", `/zones/${zone.id}/ssl/certificate_packs?status=all&per_page=50`);
+      expectValid(packs, answer.body, `packs of ${zone.name}`);
+    }
+  });
+});
