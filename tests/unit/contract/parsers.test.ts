@@ -39,7 +39,8 @@ describe("Preflight's parsers accept the real shapes", () => {
     const { schema } = resultSchemaOf(document, c.path);
     for (const variant of variantsOf(document, schema, c.options)) {
       const name = `${c.name}: ${variant.label}`;
-      // Skipped: invitations are read strictly (status enum, every field required) until branch h-ids (issue #15 part 3.5).
+      // Skipped until branch h-ids (issue #15 part 3.5) reads invitations leniently (status any string). Even then, `id`
+      // is optional in the 2024 schema and the SDK (Invite.id?): an invitation without one should be listed, not acceptable.
       (DIVERGENT.has(name) ? it.skip : it)(name, () => {
         const parsed = c.parser.safeParse(variant.value);
         expect(parsed.success, `${JSON.stringify(parsed.error?.issues[0])}\n${JSON.stringify(variant.value).slice(0, 600)}`).toBe(true);
