@@ -1,7 +1,7 @@
 // Preflight's parsers accept every shape the real API can answer, built from the contract's schemas
 // (tests/prism/document.ts: the 2024 OpenAPI with the SDK's and the docs' corrections): the example, only the
-// required fields, extra fields, enum values Preflight does not know. A real shape a parser refuses today
-// and another branch of issue #15 is fixing is an `it.todo` naming the divergence.
+// required fields (read-only ones included: answers carry them), extra fields, enum values Preflight does not
+// know. A real shape a parser refuses today that another branch of issue #15 is fixing is an `it.skip` naming it.
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { caaRecordSchema, certificatePackSchema, customCertificateSchema, customHostnameSchema, totalTlsSchema } from "@/lib/certificates/upstream";
@@ -11,9 +11,9 @@ import { zoneSchema } from "@/lib/platform/zones";
 import { loadReference } from "@/tests/contract/contract";
 import type { ExampleOptions } from "@/tests/contract/example";
 import { resultSchemaOf, variantsOf } from "@/tests/contract/variants";
-import { prismDocument } from "@/tests/prism/document";
+import { contractDocument } from "@/tests/prism/document";
 
-const document = prismDocument();
+const document = contractDocument();
 const mentions = (text: string) => (alt: object) => JSON.stringify(alt).includes(text);
 
 const CASES: Array<{ name: string; path: string; parser: z.ZodType; options?: ExampleOptions }> = [
