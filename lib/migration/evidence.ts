@@ -38,7 +38,8 @@ export const ruleSchema = z.object({
   id: z.string(),
   description: z.string(),
   mode: z.string(),
-  group: z.object({ id: z.string(), name: z.string() }).optional(),
+  // The 2024 schema requires `group` but none of its fields: a rule is read without them.
+  group: z.object({ id: z.string().optional(), name: z.string().optional() }).optional(),
 });
 export type WafRule = z.infer<typeof ruleSchema>;
 

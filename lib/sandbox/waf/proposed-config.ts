@@ -37,7 +37,8 @@ export function proposedConfig(waf: WafZone): Ruleset {
         action: "execute",
         expression: "true",
         enabled: waf.firewallEnabled,
-        action_parameters: { id: CLOUDFLARE_MANAGED_RULESET, overrides: { rules: [] } },
+        // No `overrides: {rules: []}`: the schema's overrides.rules has minItems 1, and this answer is PUT as given.
+        action_parameters: { id: CLOUDFLARE_MANAGED_RULESET },
       },
       {
         ...blank,

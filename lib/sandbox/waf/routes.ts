@@ -174,9 +174,14 @@ function save(waf: WafZone, ruleset: Ruleset, state: WafZone["migrationState"]):
     phase: "http_request_firewall_managed",
     version: String(Number(waf.entrypoint?.version ?? 0) + 1),
     last_updated: waf.statusChangedOn,
-    rules: ruleset.rules.map((rule, i) => ({ ...rule, id: rule.id || `${i + 1}`.padStart(32, "0"), version: "1" })),
+    rules: ruleset.rules.map((rule, i) => withAnswerFields(rule, rule.id || `${i + 1}`.padStart(32, "0"), waf.statusChangedOn!)),
   };
   return ok(waf.entrypoint);
+}
+
+/** rulesets_Rule in an answer: id, version, last_updated and ref (the rule id by default) are always there. */
+function withAnswerFields<T extends { ref?: string }>(rule: T, id: string, at: string) {
+  return { ...rule, id, version: "1", last_updated: at, ref: rule.ref || id };
 }
 
 function readRuleset(body: unknown): Ruleset | string {
