@@ -77,7 +77,7 @@ async function planHostnameSwitch(platform: PlatformClient, target: Extract<Revi
 async function planInviteAcceptance(platform: PlatformClient, inviteId: string): Promise<ReviewPlan> {
   const invite = (await listInvites(platform)).find((i) => i.id === inviteId);
   if (!invite) throw new NotFoundError(`There is no invitation ${inviteId} for the token's user`);
-  if (invite.status !== "pending") throw new InputError("inviteId", `The invitation is ${invite.status}, not pending`);
+  if (invite.status !== "pending") throw new InputError("inviteId", `The invitation is ${invite.status ?? "of unknown status"}, not pending`);
   const path = `/user/invites/${checkIdentifier("inviteId", inviteId)}`;
   return {
     title: `Accept the invitation to ${invite.organization_name ?? invite.organization_id}`,
