@@ -5,7 +5,8 @@ export interface ResultInfo {
   per_page: number;
   count: number;
   total_count: number;
-  total_pages: number;
+  /** Absent from some lists' result_info (the previous WAF's). */
+  total_pages?: number;
 }
 
 /** An `errors` entry: the common shape has a code; the rulesets API's (`rulesets_Message`) may have only a message and a pointer. */

@@ -46,6 +46,11 @@ describe("sandbox: previous firewall API", () => {
     const overrides = await call("GET", `/zones/${zone.id}/firewall/waf/overrides`);
     expectValid(responseSchema("/zones/{zone_identifier}/firewall/waf/overrides", "get", "200"), overrides.body, "overrides");
     expect((overrides.body.result as unknown[]).length).toBeGreaterThan(0);
+    // waf-managed-rules_result_info: count, page, per_page, total_count; the previous WAF never sent total_pages.
+    for (const body of [packages.body, groups.body, rules.body, overrides.body]) {
+      const info = (body as unknown as { result_info: Record<string, number> }).result_info;
+      expect(Object.keys(info).sort()).toEqual(["count", "page", "per_page", "total_count"]);
+    }
   });
 
   it("seeds every sensitivity and action of the core rule set across the account", () => {

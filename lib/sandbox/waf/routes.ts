@@ -56,7 +56,9 @@ function previousFirewall(handler: (waf: WafZone, context: RouteContext) => ApiR
 function list<T>(items: T[], query: URLSearchParams): ApiResponse {
   const params = readListParams(query, PAGE, ["priority"] as const, "priority");
   const { result, resultInfo } = paginate(items, params.page, params.perPage);
-  return ok(result, resultInfo);
+  // The previous WAF's result_info (waf-managed-rules_result_info) has count, page, per_page, total_count: no total_pages.
+  const { total_pages: _notSent, ...info } = resultInfo;
+  return ok(result, info);
 }
 
 export const listPackages = previousFirewall((waf, { query }) => list(waf.packages, query));
