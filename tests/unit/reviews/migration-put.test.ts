@@ -1,6 +1,7 @@
-// A migration PUT the platform refuses (over 200 rules, an expression over 4 KB) is answered in the
-// rulesets API's own shape (a message and a source.pointer, no code): the executed review must show that
-// message and pointer to the person who ran it, never "without the v4 envelope".
+// The migration PUT as a review sends it. Refused (over 200 rules, an expression over 4 KB), it is answered
+// in the rulesets API's own shape (a message and a source.pointer, no code): the executed review must show
+// that message and pointer to the person who ran it, never "without the v4 envelope". Accepted, it carries
+// the proposed configuration whole, fields Preflight does not name included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/http/error-response";
 import { PlatformError } from "@/lib/platform/errors";
@@ -20,7 +21,7 @@ afterAll(() => h.close());
 
 const zoneOf = (wafCase: string) => h.sandbox.state.zones.find((zone, i) => wafCaseFor(i, zone) === wafCase)!;
 
-describe("a migration PUT the platform refuses", () => {
+describe("the migration PUT of a review", () => {
   it.each([
     ["too_many_rules", /more than 200.*\(at \/rules\)/],
     ["long_expression", /longer than 4 KB.*\(at \/rules\/\d+\/expression\)/],
@@ -43,6 +44,17 @@ describe("a migration PUT the platform refuses", () => {
     // The audit log keeps the same answer.
     const audit = await h.store.auditLog(review.id);
     expect(JSON.stringify(audit.find((e) => e.action === "call_failed")?.call?.response)).toContain('"pointer":"/rules');
+  });
+
+  it("an accepted PUT carries the proposed configuration's unnamed fields (skip rules' logging) to the platform", async () => {
+    const zone = h.sandbox.state.zones.find((z, i) => wafCaseFor(i, z) === "eligible" && z.plan.legacy_id !== "enterprise" && h.sandbox.state.waf[z.id]!.migratedSettings.length > 0)!;
+    const review = await createReview(h.store, h.platform(), { kind: "complete_migration", zoneId: zone.id }, planner);
+    await actOnReview(h.store, review.id, "submit", planner);
+    await actOnReview(h.store, review.id, "approve", approver);
+    expect((await executeReview(h.store, h.platform(), review.id, planner, review.confirmText)).state).toBe("executed");
+    const saved = h.sandbox.state.waf[zone.id]!.entrypoint!.rules.filter((rule) => rule.action === "skip");
+    expect(saved.length).toBeGreaterThan(0);
+    for (const rule of saved) expect(rule.logging).toEqual({ enabled: true });
   });
 
   it("a route answering such an error gives the person the message and pointer too", async () => {
