@@ -46,6 +46,14 @@ export const customHostnameSchema = z.object({
 });
 export type CustomHostname = z.infer<typeof customHostnameSchema>;
 
+/**
+ * How custom hostnames are paged: the schema allows only `order=ssl` (the default) or `ssl_status`. The
+ * latter moves a hostname at every validation step; `ssl` is sent explicitly, with a direction, so a
+ * changed default cannot reorder a walk. No allowed order is promised stable, so a walk resumed across
+ * requests checks its boundary (lib/snapshots/certificate-work.ts).
+ */
+export const CUSTOM_HOSTNAME_ORDER = { order: "ssl", direction: "asc" } as const;
+
 // `enabled` is optional in the schema and the SDK (TotalTLSGetResponse.enabled?): absent, no Total TLS row is added.
 export const totalTlsSchema = z.object({ enabled: z.boolean().optional(), certificate_authority: z.string().nullish() });
 export type TotalTls = z.infer<typeof totalTlsSchema>;

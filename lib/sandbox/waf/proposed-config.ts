@@ -26,6 +26,7 @@ export function proposedConfig(waf: WafZone): Ruleset {
     description: `${setting.description} (migrated ${setting.source.replace("_", " ")} ${setting.id})`,
     enabled: true,
     action_parameters: { ruleset: "current" },
+    logging: { enabled: true },
   }));
   const disabledLevels = [paranoia.level + 1, 3, 4].filter((l, i, all) => l <= 4 && all.indexOf(l) === i);
   return {
