@@ -8,7 +8,8 @@ import type { PlatformClient } from "@/lib/platform/client";
 const roleSchema = z.union([z.string(), z.object({ id: z.string().optional(), name: z.string() }).loose()]);
 
 export const inviteSchema = z.object({
-  id: z.string(),
+  // Optional in the 2024 schema and the SDK (Invite.id?): such an invitation is listed, but cannot be accepted here.
+  id: z.string().optional(),
   organization_id: z.string(),
   organization_name: z.string().optional(),
   invited_member_id: z.string().nullable(),

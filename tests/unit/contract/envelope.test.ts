@@ -25,8 +25,8 @@ describe("the envelope Preflight reads", () => {
     expect(() => parseEnvelope("GET /x", 400, JSON.stringify(failure), z.unknown())).toThrow(/code 1000: note/);
   });
 
-  // Branch h-ids (issue #15 part 3.6): rulesets_Message has `code` optional; un-skip after merging it.
-  it.skip("reads a rulesets error without code as the platform's own message and pointer", () => {
+  // rulesets_Message has `code` optional and names the field in source.pointer.
+  it("reads a rulesets error without code as the platform's own message and pointer", () => {
     const refused = { success: false, errors: [{ message: "too many rules", source: { pointer: "/rules" } }], messages: [], result: null };
     try {
       parseEnvelope("PUT /zones/x/rulesets/phases/http_request_firewall_managed/entrypoint", 400, JSON.stringify(refused), z.unknown());

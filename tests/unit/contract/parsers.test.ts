@@ -31,17 +31,13 @@ const CASES: Array<{ name: string; path: string; parser: z.ZodType; options?: Ex
   { name: "CAA record", path: "/zones/{zone_id}/dns_records", parser: caaRecordSchema, options: { prefer: mentions('["CAA"]') } },
 ];
 
-/** Real shapes refused today, fixed on another branch of issue #15: un-skip after merging it. */
-const DIVERGENT = new Set(["invitation: optional fields absent", "invitation: unknown values of status"]);
 
 describe("Preflight's parsers accept the real shapes", () => {
   for (const c of [...CASES, { name: "invitation", path: "/user/invites", parser: inviteSchema as z.ZodType }]) {
     const { schema } = resultSchemaOf(document, c.path);
     for (const variant of variantsOf(document, schema, c.options)) {
       const name = `${c.name}: ${variant.label}`;
-      // Skipped until branch h-ids (issue #15 part 3.5) reads invitations leniently (status any string). Even then, `id`
-      // is optional in the 2024 schema and the SDK (Invite.id?): an invitation without one should be listed, not acceptable.
-      (DIVERGENT.has(name) ? it.skip : it)(name, () => {
+      it(name, () => {
         const parsed = c.parser.safeParse(variant.value);
         expect(parsed.success, `${JSON.stringify(parsed.error?.issues[0])}\n${JSON.stringify(variant.value).slice(0, 600)}`).toBe(true);
       });
@@ -67,9 +63,9 @@ describe("the migration operations, from the documents alone (no schema)", () =>
   });
 });
 
-describe("real shapes another branch is making Preflight accept (un-skip after merging)", () => {
-  // h-ids (issue #15 part 3.5): the current SDK types roles as names (resources/user/invites.d.ts: roles?: Array<string>).
-  it.skip("invitation with roles as role names (SDK 2026)", () => {
+describe("invitations in the current SDK's shape", () => {
+  // The current SDK types roles as names (resources/user/invites.d.ts: roles?: Array<string>).
+  it("invitation with roles as role names (SDK 2026)", () => {
     const invite = { id: "4f5f0c14a2a41d5063dd301b2f829f04", organization_id: "5a7805061c76ada191ed06f989cc3dac", invited_member_id: null, status: "pending", roles: ["Administrator"] };
     expect(inviteSchema.safeParse(invite).success).toBe(true);
   });
