@@ -1,6 +1,7 @@
 // The proposed configuration goes back to the platform as the entry point PUT's body: fields Preflight
-// does not name (a skip rule's `logging`, `ref`, `version`, unknown override keys) must reach the PUT
-// unchanged, or the update would silently drop them.
+// does not name (a skip rule's `logging`, a set `ref`, unknown override keys) must reach the PUT unchanged,
+// or the update would silently drop them. Only the config answer's blank id/version/ref are left out: the
+// rulesets schema refuses empty identifiers in a request, and the platform assigns them.
 import { describe, expect, it } from "vitest";
 import { rulesetSchema } from "@/lib/migration/evidence";
 import { migrationProcedure } from "@/lib/migration/procedure";
@@ -12,7 +13,7 @@ const config = {
   kind: "zone",
   phase: "http_request_firewall_managed",
   rules: [
-    { id: "", version: "", ref: "", action: "skip", expression: "http.request.uri.path contains \"/api/\"", description: "migrated firewall rule", enabled: true, action_parameters: { ruleset: "current" }, logging: { enabled: true } },
+    { id: "", version: "", ref: "migrated-skip-1", action: "skip", expression: "http.request.uri.path contains \"/api/\"", description: "migrated firewall rule", enabled: true, action_parameters: { ruleset: "current" }, logging: { enabled: true } },
     {
       id: "",
       version: "",
@@ -41,7 +42,10 @@ describe("the proposed configuration as the PUT body", () => {
     const steps = migrationProcedure(ZONE, "enterprise", { status: { old_waf_status: "enabled", new_waf_status: "disabled" }, check: { compatible: true, migration_state: "start" }, config: parsed });
     const puts = steps.filter((s) => s.call.method === "PUT");
     expect(puts.map((s) => s.call.query.waf_migration)).toEqual(["validation", "pending"]);
-    for (const put of puts) expect(put.call.body).toEqual(config);
+    const sent = structuredClone(config) as { rules: Array<Record<string, unknown>> };
+    for (const rule of sent.rules) for (const key of ["id", "version", "ref"]) if (rule[key] === "") delete rule[key];
+    for (const put of puts) expect(put.call.body).toEqual(sent);
+    expect(JSON.stringify(puts[1]!.call.body)).toContain('"ref":"migrated-skip-1"');
     expect(JSON.stringify(puts[1]!.call.body)).toContain('"logging":{"enabled":true}');
   });
 });
