@@ -6,6 +6,7 @@ import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/s
 import { useZones } from "@/components/zones-table/use-zones";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
+import { isUnknown } from "@/lib/migration/unknown-parts";
 
 const SENSITIVITIES = ["high", "medium", "low", "off"] as const;
 const ACTIONS = ["simulate", "block", "challenge"] as const;
@@ -28,12 +29,20 @@ export function MappingDistribution() {
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const rows = distribution(zones as MigrationRow[]);
   const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivity).length;
+  // Zones whose previous version's API is retired: their sensitivity is unknown, counted apart, never as "off".
+  const unknown = (zones as MigrationRow[]).filter((z) => isUnknown(z, "packages") && z.verdict !== "failed").length;
   return (
     <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="distribution-heading" className="font-semibold">
         This account: {mapped} zones with a previous core rule set
       </h2>
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      {unknown > 0 && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="distribution-unknown">
+          {unknown} zone{unknown === 1 ? "" : "s"} not counted: the previous version&apos;s API is retired for {unknown === 1 ? "it" : "them"}, so the
+          previous sensitivity and action are unknown.
+        </p>
+      )}
       <div className="mt-3 h-72" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
           {/* The table below is the text alternative: the chart is hidden from assistive tech and takes no focus. */}

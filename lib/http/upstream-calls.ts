@@ -30,8 +30,11 @@ const CERTIFICATE_INVENTORY = [
 
 const INVITES = ["GET /user/invites"] as const satisfies readonly UpstreamPattern[];
 
+/** The entry point a migration PUT replaces, read and frozen by the review (lib/migration/entrypoint.ts). */
+const MANAGED_ENTRYPOINT = ["GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint"] as const satisfies readonly UpstreamPattern[];
+
 /** What a review plans (and re-plans before executing, to detect drift). */
-const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
+const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, ...MANAGED_ENTRYPOINT, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
 
 /** The only writes Preflight ever sends: the calls a review can hold (lib/reviews/plan.ts). */
 const REVIEW_WRITES = [
