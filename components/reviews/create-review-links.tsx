@@ -4,7 +4,8 @@ import type { MigrationDetail } from "@/lib/migration/zone-assessment";
 
 export function CreateReviewLinks({ zone }: { zone: MigrationDetail }) {
   const href = (kind: string) => `/reviews?create=${kind}&zoneId=${encodeURIComponent(zone.id)}`;
-  const previous = zone.procedure.some((s) => s.title === "Check compatibility" && s.status === "next");
+  // An unreadable status is not "previous": no step is offered until it can be read (the server refuses too).
+  const previous = zone.verdict !== "unknown" && zone.procedure.some((s) => s.title === "Check compatibility" && s.status === "next");
   const links = [
     previous && (zone.uriOverrides?.length ?? 0) > 0 && { kind: "delete_uri_overrides", label: "Create review: delete URI-based overrides" },
     previous && zone.validationAvailable && { kind: "start_validation", label: "Create review: start validation mode" },

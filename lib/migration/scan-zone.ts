@@ -71,7 +71,9 @@ export async function scanZoneEvidence(platform: PlatformClient, zoneId: string)
   if (!packages || (owasp && !rulesOff)) unknown.push("rulesOff");
   const evidence: ZoneEvidence = { status, check, overrides, packages, config };
   if (owasp) Object.assign(evidence, { groups, rulesOff });
-  if (previous.refusals.length > 0) evidence.previousApi = { refusals: previous.refusals, unknown };
+  // In path order, not arrival order: the evidence is compared across reads (drift, the fault tests).
+  const refusals = [...previous.refusals].sort((a, b) => a.operation.localeCompare(b.operation));
+  if (refusals.length > 0) evidence.previousApi = { refusals, unknown };
   return withoutUndefined(evidence);
 }
 

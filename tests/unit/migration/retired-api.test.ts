@@ -10,6 +10,7 @@ import { migrationDetail, migrationRow } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
 import type { ZoneRow } from "@/lib/platform/zones";
+import { planReview } from "@/lib/reviews/plan";
 
 const ZONE = "0123456789abcdef0123456789abcdef";
 const OWASP = "c504870194831cd12c3fc0284f294abb";
@@ -176,5 +177,16 @@ describe("a migration status Preflight cannot read", () => {
     expect(row.verdict).toBe("retired");
     expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "previous_settings_unknown", "status_unknown", "validation_unavailable"]);
     expect(row.unknown).toEqual(["status", "overrides", "packages", "groups", "rulesOff"]);
+  });
+});
+
+describe("planning a review on a zone whose status cannot be read", () => {
+  it("refuses every migration step with a conflict, before reading the entry point or planning a write", async () => {
+    const zoneAnswer = ok({ id: ZONE, name: "shop.example", status: "active", plan: { name: "Enterprise Website", legacy_id: "enterprise" }, account: { id: "a".repeat(32) } });
+    for (const kind of ["start_validation", "complete_migration", "delete_uri_overrides"] as const) {
+      const { platform, requests } = platformWith({ ...LIVE, [`/client/v4/zones/${ZONE}`]: zoneAnswer, "waf_migration/status": ok({ state: "legacy" }) });
+      await expect(planReview(platform, { kind, zoneId: ZONE })).rejects.toMatchObject({ name: "ConflictError", kind: "status_unknown" });
+      expect(requests.some((r) => r.includes("/entrypoint"))).toBe(false);
+    }
   });
 });
