@@ -8,8 +8,9 @@ export type UpstreamPattern = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "
 const ZONE_LIST = ["GET /zones"] as const satisfies readonly UpstreamPattern[];
 const ZONE = ["GET /zones/:id"] as const satisfies readonly UpstreamPattern[];
 
-/** scanZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules. */
+/** scanZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules, and the managed entry point when the previous API is retired. */
 const ZONE_EVIDENCE = [
+  "GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint",
   "GET /zones/:id/waf_migration/status",
   "GET /zones/:id/waf_migration/check",
   "GET /zones/:id/waf_migration/config",
@@ -30,11 +31,8 @@ const CERTIFICATE_INVENTORY = [
 
 const INVITES = ["GET /user/invites"] as const satisfies readonly UpstreamPattern[];
 
-/** The entry point a migration PUT replaces, read and frozen by the review (lib/migration/entrypoint.ts). */
-const MANAGED_ENTRYPOINT = ["GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint"] as const satisfies readonly UpstreamPattern[];
-
-/** What a review plans (and re-plans before executing, to detect drift). */
-const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, ...MANAGED_ENTRYPOINT, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
+/** What a review plans (and re-plans before executing, to detect drift); ZONE_EVIDENCE holds the entry point it freezes. */
+const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
 
 /** The only writes Preflight ever sends: the calls a review can hold (lib/reviews/plan.ts). */
 const REVIEW_WRITES = [

@@ -8,6 +8,9 @@ import { z } from "zod";
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
 import { zonePath } from "@/lib/platform/paths";
+import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+
+export { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 
 const PHASE = "http_request_firewall_managed";
 
@@ -20,14 +23,6 @@ const entrypointSchema = z.looseObject({
   rules: z.array(z.looseObject({ id: z.string().optional(), action: z.string().optional(), description: z.string().optional() })).optional(),
 });
 
-/** What a review freezes: enough to show what the PUT replaces and to see any change since. */
-export interface FrozenEntrypoint {
-  id: string;
-  version: string;
-  lastUpdated: string;
-  rules: Array<Record<string, unknown>>;
-}
-
 export async function readManagedEntrypoint(platform: PlatformClient, zoneId: string): Promise<FrozenEntrypoint | null> {
   try {
     const { result } = await platform.get(zonePath(zoneId, "rulesets", "phases", PHASE, "entrypoint"), {}, entrypointSchema);
@@ -36,10 +31,4 @@ export async function readManagedEntrypoint(platform: PlatformClient, zoneId: st
     if (error instanceof PlatformError && error.kind === "api" && error.status === 404) return null;
     throw error;
   }
-}
-
-/** "version 3 (12 rules, updated …)" or "none": for titles and refusals. */
-export function describeEntrypoint(entrypoint: FrozenEntrypoint | null | undefined): string {
-  if (!entrypoint) return "no entry point (the PUT creates it)";
-  return `entry point version ${entrypoint.version} (${entrypoint.rules.length} rule${entrypoint.rules.length === 1 ? "" : "s"}, last updated ${entrypoint.lastUpdated})`;
 }

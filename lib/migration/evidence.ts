@@ -2,6 +2,7 @@
 // reference (firewall_*, waf-managed-rules_*, documented_not_in_openapi); the status operation's
 // fields are known only by name, so it is read loosely.
 import { z } from "zod";
+import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 
 export const checkSchema = z.object({ compatible: z.boolean(), migration_state: z.string() });
 export type CheckResult = z.infer<typeof checkSchema>;
@@ -109,6 +110,8 @@ export interface ZoneEvidence {
   config?: Ruleset;
   /** Set when the previous version's API refused: which parts are unknown (never "none") and why. */
   previousApi?: { refusals: PreviousApiRefusal[]; unknown: PreviousPart[] };
+  /** Read only when the previous version's API refused: whether the new managed rules are deployed yet (null: no entry point). */
+  entrypoint?: FrozenEntrypoint | null;
 }
 
 export type MigrationPhase = "previous" | "validation" | "migrated" | "unknown";

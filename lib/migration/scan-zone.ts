@@ -2,7 +2,7 @@
 // zones not yet migrated) check, overrides, packages and proposed configuration together, then the
 // core rule set's groups and the rules turned off in them. The previous version's calls may answer
 // that the API is retired (previous-api.ts): what they would have said is then unknown, and the calls
-// that still answer (status, check, config) are used all the same.
+// that still answer (status, check, config, and then the managed entry point) are used all the same.
 import "server-only";
 import { z } from "zod";
 import {
@@ -19,6 +19,7 @@ import {
   type WafRule,
   type ZoneEvidence,
 } from "@/lib/migration/evidence";
+import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
 import { PreviousApiReader } from "@/lib/migration/previous-api";
 import { owaspPackage } from "@/lib/migration/zone-mapping";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -73,7 +74,11 @@ export async function scanZoneEvidence(platform: PlatformClient, zoneId: string)
   if (owasp) Object.assign(evidence, { groups, rulesOff });
   // In path order, not arrival order: the evidence is compared across reads (drift, the fault tests).
   const refusals = [...previous.refusals].sort((a, b) => a.operation.localeCompare(b.operation));
-  if (refusals.length > 0) evidence.previousApi = { refusals, unknown };
+  if (refusals.length > 0) {
+    evidence.previousApi = { refusals, unknown };
+    // What still answers says whether the platform has deployed the new managed rules for the zone.
+    evidence.entrypoint = await readManagedEntrypoint(platform, zoneId);
+  }
   return withoutUndefined(evidence);
 }
 

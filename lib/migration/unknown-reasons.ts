@@ -2,6 +2,7 @@
 // and overrides are unknown, never "none") and a migration status it cannot read (never "still on the
 // previous version"). Pure.
 import { STATUS_FIELDS, statusFieldNames, type MigrationStatus, type PreviousPart, type ZoneEvidence } from "@/lib/migration/evidence";
+import { describeEntrypoint } from "@/lib/migration/entrypoint-words";
 import { describeRefusals } from "@/lib/migration/previous-api";
 import type { Reason } from "@/lib/migration/eligibility";
 
@@ -23,6 +24,14 @@ export function previousApiReasons(evidence: ZoneEvidence): Reason[] {
       nextStep: "Check the zone's status (Security > WAF in the dashboard, or Read again here): it may be upgraded already or soon.",
     },
   ];
+  if (evidence.entrypoint !== undefined) {
+    reasons.push({
+      code: "managed_entrypoint",
+      message: evidence.entrypoint
+        ? `Its http_request_firewall_managed entry point exists (${describeEntrypoint(evidence.entrypoint)}): new managed rules may already be deployed. An update replaces that entry point.`
+        : "It has no http_request_firewall_managed entry point yet: the new managed rules are not deployed.",
+    });
+  }
   if (previous.unknown.length > 0) {
     reasons.push({
       code: "previous_settings_unknown",

@@ -4,7 +4,7 @@
 // call and its outcome after it, so a server that stops mid-way is resumed without sending anything twice.
 import { ConflictError } from "@/lib/http/conflict-error";
 import { InputError } from "@/lib/http/input-error";
-import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint";
+import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
 import { diffJson } from "@/lib/reviews/diff";

@@ -71,7 +71,7 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
     if (phase !== "previous") throw new InputError("kind", `${zone.name} is already in validation mode`);
   }
   // The PUT replaces the whole entry point: what is there now is frozen, and execution refuses if it changes.
-  const entrypoint = await readManagedEntrypoint(platform, zoneId);
+  const entrypoint = evidence.entrypoint !== undefined ? evidence.entrypoint : await readManagedEntrypoint(platform, zoneId);
   const withEntrypoint = { ...frozen, entrypoint };
   const replaces = ` (replaces ${describeEntrypoint(entrypoint)})`;
   if (kind === "start_validation") {

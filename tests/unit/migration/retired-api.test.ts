@@ -30,6 +30,7 @@ const LIVE: Record<string, Answer> = {
   "firewall/waf/packages": list([{ id: OWASP, name: "OWASP", detection_mode: "anomaly", sensitivity: "high", action_mode: "block" }]),
   [`firewall/waf/packages/${OWASP}/groups`]: list([{ id: GROUP, name: "SQL injection", mode: "on", rules_count: 3, modified_rules_count: 1 }]),
   [`firewall/waf/packages/${OWASP}/rules`]: list([{ id: "950001", description: "SQL", mode: "off", group: { id: GROUP, name: "SQL injection" } }]),
+  "rulesets/phases/http_request_firewall_managed/entrypoint": { status: 404, body: { success: false, errors: [{ code: 10003, message: "could not find entrypoint ruleset in the http_request_firewall_managed phase" }], messages: [], result: null } },
 };
 const RETIRED: Record<string, Answer> = {
   ...LIVE,
@@ -76,7 +77,9 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
     const row = migrationRow(scanOf(evidence));
     expect(row.verdict).toBe("retired");
     expect(row.eligible).toBe(false);
-    expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "previous_settings_unknown", "check_compatible", "validation_unavailable"]);
+    expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "managed_entrypoint", "previous_settings_unknown", "check_compatible", "validation_unavailable"]);
+    expect(evidence.entrypoint).toBeNull(); // read because the previous API refused: 404 is none
+    expect(row.reasons[1]!.message).toContain("no http_request_firewall_managed entry point yet");
     expect(row.reasons[0]!.message).toContain("HTTP 410 Gone");
     expect(row.sensitivity).toBeNull();
     expect(row.lostOverrides).toBeNull(); // unknown, never 0
@@ -86,6 +89,16 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
     expect(detail.lostOverrideList).toBeNull();
     expect(detail.proposedConfig?.raw).toEqual(CONFIG);
     expect(migrationProcedure(ZONE, "business", evidence).some((s) => s.call.method === "DELETE")).toBe(false);
+  });
+
+  it("says when the platform has deployed the new rules already, and reads the entry point only when the previous API refused", async () => {
+    const deployed = ok({ id: "e".repeat(32), name: "default", kind: "zone", phase: "http_request_firewall_managed", version: "4", last_updated: "2026-01-02T00:00:00Z", rules: [{ id: "r".repeat(32), action: "execute", expression: "true" }] });
+    const retired = platformWith({ ...RETIRED, "rulesets/phases/http_request_firewall_managed/entrypoint": deployed });
+    const row = migrationRow(scanOf(await scanZoneEvidence(retired.platform, ZONE)));
+    expect(row.reasons[1]!.message).toContain("entry point exists (entry point version 4 (1 rule");
+    const live = platformWith(LIVE);
+    await scanZoneEvidence(live.platform, ZONE);
+    expect(live.requests.some((r) => r.includes("/entrypoint"))).toBe(false);
   });
 
   it("mixed: overrides retired but packages, groups and rules answering gives a known mapping and unknown overrides only", async () => {
@@ -118,7 +131,7 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
     const { platform } = platformWith({ ...RETIRED, "waf_migration/status": ok({ old_waf_status: "enabled", new_waf_status: "enabled", migration_state: "validation" }) });
     const row = migrationRow(scanOf(await scanZoneEvidence(platform, ZONE)));
     expect(row.verdict).toBe("validation");
-    expect(row.reasons.map((r) => r.code)).toEqual(["in_validation", "previous_version_retired", "previous_settings_unknown"]);
+    expect(row.reasons.map((r) => r.code)).toEqual(["in_validation", "previous_version_retired", "managed_entrypoint", "previous_settings_unknown"]);
   });
 
   it("a genuine failure (5xx, 403) still fails the zone: never retired, never dropped", async () => {
@@ -175,7 +188,7 @@ describe("a migration status Preflight cannot read", () => {
     const { platform } = platformWith({ ...RETIRED, "waf_migration/status": ok(null) });
     const row = migrationRow(scanOf(await scanZoneEvidence(platform, ZONE)));
     expect(row.verdict).toBe("retired");
-    expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "previous_settings_unknown", "status_unknown", "validation_unavailable"]);
+    expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "managed_entrypoint", "previous_settings_unknown", "status_unknown", "validation_unavailable"]);
     expect(row.unknown).toEqual(["status", "overrides", "packages", "groups", "rulesOff"]);
   });
 });
