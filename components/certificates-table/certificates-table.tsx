@@ -13,11 +13,14 @@ import { CERTIFICATE_GRID, certificateColumns } from "@/components/certificates-
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { isSwitchable } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
+import { coverageLabel, type Coverage } from "@/lib/client/coverage";
 
 export const rowKey = (row: CertificateRow) => `${row.kind}:${row.id}`;
 
 export function CertificatesTable(props: {
   rows: CertificateRow[];
+  /** How much of the account the rows come from: a partial audit says so beside its count. */
+  coverage?: Coverage;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   filters: ColumnFiltersState;
@@ -44,6 +47,7 @@ export function CertificatesTable(props: {
     <>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite" data-testid="certificates-count">
         Showing {table.getRowModel().rows.length} of {props.rows.length} certificates
+        {props.coverage && !props.coverage.complete && ` (from ${coverageLabel(props.coverage)})`}
       </p>
       <VirtualTable
         table={table}
@@ -51,6 +55,7 @@ export function CertificatesTable(props: {
         grid={CERTIFICATE_GRID}
         testId="certificates"
         rowTestId="certificate-row"
+        empty={props.rows.length > 0 ? undefined : props.coverage && !props.coverage.complete ? "No certificate read yet." : "The audit found no certificate."}
         onOpen={props.onOpen}
         isOpen={(row) => rowKey(row) === props.openKey}
       />

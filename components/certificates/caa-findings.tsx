@@ -1,15 +1,18 @@
 "use client";
 // Hostnames where switching to the default CA would silently stay on (or fail back to) the legacy chain.
 import type { CaaFinding } from "@/lib/certificates/types";
+import { PartialCount } from "@/components/data-table/coverage";
+import type { Coverage } from "@/lib/client/coverage";
 import { downloadCsv } from "@/lib/client/download-csv";
 
-export function CaaFindings({ caa }: { caa: readonly CaaFinding[] }) {
+export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; coverage: Coverage }) {
   const flagged = caa.filter((f) => f.flagged);
   return (
     <section aria-labelledby="caa-title" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id="caa-title" className="text-sm font-semibold">
-          CAA: {flagged.length} of {caa.length} hostnames would stay on the legacy chain with the default CA
+          CAA: <PartialCount count={flagged.length} coverage={coverage} /> of <PartialCount count={caa.length} coverage={coverage} /> hostnames would
+          stay on the legacy chain with the default CA
         </h2>
         <button
           type="button"
@@ -22,7 +25,8 @@ export function CaaFindings({ caa }: { caa: readonly CaaFinding[] }) {
       </div>
       <p className="mt-1 text-xs text-slate-600">
         The default CA tries pki.goog first and uses letsencrypt.org only if CAA blocks it. Records are inherited from the closest parent
-        name that has any; for wildcards, issuewild wins over issue.
+        name that has any; for wildcards, issuewild wins over issue. Custom hostnames are checked when they lie in one of this
+        account&apos;s zones; outside them their CAA is unknown (see each one&apos;s verdict).
       </p>
       {flagged.length > 0 && (
         <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Flagged CAA findings">
@@ -38,8 +42,11 @@ export function CaaFindings({ caa }: { caa: readonly CaaFinding[] }) {
             </thead>
             <tbody>
               {flagged.map((f) => (
-                <tr key={`${f.zoneId}:${f.hostname}`} className="border-t border-slate-100">
-                  <td className="px-2 py-1">{f.hostname}</td>
+                <tr key={`${f.zoneId}:${f.source}:${f.hostname}`} className="border-t border-slate-100">
+                  <td className="px-2 py-1">
+                    {f.hostname}
+                    {f.source === "custom_hostname" && <span className="text-slate-500"> (custom hostname of {f.zoneName})</span>}
+                  </td>
                   <td className="px-2 py-1">{f.relevantName === f.hostname ? "itself" : `${f.relevantName} (inherited)`}</td>
                   <td className="px-2 py-1">{f.records.join(", ")}</td>
                   <td className="px-2 py-1">{f.defaultCa === "none" ? "no CA: issuance fails" : f.defaultCa}</td>

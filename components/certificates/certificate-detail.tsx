@@ -4,9 +4,18 @@
 import { useEffect } from "react";
 import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
 import { VerdictBadge } from "@/components/certificates/verdict-badge";
-import { BUNDLE_METHOD_NAMES } from "@/lib/certificates/chain-change";
+import { bundleName } from "@/lib/certificates/chain-change";
 import { isSwitchable, switchCalls } from "@/lib/certificates/hostname-switch";
 import type { CaaFinding, CertificateRow } from "@/lib/certificates/types";
+
+/** The method as the platform gave it, with the document's name when that differs (both vocabularies are read). */
+function bundleMethodWords(row: CertificateRow): string {
+  if (row.kind !== "custom_certificate" && !row.bundleMethod) return "—";
+  const name = bundleName(row.bundleMethod);
+  if (!row.bundleMethod) return name ? `none given (${name}, the API's default)` : "—";
+  if (!name) return `${row.bundleMethod} (not a bundle method either vocabulary names)`;
+  return name === row.bundleMethod.toLowerCase() ? row.bundleMethod : `${row.bundleMethod} (${name})`;
+}
 
 export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; caa: readonly CaaFinding[]; onClose: () => void }) {
   useEffect(() => {
@@ -22,7 +31,7 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
     ["Id", row.id],
     ["Hosts", row.hosts.join(", ")],
     ["Certificate authority", caLabel(row.certificateAuthority)],
-    ["Bundle method", row.bundleMethod ? `${row.bundleMethod}${BUNDLE_METHOD_NAMES[row.bundleMethod] ? ` (${BUNDLE_METHOD_NAMES[row.bundleMethod]})` : ""}` : "—"],
+    ["Bundle method", bundleMethodWords(row)],
     ["Uploaded", row.uploadedOn ?? "—"],
     ["Expires", row.expiresOn ?? "—"],
     ["Status", row.status ?? "—"],
@@ -52,7 +61,7 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
       {findings.length > 0 && (
         <ul className="mt-2 text-sm">
           {findings.map((f) => (
-            <li key={f.hostname}>
+            <li key={`${f.source}:${f.hostname}`}>
               CAA for <code>{f.hostname}</code>: {f.relevantName ? `from ${f.relevantName} (${f.records.join(", ")})` : "none, any CA may issue"};{" "}
               default CA issues from <strong>{f.defaultCa}</strong>
               {f.recordToAdd && <> — add <code>{f.recordToAdd}</code></>}

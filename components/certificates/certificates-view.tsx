@@ -11,6 +11,7 @@ import { ChainInspector } from "@/components/certificates/chain-inspector";
 import { HostnameSwitchPanel } from "@/components/certificates/hostname-switch-panel";
 import { useCertificates } from "@/components/certificates/use-certificates";
 import { VerdictTotals } from "@/components/certificates/verdict-totals";
+import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { useUrlState } from "@/components/data-table/use-url-state";
@@ -75,6 +76,7 @@ export function CertificatesView() {
       </div>
       <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
+      <RateLimitWait resumeAt={audit.resumeAt} what="the certificate audit" />
       {audit.error && <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />}
       {failed.length > 0 && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -97,13 +99,15 @@ export function CertificatesView() {
         <LoadingState label="Auditing certificates…" />
       ) : (
         <>
-          <VerdictTotals rows={rows} active={view.verdict} onPick={(verdict) => setView({ verdict })} />
-          <ExpiryTimeline rows={rows} />
+          <CoverageNote coverage={audit.coverage} testId="certificates-coverage" />
+          <VerdictTotals rows={rows} coverage={audit.coverage} active={view.verdict} onPick={(verdict) => setView({ verdict })} />
+          <ExpiryTimeline rows={rows} coverage={audit.coverage} />
           <CertificatesToolbar filters={view} onChange={setView} />
           {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}
           {opened && <CertificateDetail row={opened} caa={audit.caa} onClose={() => setView({ open: undefined })} />}
           <CertificatesTable
             rows={rows}
+            coverage={audit.coverage}
             sorting={sorting}
             filters={filters}
             onSortingChange={(next) => setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })}
@@ -112,7 +116,7 @@ export function CertificatesView() {
             openKey={view.open}
             onOpen={(row) => setView({ open: rowKey(row) })}
           />
-          <CaaFindings caa={audit.caa} />
+          <CaaFindings caa={audit.caa} coverage={audit.coverage} />
         </>
       )}
       <ChainInspector />

@@ -2,6 +2,8 @@
 // Expiries per month against the two September 2024 dates, with the same figures as text.
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
+import { PARTIAL_CHART_STYLE } from "@/components/data-table/coverage";
+import { coverageLabel, partialCount, type Coverage } from "@/lib/client/coverage";
 import { AFTER_CROSS_SIGN_EXPIRY_MS, DATES, REBUNDLE_MS } from "@/lib/certificates/chain-change";
 import { VERDICTS, type CertificateRow, type Verdict } from "@/lib/certificates/types";
 
@@ -22,16 +24,20 @@ function buckets(rows: readonly CertificateRow[]): Bucket[] {
   return [...byMonth.values()].sort((a, b) => a.month - b.month);
 }
 
-export function ExpiryTimeline({ rows }: { rows: readonly CertificateRow[] }) {
+export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateRow[]; coverage: Coverage }) {
   const data = buckets(rows);
+  const n = (count: number) => partialCount(count, coverage.complete);
   const expiries = rows.filter((r) => r.expiresOn).map((r) => Date.parse(r.expiresOn!));
   const before = expiries.filter((t) => t < REBUNDLE_MS).length;
   const between = expiries.filter((t) => t >= REBUNDLE_MS && t < AFTER_CROSS_SIGN_EXPIRY_MS).length;
   const after = expiries.length - before - between;
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3" aria-labelledby="expiry-caption">
-      <figcaption id="expiry-caption" className="text-sm font-semibold">Expiries by month</figcaption>
-      <div aria-hidden="true" className="h-56">
+      <figcaption id="expiry-caption" className="text-sm font-semibold">
+        Expiries by month{coverage.complete ? "" : ` (partial: ${coverageLabel(coverage)})`}
+      </figcaption>
+      {/* A partial chart is hatched: its bars are what was read, not the account's. */}
+      <div aria-hidden="true" className="h-56" style={coverage.complete ? undefined : PARTIAL_CHART_STYLE}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -48,7 +54,8 @@ export function ExpiryTimeline({ rows }: { rows: readonly CertificateRow[] }) {
         </ResponsiveContainer>
       </div>
       <p className="mt-2 text-sm text-slate-700" data-testid="expiry-summary">
-        {before} expire before {DATES.rebundle}, {between} between {DATES.rebundle} and {DATES.crossSignExpiry}, {after} after
+        {coverage.complete ? "" : `Partial (${coverageLabel(coverage)}): `}
+        {n(before)} expire before {DATES.rebundle}, {n(between)} between {DATES.rebundle} and {DATES.crossSignExpiry}, {n(after)} after
         {rows.length > expiries.length ? `; ${rows.length - expiries.length} have no expiry date yet` : ""}.
       </p>
       <details className="mt-1 text-sm">

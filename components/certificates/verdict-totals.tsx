@@ -2,6 +2,8 @@
 // Account totals by verdict (each a shortcut to that filter) and by certificate type.
 import { KIND_LABELS } from "@/components/certificates-table/columns";
 import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
+import { PartialCount } from "@/components/data-table/coverage";
+import type { Coverage } from "@/lib/client/coverage";
 import { KINDS, VERDICTS, type CertificateRow, type Verdict } from "@/lib/certificates/types";
 
 const CARD: Record<Verdict, string> = {
@@ -10,11 +12,12 @@ const CARD: Record<Verdict, string> = {
   no_action: "border-emerald-200 bg-emerald-50 text-emerald-900",
 };
 
-export function VerdictTotals({ rows, active, onPick }: { rows: readonly CertificateRow[]; active?: string; onPick: (verdict?: Verdict) => void }) {
+export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string; onPick: (verdict?: Verdict) => void }) {
+  const { rows, coverage, active, onPick } = props;
   const count = (kind: string | null, verdict: Verdict | null) =>
     rows.filter((r) => (kind === null || r.kind === kind) && (verdict === null || r.verdict === verdict)).length;
   return (
-    <section aria-label="Totals" className="grid gap-3 lg:grid-cols-[1fr_2fr]">
+    <section aria-label="Totals" className="grid gap-3 lg:grid-cols-[1fr_2fr]" data-testid="certificates-totals">
       <div className="grid grid-cols-3 gap-2">
         {VERDICTS.map((verdict) => (
           <button
@@ -24,7 +27,9 @@ export function VerdictTotals({ rows, active, onPick }: { rows: readonly Certifi
             onClick={() => onPick(active === verdict ? undefined : verdict)}
             className={`rounded-lg border p-3 text-left ${CARD[verdict]} ${active === verdict ? "ring-2 ring-blue-500" : ""}`}
           >
-            <span className="block text-2xl font-semibold" data-testid={`total-${verdict}`}>{count(null, verdict)}</span>
+            <span className="block text-2xl font-semibold">
+              <PartialCount count={count(null, verdict)} coverage={coverage} testId={`total-${verdict}`} />
+            </span>
             <span className="text-xs">{VERDICT_LABELS[verdict]}</span>
           </button>
         ))}
@@ -45,9 +50,9 @@ export function VerdictTotals({ rows, active, onPick }: { rows: readonly Certifi
             <tr key={kind} className="border-t border-slate-100">
               <th scope="row" className="px-3 py-1 text-left font-normal">{KIND_LABELS[kind]}</th>
               {VERDICTS.map((v) => (
-                <td key={v} className="px-3 py-1 text-right tabular-nums">{count(kind, v)}</td>
+                <td key={v} className="px-3 py-1 text-right tabular-nums"><PartialCount count={count(kind, v)} coverage={coverage} /></td>
               ))}
-              <td className="px-3 py-1 text-right font-medium tabular-nums">{count(kind, null)}</td>
+              <td className="px-3 py-1 text-right font-medium tabular-nums"><PartialCount count={count(kind, null)} coverage={coverage} /></td>
             </tr>
           ))}
         </tbody>

@@ -20,6 +20,8 @@ export function VirtualTable<T>(props: {
   heightClass?: string;
   /** Extra classes for a row, e.g. to mark a failed one. */
   rowClassName?: (row: T) => string;
+  /** Said in place of the rows when there are none (no match, or nothing read yet). */
+  empty?: string;
 }) {
   const rows = props.table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -62,7 +64,18 @@ export function VirtualTable<T>(props: {
           </div>
         ))}
       </div>
-      <div ref={scrollRef} data-testid={`${props.testId}-scroll`} className={`${props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64"} overflow-auto`} role="rowgroup" tabIndex={0}>
+      {rows.length === 0 && (
+        <p className="px-3 py-6 text-center text-sm text-slate-600" data-testid={`${props.testId}-empty`}>
+          {props.empty ?? "Nothing matches the filters."}
+        </p>
+      )}
+      <div
+        ref={scrollRef}
+        data-testid={`${props.testId}-scroll`}
+        className={`${rows.length === 0 ? "h-0" : (props.heightClass ?? "h-[calc(100vh-18rem)] min-h-64")} overflow-auto`}
+        role="rowgroup"
+        tabIndex={rows.length === 0 ? -1 : 0}
+      >
         {/* The scroller is the focusable row group (keyboard scrolling); this spacer only sizes it. */}
         <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => {

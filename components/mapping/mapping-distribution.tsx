@@ -2,48 +2,57 @@
 // How the account's zones map: zones per previous sensitivity and action, as a chart and as a table
 // (the chart's text alternative). Zones already migrated have no previous setting to map.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CoverageNote, PARTIAL_CHART_STYLE, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useZones } from "@/components/zones-table/use-zones";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 
-const SENSITIVITIES = ["high", "medium", "low", "off"] as const;
-const ACTIONS = ["simulate", "block", "challenge"] as const;
+/** Every row a zone can fall in: absent sensitivity counts as Default, values outside the table as unknown. */
+const SENSITIVITIES = ["high", "medium", "low", "default", "off", "unknown"] as const;
+const ACTIONS = ["simulate", "block", "challenge", "other"] as const;
+
+function actionOf(zone: MigrationRow): (typeof ACTIONS)[number] {
+  const action = (zone.oldAction ?? "challenge").toLowerCase();
+  return (ACTIONS as readonly string[]).includes(action) ? (action as (typeof ACTIONS)[number]) : "other";
+}
 
 function distribution(zones: MigrationRow[]) {
   return SENSITIVITIES.map((sensitivity) => {
-    const target = mapSensitivity(sensitivity);
+    const target = sensitivity === "unknown" ? undefined : mapSensitivity(sensitivity);
     const row: Record<string, string | number> = {
       sensitivity,
-      target: target ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}` : "not deployed (rule set off)",
+      target: target ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}` : sensitivity === "off" ? "not deployed (rule set off)" : "not in the table: check by hand",
     };
-    for (const action of ACTIONS) row[action] = zones.filter((z) => z.sensitivity === sensitivity && z.oldAction === action).length;
+    for (const action of ACTIONS) row[action] = zones.filter((z) => z.sensitivityRow === sensitivity && actionOf(z) === action).length;
     return row;
   });
 }
 
 export function MappingDistribution() {
-  const { zones, loaded, totalCount, complete, error, isLoading, refetch } = useZones();
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const rows = distribution(zones as MigrationRow[]);
-  const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivity).length;
+  const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivityRow !== null).length;
   // Zones whose previous version's API is retired: their sensitivity is unknown, counted apart, never as "off".
   const unknown = (zones as MigrationRow[]).filter((z) => isUnknown(z, "packages") && z.verdict !== "failed").length;
   return (
     <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="distribution-heading" className="font-semibold">
-        This account: {mapped} zones with a previous core rule set
+        This account: <PartialCount count={mapped} coverage={coverage} testId="mapped-count" /> zones with a previous core rule set
       </h2>
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
+      <CoverageNote coverage={coverage} testId="mapping-coverage" />
       {unknown > 0 && (
         <p className="mt-1 text-sm text-slate-600" data-testid="distribution-unknown">
           {unknown} zone{unknown === 1 ? "" : "s"} not counted: the previous version&apos;s API is retired for {unknown === 1 ? "it" : "them"}, so the
           previous sensitivity and action are unknown.
         </p>
       )}
-      <div className="mt-3 h-72" aria-hidden="true">
+      <div className="mt-3 h-72" aria-hidden="true" style={complete ? undefined : PARTIAL_CHART_STYLE}>
         <ResponsiveContainer width="100%" height="100%">
           {/* The table below is the text alternative: the chart is hidden from assistive tech and takes no focus. */}
           <BarChart accessibilityLayer={false} data={rows}>
@@ -55,6 +64,7 @@ export function MappingDistribution() {
             <Bar dataKey="simulate" stackId="a" fill="#94a3b8" name="Simulate → Log" />
             <Bar dataKey="block" stackId="a" fill="#dc2626" name="Block → Block" />
             <Bar dataKey="challenge" stackId="a" fill="#2563eb" name="Challenge → Challenge" />
+            <Bar dataKey="other" stackId="a" fill="#f59e0b" name="Other action → check by hand" />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -75,7 +85,9 @@ export function MappingDistribution() {
               <td className="capitalize">{row.sensitivity}</td>
               <td>{row.target}</td>
               {ACTIONS.map((a) => (
-                <td key={a}>{row[a]}</td>
+                <td key={a}>
+                  <PartialCount count={Number(row[a])} coverage={coverage} />
+                </td>
               ))}
             </tr>
           ))}

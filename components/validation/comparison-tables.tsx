@@ -5,25 +5,29 @@ import type { ValidationSummary } from "@/lib/validation/summary";
 import { CLASS_LABELS } from "./labels";
 
 const NONE = "— (did not act)";
+const n = (value: number) => value.toLocaleString("en-US");
 
 export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; onPick: (cls: RequestClass, action: string) => void }) {
   const oldActions = [...new Set(summary.byAction.map((c) => c.oldAction ?? NONE))].sort();
   const newActions = [...new Set(summary.byAction.map((c) => c.newAction ?? NONE))].sort();
-  const cell = (o: string, n: string) => summary.byAction.find((c) => (c.oldAction ?? NONE) === o && (c.newAction ?? NONE) === n);
+  const cell = (o: string, nw: string) => summary.byAction.find((c) => (c.oldAction ?? NONE) === o && (c.newAction ?? NONE) === nw);
+  const sampled = summary.sampling.sampled;
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <h3 className="font-semibold">Requests by the previous (rows) and the new (columns) rules&apos; action</h3>
-      <p className="text-sm text-slate-600">
-        {REQUEST_CLASSES.map((cls) => `${CLASS_LABELS[cls]}: ${summary.totals[cls].toLocaleString("en-US")}`).join(" · ")}
+      <h3 className="font-semibold">
+        Requests by the previous (rows) and the new (columns) rules&apos; action{sampled ? " (estimated: ≈ requests, from the sampled ones seen)" : ""}
+      </h3>
+      <p className="text-sm text-slate-600" data-testid="class-totals">
+        {REQUEST_CLASSES.map((cls) => (sampled ? `${CLASS_LABELS[cls]}: ≈${n(summary.estimated[cls])} (${n(summary.totals[cls])} seen)` : `${CLASS_LABELS[cls]}: ${n(summary.totals[cls])}`)).join(" · ")}
       </p>
       <table className="mt-2 text-sm" data-testid="action-matrix">
         <caption className="sr-only">Requests by previous action and new action</caption>
         <thead>
           <tr>
             <th className="pr-4 text-left">Previous ↓ / New →</th>
-            {newActions.map((n) => (
-              <th key={n} className="px-3 text-right font-mono">
-                {n}
+            {newActions.map((nw) => (
+              <th key={nw} className="px-3 text-right font-mono">
+                {nw}
               </th>
             ))}
           </tr>
@@ -32,13 +36,18 @@ export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; 
           {oldActions.map((o) => (
             <tr key={o} className="border-t border-slate-100">
               <th className="pr-4 text-left font-mono">{o}</th>
-              {newActions.map((n) => {
-                const c = cell(o, n);
+              {newActions.map((nw) => {
+                const c = cell(o, nw);
                 return (
-                  <td key={n} className="px-3 text-right">
+                  <td key={nw} className="px-3 text-right">
                     {c ? (
-                      <button type="button" className="underline" title={CLASS_LABELS[c.class]} onClick={() => onPick(c.class, (c.newAction ?? c.oldAction) as string)}>
-                        {c.requests.toLocaleString("en-US")}
+                      <button
+                        type="button"
+                        className="underline"
+                        title={sampled ? `${CLASS_LABELS[c.class]}: ${n(c.requests)} seen` : CLASS_LABELS[c.class]}
+                        onClick={() => onPick(c.class, (c.newAction ?? c.oldAction) as string)}
+                      >
+                        {sampled ? `≈${n(c.estimatedRequests)}` : n(c.requests)}
                       </button>
                     ) : (
                       <span className="text-slate-600">0</span>

@@ -12,7 +12,9 @@ import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type Req
 import type { TimeWindow } from "@/lib/validation/window";
 import { CLASS_LABELS, type ViewKey } from "./labels";
 
-const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem] gap-2";
+const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem_4rem] gap-2";
+/** A sampled request stands for about its interval's worth; 1 means seen as it was, "?" that the platform did not say. */
+const sampleLabel = (interval: number | null) => (interval === null ? "?" : interval > 1 ? `1 in ${interval}` : "1");
 const columns: Array<ColumnDef<ComparedRequest>> = [
   { header: "Time (UTC)", accessorFn: (r) => r.datetime.replace("T", " ").replace("Z", "") },
   { header: "Class", accessorFn: (r) => CLASS_LABELS[r.class] },
@@ -23,6 +25,7 @@ const columns: Array<ColumnDef<ComparedRequest>> = [
   { header: "Host", accessorKey: "host" },
   { header: "Path", accessorKey: "path" },
   { header: "Ctry", accessorKey: "country" },
+  { header: "Sample", accessorFn: (r) => sampleLabel(r.sampleInterval) },
 ];
 
 type View = Record<ViewKey, string | undefined>;

@@ -1,16 +1,18 @@
 "use client";
 // The zones running both versions (verdict `validation`) and, for the one chosen, the comparison.
 // Zone, window and drill-down filters live in the URL, so a link in a review opens the same view.
+import { CoverageNote, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useUrlState } from "@/components/data-table/use-url-state";
 import { useZones } from "@/components/zones-table/use-zones";
+import { coverageLabel } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { VIEW_KEYS } from "./labels";
 import { ZoneComparison } from "./zone-comparison";
 
 export function ValidationView() {
   const [view, setView] = useUrlState(VIEW_KEYS);
-  const { zones, loaded, totalCount, complete, error, isLoading, refetch } = useZones();
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const inValidation = (zones as MigrationRow[]).filter((zone) => zone.verdict === "validation");
@@ -18,10 +20,14 @@ export function ValidationView() {
   return (
     <div className="flex flex-col gap-4">
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
+      <CoverageNote coverage={coverage} testId="validation-coverage" />
       <nav aria-label="Zones in validation mode" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 className="font-semibold">Zones in validation mode ({inValidation.length})</h2>
+        <h2 className="font-semibold">
+          Zones in validation mode (<PartialCount count={inValidation.length} coverage={coverage} testId="validation-zone-count" />)
+        </h2>
         {inValidation.length === 0 ? (
-          <p className="mt-2 text-slate-600">{complete ? "No zone runs both versions: nothing to compare." : "None found yet…"}</p>
+          <p className="mt-2 text-slate-600">{complete ? "No zone runs both versions: nothing to compare." : `None found yet: ${coverageLabel(coverage)}.`}</p>
         ) : (
           <ul className="mt-2 flex flex-wrap gap-2">
             {inValidation.map((zone) => (

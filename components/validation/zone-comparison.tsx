@@ -3,10 +3,13 @@
 // drill-down to individual requests.
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
+import type { ValidationAnswer } from "@/lib/validation/compare-zone";
+import { describeSeconds } from "@/lib/validation/window-limits";
 import { ActionMatrix, TopLists } from "./comparison-tables";
 import { windowQuery, type ViewKey } from "./labels";
 import { ReadProgressPanel } from "./read-progress";
 import { RequestDrillDown } from "./request-drill-down";
+import { SampledMark, SamplingNotice } from "./sampling-notice";
 import dynamic from "next/dynamic";
 import { useWindowComparison } from "./use-window-comparison";
 import { WindowForm } from "./window-form";
@@ -18,6 +21,17 @@ const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesC
   ssr: false,
   loading: () => <LoadingState label="Loading the chart…" />,
 });
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+/** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
+function figures(answer: ValidationAnswer): string {
+  const rate = `${(answer.decision.disagreementRate * 100).toFixed(1)}%`;
+  const { maxPageSize, maxDurationSeconds } = answer.datasetLimits;
+  const reads = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"} of at most ${n(maxPageSize)} rows and ${describeSeconds(maxDurationSeconds)}`;
+  if (!answer.sampling.sampled) return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;
+  return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
+}
 
 export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: View; setView: (patch: Partial<View>) => void }) {
   const { zoneId, view, setView } = props;
@@ -42,14 +56,13 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
       {summary.data && (
         <>
           <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="decision">
-            <p className="text-lg font-medium" data-testid="decision-summary">
-              {summary.data.decision.summary}.
+            <p className="text-lg font-medium">
+              <span data-testid="decision-summary">{summary.data.decision.summary}.</span> <SampledMark sampling={summary.data.sampling} />
             </p>
-            <p className="mt-1 text-slate-600">
-              The versions disagree on {(summary.data.decision.disagreementRate * 100).toFixed(1)}% of the {summary.data.totals.requests.toLocaleString("en-US")}{" "}
-              requests either acted on ({summary.data.totals.events.toLocaleString("en-US")} events, read in {summary.data.slices} quer
-              {summary.data.slices === 1 ? "y" : "ies"} of at most 10,000).
+            <p className="mt-1 text-slate-600" data-testid="decision-figures">
+              {figures(summary.data)}
             </p>
+            <SamplingNotice sampling={summary.data.sampling} />
             <Link
               href={`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`}
               className="mt-3 inline-block rounded bg-blue-700 px-3 py-1.5 text-sm text-white hover:bg-blue-800"

@@ -68,13 +68,16 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <Section title="Sensitivity to paranoia level">
           <KeyValues
             rows={[
-              ["Previous sensitivity", unknownSettings ? unknownValue : (zone.sensitivity ?? "—")],
-              ["Previous action", unknownSettings ? unknownValue : (zone.oldAction ?? "—")],
-              ["New paranoia level", zone.paranoiaLevel ? `PL${zone.paranoiaLevel}` : unknownSettings ? "— (unknown; see the proposed configuration)" : "— (core rule set off)"],
+              ["Previous sensitivity", unknownSettings ? unknownValue : (zone.sensitivity ?? (zone.sensitivityRow === "default" ? "none given (Default row)" : "—"))],
+              ["Previous action", unknownSettings ? unknownValue : (zone.oldAction ?? (zone.sensitivityRow ? "none given (challenge, the API's default)" : "—"))],
+              ["New paranoia level", zone.paranoiaLevel ? `PL${zone.paranoiaLevel}` : unknownSettings ? "— (unknown; see the proposed configuration)" : zone.sensitivityRow === "off" ? "— (core rule set off)" : "— (see below)"],
               ["New score threshold", zone.scoreThreshold ?? "—"],
               ["New action", zone.newAction ?? "—"],
             ]}
           />
+          <p className="mt-2" data-testid="mapping-note">
+            {zone.mappingNote}
+          </p>
           <p className="mt-2 text-slate-600">{zone.paranoiaExplanation}</p>
           {mismatch && (
             <p role="note" className="mt-2 text-amber-800">

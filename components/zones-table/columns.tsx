@@ -13,9 +13,11 @@ const VERDICT_ORDER: Record<string, number> = { failed: 0, unknown: 1, blocked: 
 function mapping(zone: MigrationRow): string {
   if (zone.verdict === "migrated" || zone.verdict === "failed") return "—";
   if (isUnknown(zone, "packages")) return "— (unknown: previous version retired)";
-  if (!zone.sensitivity) return "—";
-  if (zone.paranoiaLevel === null) return `${zone.sensitivity} → not deployed`;
-  return `${zone.sensitivity}/${zone.oldAction} → PL${zone.paranoiaLevel} · ${zone.scoreThreshold} · ${zone.newAction}`;
+  if (zone.sensitivityRow === null) return "—";
+  const from = `${zone.sensitivity ?? "default"}/${zone.oldAction ?? "challenge"}`;
+  if (zone.sensitivityRow === "off") return `${from} → not deployed`;
+  if (zone.sensitivityRow === "unknown" || zone.newAction === null) return `${from} → unknown: check by hand`;
+  return `${from} → PL${zone.paranoiaLevel} · ${zone.scoreThreshold} · ${zone.newAction}`;
 }
 
 export const zoneColumns: ColumnDef<MigrationRow>[] = [

@@ -32,5 +32,8 @@ export function useZones(firstPage?: AccountScan) {
     setGeneration(0);
     setReloads((r) => r + 1);
   }, [queryClient]);
-  return { ...query, zones, loaded: zones.length, totalCount: pages?.[0]?.totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, refresh, reload };
+  const totalCount = pages?.[0]?.totalCount;
+  // What every count on a page of zones covers: the pages say it beside their totals.
+  const coverage = useMemo(() => ({ read: zones.length, total: totalCount, complete: query.complete, noun: "zones" }), [zones.length, totalCount, query.complete]);
+  return { ...query, zones, coverage, loaded: zones.length, totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, refresh, reload };
 }

@@ -1,6 +1,8 @@
 "use client";
 // Account overview: how many zones per verdict, plan and migration state. Each count filters the table.
+import { PartialCount } from "@/components/data-table/coverage";
 import { VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import type { Coverage } from "@/lib/client/coverage";
 import type { Verdict } from "@/lib/migration/eligibility";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 
@@ -12,6 +14,7 @@ function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Ar
 
 export function ZonesOverview(props: {
   zones: MigrationRow[];
+  coverage: Coverage;
   active: { verdict?: string; plan?: string; state?: string };
   onFilter: (patch: { verdict?: string; plan?: string; state?: string }) => void;
 }) {
@@ -36,7 +39,7 @@ export function ZonesOverview(props: {
                     onClick={() => props.onFilter({ [group.name]: pressed ? undefined : value })}
                     className={`rounded border px-2 py-1 text-sm ${pressed ? "border-blue-600 bg-blue-50" : "border-slate-200 hover:bg-slate-50"}`}
                   >
-                    <span className="capitalize">{group.label(value)}</span> <span className="font-semibold">{count}</span>
+                    <span className="capitalize">{group.label(value)}</span> <span className="font-semibold"><PartialCount count={count} coverage={props.coverage} /></span>
                   </button>
                 </li>
               );

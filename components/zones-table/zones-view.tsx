@@ -3,6 +3,7 @@
 // and sort in the URL, open a zone, export, retry the zones that could not be read.
 import type { SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useUrlState } from "@/components/data-table/use-url-state";
 import { useZones } from "@/components/zones-table/use-zones";
@@ -18,7 +19,7 @@ const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hov
 
 export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
   const [view, setView] = useUrlState(URL_KEYS);
-  const { zones, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
   const [retrying, setRetrying] = useState(false);
 
   const sorting: SortingState = useMemo(
@@ -75,11 +76,7 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
-      {resumeAt && (
-        <p role="status" className="text-sm text-amber-800">
-          The account rate limit is used up: the scan resumes at {new Date(resumeAt).toLocaleTimeString()}.
-        </p>
-      )}
+      <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {error ? (
         <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />
       ) : isLoading ? (
@@ -90,9 +87,11 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
         </div>
       ) : (
         <>
-          <ZonesOverview zones={zones} active={view} onFilter={setView} />
+          <CoverageNote coverage={coverage} testId="zones-coverage" />
+          <ZonesOverview zones={zones} coverage={coverage} active={view} onFilter={setView} />
           <ZonesTable
             zones={zones}
+            coverage={coverage}
             sorting={sorting}
             filters={filters}
             onSortingChange={(next) =>

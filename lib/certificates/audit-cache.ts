@@ -3,6 +3,7 @@
 // starts a new scan. In memory, per server process; only the latest few scans are kept.
 import "server-only";
 import { randomBytes } from "node:crypto";
+import type { CaaRecord } from "@/lib/certificates/caa";
 
 export const SCAN_TTL_MS = 5 * 60_000;
 const MAX_SCANS = 3;
@@ -13,6 +14,8 @@ interface Scan<T> {
   chunks: Map<string, T>;
   /** Zones pages listed ahead of their audit (by page number): listed once, even across requests. */
   listings: Map<number, Promise<unknown>>;
+  /** CAA records by zone id: read once per scan, by the zone's own audit or another zone's custom hostnames. */
+  caa: Map<string, Promise<CaaRecord[]>>;
 }
 
 export class ScanCache<T> {
@@ -24,7 +27,7 @@ export class ScanCache<T> {
   current(fresh: boolean): Scan<T> {
     const latest = this.scans[0];
     if (!fresh && latest && this.now() - latest.startedAt < SCAN_TTL_MS) return latest;
-    const scan: Scan<T> = { id: randomBytes(8).toString("hex"), startedAt: this.now(), chunks: new Map(), listings: new Map() };
+    const scan: Scan<T> = { id: randomBytes(8).toString("hex"), startedAt: this.now(), chunks: new Map(), listings: new Map(), caa: new Map() };
     this.scans = [scan, ...this.scans].slice(0, MAX_SCANS);
     return scan;
   }
@@ -33,7 +36,7 @@ export class ScanCache<T> {
   byId(id: string, startedAt: number): Scan<T> {
     const found = this.scans.find((s) => s.id === id);
     if (found) return found;
-    const scan: Scan<T> = { id, startedAt, chunks: new Map(), listings: new Map() };
+    const scan: Scan<T> = { id, startedAt, chunks: new Map(), listings: new Map(), caa: new Map() };
     this.scans = [...this.scans, scan].slice(-MAX_SCANS);
     return scan;
   }

@@ -3,7 +3,9 @@
 import "server-only";
 import { z } from "zod";
 import { ScanCache } from "@/lib/certificates/audit-cache";
-import { fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads";
+import { cachedCaaRecords, fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import type { CaaRecord } from "@/lib/certificates/caa";
 import type { CertificatesPage, ZoneOutcome } from "@/lib/certificates/types";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -55,7 +57,7 @@ export async function auditCertificates(
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, scan.listings, position, options.accountId, out.zones.length === 0, pause));
+    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, scan, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
     const held = cachedRows.get(scan) ?? 0;
     if (!cached && held < CACHED_ROWS_PER_SCAN) {
@@ -79,9 +81,33 @@ export async function auditCertificates(
 export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
 
 /** One zones page from `offset`; undefined when the budget cannot even list the page. */
+type ScanState = ReturnType<ScanCache<Chunk>["current"]>;
+
+/** The reads custom hostnames' CAA needs, shared by the scan: zones pages and CAA records, each read once. */
+export function scanReads(client: PlatformClient, scan: Pick<ScanState, "listings" | "caa">, accountId?: string): CaaReads {
+  return { zones: () => allZones(client, scan.listings, accountId), records: (zoneId) => cachedCaaRecords(client, zoneId, scan.caa) };
+}
+
+/** Every zone of the listing the audit walks (pages listed once per scan). */
+async function allZones(client: PlatformClient, listings: Map<number, Promise<unknown>>, accountId?: string) {
+  const first = await listPage(client, listings, 1, accountId);
+  const pages = [first];
+  if (first.totalPages !== undefined) {
+    pages.push(...(await Promise.all(Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => listPage(client, listings, i + 2, accountId)))));
+  } else {
+    // No page count: until an empty page, or one that repeats the previous (a server ignoring `page`).
+    for (let page = 2, last = first; last.zones.length > 0; page++) {
+      const next = await listPage(client, listings, page, accountId);
+      if (next.zones[0]?.id === last.zones[0]?.id) break;
+      pages.push((last = next));
+    }
+  }
+  return pages.flatMap((p) => p.zones.map((z) => ({ id: z.id, name: z.name })));
+}
+
 async function auditChunk(
   client: PlatformClient,
-  listings: Map<number, Promise<unknown>>,
+  scan: ScanState,
   position: Position,
   accountId: string | undefined,
   firstInRequest: boolean,
@@ -89,7 +115,7 @@ async function auditChunk(
 ): Promise<Chunk | undefined> {
   let listing;
   try {
-    listing = await listPage(client, listings, position.page, accountId);
+    listing = await listPage(client, scan.listings, position.page, accountId);
   } catch (error) {
     if (error instanceof DeferredError) {
       pause.ms = Math.max(pause.ms, error.retryAfterMs);
@@ -99,7 +125,7 @@ async function auditChunk(
   }
   // The next page is listed while this one is audited: no drained connections between pages.
   if (listing.totalPages !== undefined && position.page < listing.totalPages) {
-    listPage(client, listings, position.page + 1, accountId).catch(() => undefined);
+    listPage(client, scan.listings, position.page + 1, accountId).catch(() => undefined);
   }
   const zones = listing.zones.slice(position.offset);
   const results: ZoneResult[] = new Array(zones.length).fill(undefined);
@@ -107,13 +133,14 @@ async function auditChunk(
   let running = 0;
   // The request's first zone runs alone, so a zone too big for a whole budget is told apart from one that
   // merely shared it, and every request makes progress.
-  if (firstInRequest && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true, pause);
+  const reads = scanReads(client, scan, accountId);
+  if (firstInRequest && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true, pause, reads, scan.caa);
   const worker = async () => {
     // A zone starts only while the budget still covers it and the zones already running.
     while (nextIndex < zones.length && client.scheduler.remainingBudget >= MIN_CALLS_PER_ZONE * (running + 1)) {
       const index = nextIndex++;
       running++;
-      results[index] = await auditOne(client, zones[index]!, false, pause);
+      results[index] = await auditOne(client, zones[index]!, false, pause, reads, scan.caa);
       running--;
     }
   };
@@ -155,10 +182,18 @@ function listPage(client: PlatformClient, listings: Map<number, Promise<unknown>
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
-export async function auditOne(client: PlatformClient, zone: ZoneRow, alone: boolean, pause: Pause): Promise<ZoneResult> {
+export async function auditOne(
+  client: PlatformClient,
+  zone: ZoneRow,
+  alone: boolean,
+  pause: Pause,
+  reads: CaaReads,
+  caaCache?: Map<string, Promise<CaaRecord[]>>,
+): Promise<ZoneResult> {
   try {
-    const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan });
-    return { zone, outcome: "audited", rows: auditZone(zone, inventory) };
+    const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan }, { caaCache });
+    const context = await hostnameCaaContext(reads, zone, inventory.caaRecords, inventory.customHostnames);
+    return { zone, outcome: "audited", rows: auditZone(zone, inventory, context) };
   } catch (error) {
     if (error instanceof BudgetExhaustedError) {
       // Even a whole request's budget is not enough for this zone: say so rather than retry forever.

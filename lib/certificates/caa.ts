@@ -27,6 +27,10 @@ export interface CaaFinding {
   flagged: boolean;
   /** The record that lets the more compatible CA issue, in zone-file form; null when none is needed. */
   recordToAdd: string | null;
+  /** What the hostname is: a name of the zone's own certificates or CAA records, or a custom hostname. */
+  source: "certificate" | "custom_hostname";
+  /** The account zone whose DNS holds the relevant CAA set (where `recordToAdd` goes). */
+  caaZoneName: string;
 }
 
 const KNOWN_TAGS = new Set(["issue", "issuewild", "iodef", "contactemail", "contactphone", "issuemail", "issuevmc"]);
@@ -62,8 +66,17 @@ export function permits(set: readonly CaaRecord[], caDomain: string, wildcard: b
 }
 
 export function analyseHostname(zone: { id: string; name: string }, records: readonly CaaRecord[], hostname: string): CaaFinding {
+  return caaFinding(zone, hostname, relevantSet(records, hostname, zone.name), { source: "certificate", caaZoneName: zone.name });
+}
+
+/** The finding for a hostname whose relevant set is known; `caaZoneName` owns the DNS where a record would go. */
+export function caaFinding(
+  zone: { id: string; name: string },
+  hostname: string,
+  set: { name: string | null; records: readonly CaaRecord[] },
+  where: { source: CaaFinding["source"]; caaZoneName: string },
+): CaaFinding {
   const wildcard = hostname.startsWith("*.");
-  const set = relevantSet(records, hostname, zone.name);
   const can = (ca: string) => permits(set.records, CAA_DOMAIN[ca] ?? ca, wildcard);
   const [permitsLegacy, permitsGoogle, permitsSslCom] = [can("lets_encrypt"), can("google"), can("ssl_com")];
   const defaultCa: DefaultCaOutcome = permitsGoogle ? "google" : permitsLegacy ? "lets_encrypt" : "none";
@@ -81,6 +94,8 @@ export function analyseHostname(zone: { id: string; name: string }, records: rea
     defaultCa,
     flagged,
     // Added where the relevant set lives, so it extends that set instead of replacing it for the hostname.
-    recordToAdd: flagged ? `${set.name ?? zone.name}. CAA 0 ${usesIssuewild ? "issuewild" : "issue"} "${CAA_DOMAIN.google}"` : null,
+    recordToAdd: flagged ? `${set.name ?? where.caaZoneName}. CAA 0 ${usesIssuewild ? "issuewild" : "issue"} "${CAA_DOMAIN.google}"` : null,
+    source: where.source,
+    caaZoneName: where.caaZoneName,
   };
 }

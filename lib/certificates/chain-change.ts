@@ -28,9 +28,27 @@ export const AFTER_CROSS_SIGN_EXPIRY_MS = Date.UTC(2024, 9, 1);
 export const AFFECTED_CLIENTS =
   "Older mobile operating systems (7.0 and earlier) and systems whose trust store lacks the self-signed root (ISRG Root X1).";
 
-/** The API's bundle methods and the document's names for them (compatible, modern, user-defined). */
-export const BUNDLE_METHOD_NAMES: Record<string, string> = {
-  ubiquitous: "compatible",
-  optimal: "modern",
-  force: "user-defined",
+/**
+ * Bundle methods in both vocabularies. The API answers `ubiquitous`, `optimal`, `force` (api-schemas
+ * `tls-certificates-and-hostnames_bundle_method`, SDK `BundleMethod`); the document and the dashboard say
+ * Compatible, Modern, User-defined. cloudflare-docs ssl/edge-certificates/custom-certificates/
+ * bundling-methodologies.mdx: Compatible is `ubiquitous`, Modern is `optimal`, User-defined is `force`.
+ */
+export type BundleName = "compatible" | "modern" | "user-defined";
+export const BUNDLE_METHODS: Record<BundleName, { api: string; aliases: readonly string[] }> = {
+  compatible: { api: "ubiquitous", aliases: ["ubiquitous", "compatible"] },
+  modern: { api: "optimal", aliases: ["optimal", "modern"] },
+  "user-defined": { api: "force", aliases: ["force", "user-defined", "user_defined", "userdefined", "user defined"] },
 };
+/** The schema's default (`ubiquitous`): a certificate without a bundle method is bundled as compatible. */
+export const DEFAULT_BUNDLE: BundleName = "compatible";
+
+/** Every spelling either vocabulary uses, for messages that list them. */
+export const KNOWN_BUNDLE_SPELLINGS: readonly string[] = Object.values(BUNDLE_METHODS).flatMap((m) => m.aliases);
+
+/** The document's name for a bundle method in either vocabulary; undefined when it is neither. */
+export function bundleName(method: string | null | undefined): BundleName | undefined {
+  const value = (method ?? "").trim().toLowerCase();
+  if (value === "") return DEFAULT_BUNDLE;
+  return (Object.keys(BUNDLE_METHODS) as BundleName[]).find((name) => BUNDLE_METHODS[name].aliases.includes(value));
+}

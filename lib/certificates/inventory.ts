@@ -48,8 +48,34 @@ async function walkAll<T>(client: PlatformClient, path: string, query: Query, sc
   return walk.items;
 }
 
-/** `withHostnames: false` leaves the custom hostnames out: the snapshot refresh reads them page by page itself. */
-export async function fetchInventory(client: PlatformClient, zone: AuditedZone, { withHostnames = true } = {}): Promise<ZoneInventory> {
+/** A zone's CAA records (every page), the `data` form or parsed from `content`. */
+export async function fetchCaaRecords(client: PlatformClient, zoneId: string): Promise<CaaRecord[]> {
+  const records = await walkAll(client, zonePath(zoneId, "dns_records"), { type: "CAA" }, caaRecordSchema, 100);
+  return records.filter((r) => r !== null);
+}
+
+/** Reads a zone's CAA records once per cache: another zone's custom hostnames may have needed them first. */
+export function cachedCaaRecords(client: PlatformClient, zoneId: string, cache?: Map<string, Promise<CaaRecord[]>>): Promise<CaaRecord[]> {
+  if (!cache) return fetchCaaRecords(client, zoneId);
+  let read = cache.get(zoneId);
+  if (!read) {
+    read = fetchCaaRecords(client, zoneId);
+    cache.set(zoneId, read);
+    // A failed read is forgotten, so the next attempt calls again.
+    read.catch(() => cache.delete(zoneId));
+  }
+  return read;
+}
+
+/**
+ * `withHostnames: false` leaves the custom hostnames out: the snapshot refresh reads them page by page itself.
+ * `caaCache` shares CAA reads between zones of one scan.
+ */
+export async function fetchInventory(
+  client: PlatformClient,
+  zone: AuditedZone,
+  { withHostnames = true, caaCache }: { withHostnames?: boolean; caaCache?: Map<string, Promise<CaaRecord[]>> } = {},
+): Promise<ZoneInventory> {
   // `status=all` as the real API spells it (the document writes ssl_status=all): pending packs count too.
   const packs = await walkAll(client, zonePath(zone.id, "ssl", "certificate_packs"), { status: "all" }, certificatePackSchema);
   // Custom certificates exist on Business and Enterprise only, or where a custom pack shows one anyway.
@@ -58,8 +84,8 @@ export async function fetchInventory(client: PlatformClient, zone: AuditedZone, 
     hasCustom ? walkAll(client, zonePath(zone.id, "custom_certificates"), {}, customCertificateSchema) : Promise.resolve([]),
     withHostnames ? walkAll(client, zonePath(zone.id, "custom_hostnames"), {}, customHostnameSchema) : Promise.resolve([]),
     client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result),
-    walkAll(client, zonePath(zone.id, "dns_records"), { type: "CAA" }, caaRecordSchema, 100),
+    cachedCaaRecords(client, zone.id, caaCache),
   ]);
-  return { packs, customCertificates, customHostnames, totalTls, caaRecords: caaRecords.filter((r) => r !== null) };
+  return { packs, customCertificates, customHostnames, totalTls, caaRecords };
 }
 

@@ -1,7 +1,7 @@
 // Retrying a zone the audit marked failed: it is audited again on its own and its outcome replaces the
 // failed one inside the cached scan, in place, so the account's listing comes back whole and in order.
 import "server-only";
-import { auditOne, latestScan, type Chunk } from "@/lib/certificates/audit";
+import { auditOne, latestScan, scanReads, type Chunk } from "@/lib/certificates/audit";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DeferredError } from "@/lib/platform/errors";
@@ -15,15 +15,17 @@ export interface ZoneReaudit {
   fetchedAt: string;
 }
 
-export async function reauditZone(client: PlatformClient, zoneId: string): Promise<ZoneReaudit> {
+export async function reauditZone(client: PlatformClient, zoneId: string, accountId?: string): Promise<ZoneReaudit> {
   checkIdentifier("id", zoneId);
   const zone = await getZone(client, zoneId);
-  const result = await auditOne(client, zone, true, { ms: 0 });
+  // The latest scan's zones pages and CAA reads, so a retry lists and reads nothing twice.
+  const scan = latestScan();
+  const result = await auditOne(client, zone, true, { ms: 0 }, scanReads(client, scan, accountId), scan.caa);
   // The rate limit had no room: the zone is neither fine nor failed yet.
   if (!result) throw new DeferredError("the account rate limit has no room to audit this zone now", 1000);
   const outcome: ZoneOutcome = { zoneId: zone.id, zoneName: zone.name, status: result.outcome, ...(result.reason ? { reason: result.reason } : {}) };
   const audited = { zone: outcome, certificates: result.rows?.rows ?? [], caa: result.rows?.caa ?? [], fetchedAt: new Date().toISOString() };
-  for (const chunk of latestScan().chunks.values()) if (patchChunk(chunk, audited)) break;
+  for (const chunk of scan.chunks.values()) if (patchChunk(chunk, audited)) break;
   return audited;
 }
 

@@ -1,6 +1,7 @@
 // From one zone's inventory to its certificate rows and CAA findings. Pure.
 import { analyseHostname, type CaaFinding } from "@/lib/certificates/caa";
 import { classify, type CertificateFacts, type CertificateKind } from "@/lib/certificates/classify";
+import { customHostnameCaa, type HostnameCaaContext } from "@/lib/certificates/hostname-caa";
 import type { AuditedZone, ZoneInventory } from "@/lib/certificates/inventory";
 import type { CertificateRow } from "@/lib/certificates/types";
 import type { CertificatePack } from "@/lib/certificates/upstream";
@@ -10,7 +11,11 @@ const PACK_KINDS: Record<string, CertificateKind> = { universal: "universal", ad
 
 type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & { issuer?: string | null };
 
-export function auditZone(zone: AuditedZone, inventory: ZoneInventory): { rows: CertificateRow[]; caa: CaaFinding[] } {
+/**
+ * `context`: the account's zones and the CAA records read of them, for custom hostnames in other zones of the
+ * account; without it only the zone's own names are readable.
+ */
+export function auditZone(zone: AuditedZone, inventory: ZoneInventory, context?: HostnameCaaContext): { rows: CertificateRow[]; caa: CaaFinding[] } {
   const base = { zoneId: zone.id, zoneName: zone.name, validationMethod: null };
   const drafts: Draft[] = [];
   for (const pack of inventory.packs) {
@@ -28,14 +33,21 @@ export function auditZone(zone: AuditedZone, inventory: ZoneInventory): { rows: 
   for (const h of inventory.customHostnames) {
     drafts.push({ ...base, kind: "custom_hostname", id: h.id, hosts: [h.hostname], certificateAuthority: h.ssl?.certificate_authority ?? null, bundleMethod: h.ssl?.bundle_method ?? null, uploadedOn: h.ssl?.uploaded_on ?? h.created_at ?? null, expiresOn: h.ssl?.expires_on ?? null, status: h.ssl?.status ?? null, validationMethod: h.ssl?.method ?? null });
   }
-  const caa = caaFindings(zone, inventory, drafts);
-  const byHost = new Map(caa.map((f) => [f.hostname, f]));
+  const own = caaFindings(zone, inventory, drafts);
+  const byHost = new Map(own.map((f) => [f.hostname, f]));
+  const readable = context ?? { zones: [zone], records: new Map([[zone.id, inventory.caaRecords]]) };
+  const hostnameCaa = new Map<string, CaaFinding>();
+  for (const draft of drafts) {
+    const hostname = draft.kind === "custom_hostname" ? draft.hosts[0] : undefined;
+    const finding = hostname ? customHostnameCaa(zone, hostname, readable) : undefined;
+    if (hostname && finding && !hostnameCaa.has(hostname)) hostnameCaa.set(hostname, finding);
+  }
   const rows = drafts.map(({ issuer, ...draft }): CertificateRow => {
     const facts: CertificateFacts = { ...draft, issuer };
-    const findings = draft.kind === "custom_hostname" ? [] : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
+    const findings = draft.kind === "custom_hostname" ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat() : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
     return { ...draft, ...classify(facts, findings) };
   });
-  return { rows, caa };
+  return { rows, caa: [...own, ...hostnameCaa.values()] };
 }
 
 function packDates(pack: CertificatePack) {

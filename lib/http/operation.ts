@@ -13,6 +13,7 @@ import { secretMatches } from "@/lib/http/shared-secret";
 import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
 import { recordUsage } from "@/lib/http/usage-log";
+import { consumerOf } from "@/lib/http/consumer";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/session";
 import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
@@ -59,9 +60,10 @@ export function operation<P = Record<string, never>>(
       }
       const identity = options.role === "public" || cron ? undefined : await authorize(request, options.role);
       if (!cron) checkOrigin(request, identity);
-      platform = openPlatform(request.signal, crypto.randomUUID(), allows);
+      const url = new URL(request.url);
+      platform = openPlatform(request.signal, crypto.randomUUID(), allows, consumerOf(url.pathname));
       const params = ((await route?.params) ?? {}) as P;
-      const result = await handler({ request, url: new URL(request.url), platform, params, identity, allows });
+      const result = await handler({ request, url, platform, params, identity, allows });
       const response = result instanceof Response ? result : Response.json(result);
       return withUsage(request, response, platform);
     } catch (error) {

@@ -52,8 +52,8 @@ export const UPSTREAM = {
   reviewCreate: REVIEW_PLANNING,
   reviewExecute: [...REVIEW_PLANNING, ...REVIEW_WRITES],
   traces: ["RPC trace_filter", "RPC eth_getBlockByNumber"],
-  /** Retrying one zone the certificate audit marked failed. */
-  certificateZone: [...ZONE, ...CERTIFICATE_INVENTORY],
+  /** Retrying one zone the certificate audit marked failed (the zone list: its custom hostnames' CAA may live in other zones). */
+  certificateZone: [...ZONE, ...ZONE_LIST, ...CERTIFICATE_INVENTORY],
   /** One step of the snapshot refresh: the zones scan and the certificate audit, in budget-sized parts. */
   snapshotRefresh: [...ZONE_LIST, ...ZONE_EVIDENCE, ...CERTIFICATE_INVENTORY],
 } as const satisfies Record<string, readonly UpstreamPattern[]>;

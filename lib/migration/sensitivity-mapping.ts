@@ -22,15 +22,36 @@ export const SENSITIVITY_TABLE: Record<OldSensitivity, ParanoiaMapping> = {
 
 export const ACTION_TABLE: Record<OldAction, NewAction> = { simulate: "log", block: "block", challenge: "challenge" };
 
+/**
+ * The real package schema (api-schemas 2024 `firewall_sensitivity`) allows high, medium, low and off; the
+ * document adds Default, which is also how a package without a sensitivity reads. Off has no table row.
+ */
+export type SensitivityRow = OldSensitivity | "off" | "unknown";
+/** The 2024 schema's `firewall_action_mode` default: a package without an action runs this one. */
+export const DEFAULT_ACTION: OldAction = "challenge";
+
 /** Why PL2 where the table says so: the old rule set (CRS 2.x) had no paranoia levels; the new one is 3.x. */
 export const PARANOIA_EXPLANATION =
   "The previous core rule set (OWASP CRS 2.x) had no paranoia levels; the new OWASP ruleset is based on CRS 3.x, so the migration chooses PL2 where the old sensitivity gives no better hint.";
 
-/** `off` (the rule set disabled) has no row: nothing of it is deployed enabled. */
-export function mapSensitivity(sensitivity: string): ParanoiaMapping | undefined {
-  return Object.hasOwn(SENSITIVITY_TABLE, sensitivity) ? SENSITIVITY_TABLE[sensitivity as OldSensitivity] : undefined;
+const normalise = (value: string | null | undefined) => (value ?? "").trim().toLowerCase();
+
+/** Which row of the table a package's sensitivity falls in: absent or empty is the document's Default row. */
+export function sensitivityRow(sensitivity: string | null | undefined): SensitivityRow {
+  const value = normalise(sensitivity);
+  if (value === "") return "default";
+  if (value === "off") return "off";
+  return Object.hasOwn(SENSITIVITY_TABLE, value) ? (value as OldSensitivity) : "unknown";
 }
 
-export function mapAction(action: string): NewAction | undefined {
-  return Object.hasOwn(ACTION_TABLE, action) ? ACTION_TABLE[action as OldAction] : undefined;
+/** `off` (the rule set disabled) and unknown values have no row: nothing of them is deployed enabled. */
+export function mapSensitivity(sensitivity: string | null | undefined): ParanoiaMapping | undefined {
+  const row = sensitivityRow(sensitivity);
+  return row === "off" || row === "unknown" ? undefined : SENSITIVITY_TABLE[row];
+}
+
+/** An absent action is the schema's default (challenge); an unknown one maps to nothing. */
+export function mapAction(action: string | null | undefined): NewAction | undefined {
+  const value = normalise(action) || DEFAULT_ACTION;
+  return Object.hasOwn(ACTION_TABLE, value) ? ACTION_TABLE[value as OldAction] : undefined;
 }

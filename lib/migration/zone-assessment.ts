@@ -30,15 +30,21 @@ export function migrationRow(scan: ZoneScan): MigrationRow {
   const { zone, evidence } = scan;
   const eligibility = evidence ? assessEligibility(zone.plan, evidence) : failedEligibility(scan.error ?? "The zone could not be read.");
   const lost = knownLostOverrides(evidence);
+  const mapping = zoneMapping(evidence?.packages);
+  // Packages the retired API could not list: the note says unknown, not "no core rule set".
+  if (evidence?.previousApi?.unknown.includes("packages")) mapping.mappingNote = RETIRED_MAPPING_NOTE;
   return {
     ...zone,
     ...eligibility,
-    ...zoneMapping(evidence?.packages),
+    ...mapping,
     lostOverrides: lost ? lost.length : null,
     unknown: unknownParts(evidence),
     fetchedAt: scan.fetchedAt,
   };
 }
+
+const RETIRED_MAPPING_NOTE =
+  "Unknown: the previous version's API is retired for this zone, so its core rule set's sensitivity and action cannot be read. See what the proposed configuration deploys.";
 
 /** The overrides left behind, or undefined when the zone failed or the previous API could not tell them. */
 function knownLostOverrides(evidence: ZoneEvidence | undefined) {

@@ -2,14 +2,19 @@
 // score threshold and action (from the document's table), and what is left behind (group and rule
 // overrides, which the update does not migrate).
 import type { WafGroup, WafPackage, WafRule } from "@/lib/migration/evidence";
-import { mapAction, mapSensitivity } from "@/lib/migration/sensitivity-mapping";
+import { DEFAULT_ACTION, mapAction, mapSensitivity, sensitivityRow, type SensitivityRow } from "@/lib/migration/sensitivity-mapping";
 
 export interface ZoneMapping {
+  /** As the platform reported it (null: absent, or no core rule set read). */
   sensitivity: string | null;
   oldAction: string | null;
   paranoiaLevel: number | null;
   scoreThreshold: number | null;
   newAction: string | null;
+  /** The table row the sensitivity falls in (absent is Default); null when no core rule set was read. */
+  sensitivityRow: SensitivityRow | null;
+  /** The mapping in words, so no cell is left empty without saying why. */
+  mappingNote: string;
 }
 
 export interface LostOverride {
@@ -27,14 +32,26 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
   const owasp = owaspPackage(packages);
   const sensitivity = owasp?.sensitivity ?? null;
   const oldAction = owasp?.action_mode ?? null;
-  const paranoia = sensitivity ? mapSensitivity(sensitivity) : undefined;
-  return {
-    sensitivity,
-    oldAction,
-    paranoiaLevel: paranoia?.paranoiaLevel ?? null,
-    scoreThreshold: paranoia?.scoreThreshold ?? null,
-    newAction: oldAction && paranoia ? (mapAction(oldAction) ?? null) : null,
-  };
+  if (!owasp) {
+    return { sensitivity, oldAction, paranoiaLevel: null, scoreThreshold: null, newAction: null, sensitivityRow: null, mappingNote: "No previous core rule set (OWASP package) was read for this zone: nothing to map." };
+  }
+  const row = sensitivityRow(sensitivity);
+  const paranoia = mapSensitivity(sensitivity);
+  const action = mapAction(oldAction);
+  const actionWords = oldAction ? `action ${oldAction}` : `no action (the API's default, ${DEFAULT_ACTION})`;
+  const mapped = { sensitivity, oldAction, sensitivityRow: row };
+  if (row === "off") {
+    return { ...mapped, paranoiaLevel: null, scoreThreshold: null, newAction: null, mappingNote: "The previous core rule set is off: the new OWASP ruleset is deployed disabled, so no paranoia level, threshold or action applies." };
+  }
+  if (!paranoia) {
+    return { ...mapped, paranoiaLevel: null, scoreThreshold: null, newAction: action ?? null, mappingNote: `Sensitivity "${sensitivity}" is not one the document's table names (high, medium, low, default): check the proposed configuration by hand.` };
+  }
+  const from = sensitivity ? `Sensitivity ${sensitivity}` : "No sensitivity (the document's Default row)";
+  const target = `PL${paranoia.paranoiaLevel}, score threshold ${paranoia.scoreThresholdName} (${paranoia.scoreThreshold} or higher)`;
+  if (!action) {
+    return { ...mapped, paranoiaLevel: paranoia.paranoiaLevel, scoreThreshold: paranoia.scoreThreshold, newAction: null, mappingNote: `${from} → ${target}; action "${oldAction}" is not one the API names (simulate, block, challenge): check the new action by hand.` };
+  }
+  return { ...mapped, paranoiaLevel: paranoia.paranoiaLevel, scoreThreshold: paranoia.scoreThreshold, newAction: action, mappingNote: `${from} → ${target}; ${actionWords} → ${action}.` };
 }
 
 /** Groups and rules whose mode differs from the default (on): the update does not carry them over. */

@@ -1,16 +1,35 @@
 // The account rate limit, kept by the whole process: a token bucket of `requests` tokens in which each
 // spent token comes back exactly one window later. Unlike a bucket refilled at a constant rate, it can
 // never let more than `requests` calls into any window-long interval, which is what the platform counts.
+// Tokens are shared fairly between the consumers (pages, the snapshot refresh) active in the window.
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { RateLimitDeferredError, type RateLimitName } from "@/lib/platform/errors";
+import { reservedForOthers, type ConsumerUse } from "@/lib/platform/fair-share";
 
 export interface RateLimit {
   requests: number;
   windowSeconds: number;
 }
 
+/** The name of calls that say nothing of who makes them (tests, the sandbox's own limiter). */
+export const ANONYMOUS_CONSUMER = "other";
+
+/** What the limit is doing now, for the pages that wait on it. */
+export interface RateLimitUse {
+  limit: RateLimitName;
+  requests: number;
+  windowSeconds: number;
+  available: number;
+  /** After a 429 the platform blocks every call until then (ISO time), or null. */
+  pausedUntil: string | null;
+  /** Calls each consumer made in the current window, most first; consumers waiting for room show 0. */
+  consumers: ConsumerUse[];
+}
+
 export class RateLimiter {
-  private readonly spent: number[] = [];
+  private readonly spent: Array<{ at: number; consumer: string }> = [];
+  /** When each consumer last asked for a token: who shares the bucket now. */
+  private readonly lastSeen = new Map<string, number>();
   private pausedUntil = 0;
   private readonly windowMs: number;
 
@@ -26,21 +45,24 @@ export class RateLimiter {
 
   /**
    * Waits until a call may be sent, then spends a token for it. A wait longer than `maxWaitMs` is not
-   * waited: it throws RateLimitDeferredError, so the request can answer and resume later.
+   * waited: it throws RateLimitDeferredError, so the request can answer and resume later. A consumer past
+   * its fair share waits while another active consumer has not had its own.
    */
-  async acquire(signal?: AbortSignal, maxWaitMs = Infinity): Promise<void> {
+  async acquire(signal?: AbortSignal, maxWaitMs = Infinity, consumer = ANONYMOUS_CONSUMER): Promise<void> {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.clock.now();
-      while (this.spent.length && this.spent[0]! <= now - this.windowMs) this.spent.shift();
+      this.expire(now);
+      this.lastSeen.set(consumer, now);
       let waitMs: number;
       if (now < this.pausedUntil) {
         waitMs = this.pausedUntil - now;
-      } else if (this.spent.length < this.limit.requests) {
-        this.spent.push(now);
+      } else if (this.spent.length < this.limit.requests - reservedForOthers(consumer, this.uses(), this.limit.requests)) {
+        this.spent.push({ at: now, consumer });
         return;
       } else {
-        waitMs = this.spent[0]! + this.windowMs - now;
+        // Room comes back as the oldest token does (and with it this consumer's share, if that held it back).
+        waitMs = this.spent[0]!.at + this.windowMs - now;
       }
       if (waitMs > maxWaitMs) throw new RateLimitDeferredError(waitMs, this.name);
       await this.clock.sleep(waitMs, signal);
@@ -59,7 +81,33 @@ export class RateLimiter {
 
   /** Tokens available right now (for the Settings panel and tests). */
   available(): number {
+    this.expire(this.clock.now());
+    return this.limit.requests - this.spent.length;
+  }
+
+  /** Who uses the limit now: the pages show it while they wait. */
+  use(): RateLimitUse {
     const now = this.clock.now();
-    return this.limit.requests - this.spent.filter((t) => t > now - this.windowMs).length;
+    this.expire(now);
+    return {
+      limit: this.name,
+      requests: this.limit.requests,
+      windowSeconds: this.limit.windowSeconds,
+      available: this.limit.requests - this.spent.length,
+      pausedUntil: now < this.pausedUntil ? new Date(this.pausedUntil).toISOString() : null,
+      consumers: this.uses().sort((a, b) => b.calls - a.calls || a.consumer.localeCompare(b.consumer)),
+    };
+  }
+
+  private expire(now: number): void {
+    while (this.spent.length && this.spent[0]!.at <= now - this.windowMs) this.spent.shift();
+    for (const [consumer, seen] of this.lastSeen) if (seen <= now - this.windowMs) this.lastSeen.delete(consumer);
+  }
+
+  /** Every consumer active in the window with its calls in it. */
+  private uses(): ConsumerUse[] {
+    const calls = new Map<string, number>([...this.lastSeen.keys()].map((consumer) => [consumer, 0]));
+    for (const token of this.spent) calls.set(token.consumer, (calls.get(token.consumer) ?? 0) + 1);
+    return [...calls].map(([consumer, count]) => ({ consumer, calls: count }));
   }
 }

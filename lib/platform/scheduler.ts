@@ -52,6 +52,8 @@ export interface SchedulerOptions {
   shareWith?: Scheduler;
   /** Sent as `X-Preflight-Request` on every call, so an upstream log can group calls by server request. */
   requestId?: string;
+  /** Who the calls are for ("Zones scan"): the rate limiter shares its tokens fairly between consumers. */
+  consumer?: string;
 }
 
 /** The header naming the server request an upstream call belongs to (an opaque random id). */
@@ -158,8 +160,8 @@ export class Scheduler {
       }
       this.usage.subrequests++;
       try {
-        await request.limiter?.acquire(signal, this.options.maxRateLimitWaitMs);
-        await this.options.limiter.acquire(signal, this.options.maxRateLimitWaitMs);
+        await request.limiter?.acquire(signal, this.options.maxRateLimitWaitMs, this.options.consumer);
+        await this.options.limiter.acquire(signal, this.options.maxRateLimitWaitMs, this.options.consumer);
       } catch (error) {
         this.usage.subrequests--; // never sent
         throw error;

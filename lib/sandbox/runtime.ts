@@ -63,7 +63,7 @@ export class SandboxRuntime {
     .add("DELETE", "/zones/:zone_id/firewall/waf/overrides/:override_id", deleteOverride)
     .add("GET", "/user/invites", listInvites)
     .add("PATCH", "/user/invites/:invite_id", respondToInvite)
-    .add("POST", "/graphql", graphqlHandler(() => this.firewallEvents));
+    .add("POST", "/graphql", graphqlHandler(() => this.firewallEvents, () => this.options.now()));
   /** Events end at midnight UTC of the day the sandbox started, so "the last 7 days" holds them all. */
   readonly firewallEvents: FirewallEventStore;
 

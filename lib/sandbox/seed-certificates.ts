@@ -151,7 +151,7 @@ function customPack(rng: Random, type: PackType, custom: CustomCertificate): Cer
   return { id: uuid(rng), type, hosts: [...custom.hosts], primary_certificate: custom.id, status: "active", certificates: [certificate], created_on: custom.uploaded_on };
 }
 
-function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: number): CustomHostname {
+export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: number): CustomHostname {
   const hostname = `app.customer-${String(i + 1).padStart(3, "0")}-${zoneIndex}.example`;
   const createdMs = within(rng, [Date.UTC(2023, 0, 1), Date.UTC(2025, 5, 30)]);
   const ca = HOSTNAME_CAS[(i + zoneIndex) % HOSTNAME_CAS.length] as HostnameCertificateAuthority;

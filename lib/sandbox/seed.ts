@@ -4,6 +4,7 @@ import { planBulkHostnames } from "./bulk-hostnames";
 import { Random } from "./random";
 import { seedCertificates } from "./seed-certificates";
 import { seedDnsRecords } from "./seed-dns";
+import { seedInAccountHostnames } from "./seed-hostname-caa";
 import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
@@ -53,6 +54,7 @@ export function seedAccount({
     dnsRecords[zone.id] = seedDnsRecords(rng, zone, bigZones.get(index) ?? 0);
   });
   const certificates = seedCertificates(seed, zones, dnsRecords);
+  seedInAccountHostnames(seed, zones, dnsRecords, certificates);
   const bulkHostnames = planBulkHostnames(zones, customHostnames);
   const state = { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones, retiredShare), certificates, bulkHostnames, invites: seedInvites(seed) };
   if (hostileStrings) applyHostileStrings(state);

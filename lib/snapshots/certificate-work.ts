@@ -2,8 +2,10 @@
 // live audit, a zone's custom hostnames are read page by page across requests: a SaaS zone with 20,000 of
 // them needs 400 pages, more than one budget of 50 (or even 1000 with the rest of the account).
 import "server-only";
+import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import { fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import type { CaaRecord } from "@/lib/certificates/caa";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -34,6 +36,8 @@ export async function auditZonesFrom(
   zones: readonly ZoneRow[],
   start: { zone: number; hostnamePage: number },
   zoneOffset: number,
+  /** The account's zones and CAA records (read once per step) for custom hostnames' CAA. */
+  reads: CaaReads & { caaCache: Map<string, Promise<CaaRecord[]>> },
 ): Promise<CertificateWork> {
   const out: CertificateWork = { certificates: [], caa: [], zones: [], next: { ...start }, retryAfterMs: 0 };
   for (let i = start.zone - zoneOffset; i < zones.length; i++) {
@@ -43,7 +47,7 @@ export async function auditZonesFrom(
     try {
       if (position.hostnamePage === 0) {
         if (platform.scheduler.remainingBudget < MIN_CALLS_PER_ZONE) return out;
-        const inventory = await fetchInventory(platform, zone, { withHostnames: false });
+        const inventory = await fetchInventory(platform, zone, { withHostnames: false, caaCache: reads.caaCache });
         const audited = auditZone(zone, inventory);
         out.certificates.push(...audited.rows);
         out.caa.push(...audited.caa);
@@ -53,8 +57,23 @@ export async function auditZonesFrom(
         startPage: Math.max(1, position.hostnamePage),
         maxPages: HOSTNAME_PAGES_PER_STEP,
       });
-      const hostnames = { packs: [], customCertificates: [], customHostnames: walk.items, totalTls: NO_TOTAL_TLS, caaRecords: [] };
-      out.certificates.push(...auditZone(zone, hostnames).rows);
+      let caaRecords: CaaRecord[] = [];
+      let context;
+      try {
+        caaRecords = walk.items.length > 0 ? await reads.records(zone.id) : [];
+        context = await hostnameCaaContext(reads, zone, caaRecords, walk.items);
+      } catch (error) {
+        if (!(error instanceof DeferredError)) throw error;
+        // The base lists (if read in this step) are kept: the zone resumes at these hostname pages.
+        out.next = { zone: zoneOffset + i, hostnamePage: Math.max(1, position.hostnamePage) };
+        out.retryAfterMs = error.retryAfterMs;
+        return out;
+      }
+      const hostnames = { packs: [], customCertificates: [], customHostnames: walk.items, totalTls: NO_TOTAL_TLS, caaRecords };
+      const audited = auditZone(zone, hostnames, context);
+      out.certificates.push(...audited.rows);
+      // Only the custom hostnames' findings: the zone's own names were listed with its base lists.
+      out.caa.push(...audited.caa.filter((f) => f.source === "custom_hostname"));
       if (walk.nextPage !== undefined) {
         // The base lists are done: the zone continues at its next custom hostnames page.
         out.next = { zone: zoneOffset + i, hostnamePage: walk.nextPage };

@@ -2,7 +2,9 @@
 // request's subrequests allow (listing, migration scan, certificate audit), store what it read as parts,
 // save the state only if no other runner saved since (etag), and publish the snapshot atomically at the end.
 import "server-only";
-import { MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
+import type { CaaRecord } from "@/lib/certificates/caa";
+import type { AccountZone } from "@/lib/certificates/hostname-caa";
+import { cachedCaaRecords, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
 import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";
 import { listZonePages } from "@/lib/platform/zones";
@@ -10,10 +12,10 @@ import type { Bucket } from "@/lib/storage/bucket";
 import { readJson, writeJson } from "@/lib/storage/json-objects";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
 import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
-import { writePart, zonesAt } from "@/lib/snapshots/parts";
+import { readPart, writePart, zonesAt } from "@/lib/snapshots/parts";
 import { newRun, percentDone, shouldStartRun } from "@/lib/snapshots/progress";
 import { scanZones } from "@/lib/snapshots/scan-work";
-import { manifestSchema, runStateSchema, snapshotKeys, type Manifest, type RunState } from "@/lib/snapshots/schema";
+import { manifestSchema, runStateSchema, snapshotKeys, zoneListPartSchema, type Manifest, type RunState } from "@/lib/snapshots/schema";
 
 /** Subrequests kept for the writes after the work: a part, the state, and the manifest's head and put. */
 const RESERVE = 4;
@@ -109,7 +111,7 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       if (!room(MIN_CALLS_PER_ZONE + 1)) return 0;
       const part = (await zonesAt(bucket, state.zoneListParts, state.certificateZone))!;
       const start = { zone: state.certificateZone, hostnamePage: state.hostnamePage };
-      const audit = await auditZonesFrom(work, part.zones, start, part.from);
+      const audit = await auditZonesFrom(work, part.zones, start, part.from, stepCaaReads(work, bucket, state));
       const moved = audit.next.zone !== start.zone || audit.next.hostnamePage !== start.hostnamePage;
       if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
         const value = { certificates: audit.certificates, caa: audit.caa, zones: audit.zones };
@@ -122,6 +124,17 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       return 0;
     }
   }
+}
+
+/** The account's zones from the run's listing parts (bucket reads, no upstream call) and CAA records, once per step. */
+function stepCaaReads(platform: PlatformClient, bucket: Bucket, state: RunState) {
+  let zones: Promise<AccountZone[]> | undefined;
+  const caaCache = new Map<string, Promise<CaaRecord[]>>();
+  const readZones = async () => {
+    const parts = await Promise.all(state.zoneListParts.map((part) => readPart(bucket, part.key, zoneListPartSchema)));
+    return parts.flatMap((part) => part.zones.map((z) => ({ id: String(z.id), name: String(z.name) })));
+  };
+  return { caaCache, zones: () => (zones ??= readZones()), records: (zoneId: string) => cachedCaaRecords(platform, zoneId, caaCache) };
 }
 
 function outcome(result: StepOutcome["result"], state: RunState): StepOutcome {

@@ -12,5 +12,7 @@ export const firewallEventSchema = z.object({
   clientIP: z.string(),
   clientCountryName: z.string(),
   userAgent: z.string(),
+  /** Absent, null or not positive (no schema documents it on raw rows): the hour's `avg.sampleInterval` stands in. */
+  sampleInterval: z.number().nullish(),
 });
 export type FirewallEvent = z.infer<typeof firewallEventSchema>;

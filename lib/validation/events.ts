@@ -16,20 +16,9 @@ export const EVENT_FIELDS = [
   "clientIP",
   "clientCountryName",
   "userAgent",
+  // The dataset is adaptively sampled: each row stands for this many events (1: not sampled).
+  "sampleInterval",
 ] as const;
 
 export type { FirewallEvent };
-
-/** Actions that stop the request (or make the visitor prove something): what "blocked" means to a person. */
-const BLOCKING = new Set(["block", "challenge", "jschallenge", "managed_challenge", "connectionClose", "challengeFailed"]);
-
-export function isBlocking(action: string | null): boolean {
-  return action !== null && BLOCKING.has(action);
-}
-
-/** When one side logged several events for a request, the most decisive one stands for that side. */
-export function decisiveness(action: string): number {
-  if (action === "block" || action === "connectionClose") return 3;
-  if (isBlocking(action)) return 2;
-  return action === "log" ? 1 : 0;
-}
+export { canonicalAction, decisiveness, isBlocking } from "./actions";

@@ -1,6 +1,8 @@
 // The join: a request's events (one per rule that acted, sometimes repeated) are gathered by rayName,
 // then the request is classified by which version acted on it and whether both took the same action.
-import { decisiveness, NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation/events";
+// Actions are read in the platform's spelling (actions.ts), so `managed_challenge` and `managedChallenge` agree.
+import { canonicalAction, decisiveness, NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation/events";
+import { usableInterval } from "@/lib/validation/sampling";
 
 export const REQUEST_CLASSES = ["bothSameAction", "bothDifferentAction", "newOnly", "oldOnly"] as const;
 export type RequestClass = (typeof REQUEST_CLASSES)[number];
@@ -21,6 +23,8 @@ export interface ComparedRequest {
   country: string;
   clientIP: string;
   userAgent: string;
+  /** The largest sample interval among its events: one sampled request stands for this many (null: unknown). */
+  sampleInterval: number | null;
 }
 
 interface Side {
@@ -40,18 +44,21 @@ export function classify(oldAction: string | null, newAction: string | null): Re
 
 /** Events of other sources are ignored; requests come out in time order (then by rayName). */
 export function joinRequests(events: readonly FirewallEvent[]): ComparedRequest[] {
-  const byRay = new Map<string, { first: FirewallEvent; old: Side; new: Side }>();
-  for (const event of events) {
-    if (event.source !== OLD_SOURCE && event.source !== NEW_SOURCE) continue;
+  const byRay = new Map<string, { first: FirewallEvent; old: Side; new: Side; interval: number | null }>();
+  for (const raw of events) {
+    if (raw.source !== OLD_SOURCE && raw.source !== NEW_SOURCE) continue;
+    const event = { ...raw, action: canonicalAction(raw.action) };
     let entry = byRay.get(event.rayName);
     if (!entry) {
-      entry = { first: event, old: { decisive: undefined, events: 0 }, new: { decisive: undefined, events: 0 } };
+      entry = { first: event, old: { decisive: undefined, events: 0 }, new: { decisive: undefined, events: 0 }, interval: null };
       byRay.set(event.rayName, entry);
     }
     if (event.datetime < entry.first.datetime) entry.first = event;
+    const interval = usableInterval(event.sampleInterval);
+    if (interval) entry.interval = Math.max(entry.interval ?? 0, interval);
     take(event.source === OLD_SOURCE ? entry.old : entry.new, event);
   }
-  const requests = [...byRay.values()].map(({ first, old, new: next }): ComparedRequest => {
+  const requests = [...byRay.values()].map(({ first, old, new: next, interval }): ComparedRequest => {
     const oldAction = old.decisive?.action ?? null;
     const newAction = next.decisive?.action ?? null;
     return {
@@ -69,6 +76,7 @@ export function joinRequests(events: readonly FirewallEvent[]): ComparedRequest[
       country: first.clientCountryName,
       clientIP: first.clientIP,
       userAgent: first.userAgent,
+      sampleInterval: interval,
     };
   });
   return requests.sort((a, b) => a.datetime.localeCompare(b.datetime) || a.rayName.localeCompare(b.rayName));

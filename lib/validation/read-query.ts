@@ -7,6 +7,8 @@ export interface ReadQuery {
   window: TimeWindow;
   cursor?: string;
   refresh: boolean;
+  /** `since` was given: one older than the dataset keeps is refused rather than moved. */
+  sinceGiven: boolean;
 }
 
 export function parseReadQuery(url: URL, now: number): ReadQuery {
@@ -14,5 +16,6 @@ export function parseReadQuery(url: URL, now: number): ReadQuery {
     window: parseWindow(url.searchParams.get("since"), url.searchParams.get("until"), now),
     cursor: queryText(url, "cursor"),
     refresh: queryFlag(url, "refresh"),
+    sinceGiven: Boolean(url.searchParams.get("since")),
   };
 }

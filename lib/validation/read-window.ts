@@ -1,5 +1,6 @@
 // Reads a zone's window within one server request's subrequest budget and the rate limits: hourly counts
-// first (firewallEventsAdaptiveGroups), then the raw events in slices under the row limit, 6 at a time. When
+// first (firewallEventsAdaptiveGroups, one query per range of at most the dataset's maxDuration), then the
+// raw events in slices under the row limit (maxPageSize) and maxDuration, 6 at a time. When
 // the budget runs out or a limit asks for a long wait, it stops with a cursor; the next request continues
 // the same read (from the window cache) with the slices not yet read: none is read twice or skipped.
 import "server-only";
@@ -10,14 +11,18 @@ import { DeferredError, PlatformError, RateLimitDeferredError, type RateLimitNam
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 import { NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation/events";
 import { EVENTS_QUERY, eventsSchema, HOURLY_COUNTS_QUERY, hourlyCountsSchema } from "@/lib/validation/queries";
+import { DOCUMENTED_LIMITS, type ZoneDatasetLimits } from "@/lib/validation/dataset-limits";
 import { planSlices, splitEvenly, type Slice } from "@/lib/validation/slices";
+import { usableInterval } from "@/lib/validation/sampling";
+import { splitRange } from "@/lib/validation/window-limits";
 import { windowCache, type WindowCache } from "@/lib/validation/window-cache";
-import { isComplete, progressOf, type ReadProgress, type WindowRead } from "@/lib/validation/window-read";
+import { isComplete, progressOf, type HourlyCounts, type ReadProgress, type WindowRead } from "@/lib/validation/window-read";
 import { isoSecond, type TimeWindow } from "@/lib/validation/window";
 
-/** firewallEventsAdaptive returns at most this many rows per query. */
+/** firewallEventsAdaptive returns at most this many rows per query (the docs' maxPageSize; the zone's own wins). */
 export const ROW_LIMIT = 10_000;
 const SOURCES = [OLD_SOURCE, NEW_SOURCE];
+const HOUR_MS = 3_600_000;
 const OPERATION = "validation";
 const cursorShape = {
   read: z.string().regex(/^[0-9a-f]{16}$/),
@@ -33,6 +38,10 @@ export interface ReadOptions {
   rowLimit?: number;
   onProgress?: (progress: ReadProgress) => void;
   cache?: WindowCache;
+  /** The zone's dataset limits (settings); the documented example when not given. */
+  limits?: ZoneDatasetLimits;
+  /** A limit already stopped this request (reading the settings): answer the cursor without reading. */
+  deferred?: DeferredError;
 }
 
 export interface WindowReadResult {
@@ -49,7 +58,8 @@ export interface WindowReadResult {
 
 export async function readWindow(platform: PlatformClient, zoneId: string, window: TimeWindow, options: ReadOptions = {}): Promise<WindowReadResult> {
   const cache = options.cache ?? windowCache;
-  const rowLimit = options.rowLimit ?? ROW_LIMIT;
+  const limits = options.limits ?? { events: DOCUMENTED_LIMITS, groups: DOCUMENTED_LIMITS, assumed: [] };
+  const rowLimit = Math.min(options.rowLimit ?? ROW_LIMIT, limits.events.maxPageSize);
   let read: WindowRead;
   if (options.cursor) {
     const cursor = decodeCursor(OPERATION, cursorShape, options.cursor);
@@ -57,10 +67,10 @@ export async function readWindow(platform: PlatformClient, zoneId: string, windo
     read = cache.byId(cursor.read, zoneId, { since: cursor.since, until: cursor.until }, cursor.startedAt);
   } else read = cache.current(zoneId, window, options.refresh ?? false);
 
-  const stop: { deferred?: DeferredError } = {};
+  const stop: { deferred?: DeferredError } = { deferred: options.deferred };
   try {
-    await plan(platform, read, rowLimit);
-    await readSlices(platform, read, rowLimit, stop, options.onProgress);
+    if (!stop.deferred) await plan(platform, read, rowLimit, limits);
+    if (!stop.deferred) await readSlices(platform, read, rowLimit, stop, options.onProgress);
   } catch (error) {
     if (!(error instanceof DeferredError)) throw error;
     stop.deferred = error;
@@ -78,7 +88,7 @@ export async function readWindow(platform: PlatformClient, zoneId: string, windo
 }
 
 /** The hourly counts give the slices; read once per window, whichever request gets there first. */
-async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number): Promise<void> {
+async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number, limits: ZoneDatasetLimits): Promise<void> {
   while (!read.slices) {
     if (read.planning) {
       await read.planning;
@@ -89,16 +99,27 @@ async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number
     try {
       const sinceMs = Date.parse(read.window.since);
       const untilMs = Date.parse(read.window.until);
-      const variables = { zoneTag: read.zoneId, from: read.window.since, to: isoSecond(untilMs + 1000), sources: SOURCES };
-      const counts = await platform.graphql(HOURLY_COUNTS_QUERY, variables, hourlyCountsSchema);
-      const hours = new Map(
-        (counts.viewer.zones[0]?.firewallEventsAdaptiveGroups ?? []).map((g) => [isoSecond(Date.parse(g.dimensions.datetimeHour)), g.count]),
-      );
-      read.slices = planSlices(sinceMs, untilMs, hours, rowLimit).filter((slice) => slice.expected > 0);
+      const counts: HourlyCounts = (read.counts ??= { rangesDone: 0, rows: new Map(), intervals: new Map() });
+      const ranges = splitRange(sinceMs, untilMs + 1000, limits.groups.maxDurationSeconds);
+      // One range after the other: a read stopped by the budget goes on from the first range not read.
+      for (; counts.rangesDone < ranges.length; counts.rangesDone++) await readCounts(platform, read.zoneId, ranges[counts.rangesDone]!, limits, counts);
+      read.slices = planSlices(sinceMs, untilMs, counts.rows, rowLimit, limits.events.maxDurationSeconds).filter((slice) => slice.expected > 0);
     } finally {
       read.planning = undefined;
       done();
     }
+  }
+}
+
+async function readCounts(platform: PlatformClient, zoneTag: string, range: { fromMs: number; toMs: number }, limits: ZoneDatasetLimits, counts: HourlyCounts) {
+  const variables = { zoneTag, from: isoSecond(range.fromMs), to: isoSecond(range.toMs), sources: SOURCES, limit: Math.min(limits.groups.maxPageSize, ROW_LIMIT) };
+  const answer = await platform.graphql(HOURLY_COUNTS_QUERY, variables, hourlyCountsSchema);
+  for (const group of answer.viewer.zones[0]?.firewallEventsAdaptiveGroups ?? []) {
+    const hour = isoSecond(Date.parse(group.dimensions.datetimeHour));
+    const interval = usableInterval(group.avg?.sampleInterval);
+    // `count` is an estimate (rows × their interval): the rows a query of that hour returns are fewer.
+    counts.rows.set(hour, (counts.rows.get(hour) ?? 0) + Math.ceil(group.count / Math.max(1, interval ?? 1)));
+    if (interval) counts.intervals.set(hour, interval);
   }
 }
 
@@ -115,7 +136,7 @@ async function readSlices(
       let done = () => {};
       slice.reading = new Promise<void>((resolve) => (done = resolve));
       try {
-        const events = await readSlice(platform, read.zoneId, slice, rowLimit);
+        const events = await readSlice(platform, read, slice, rowLimit);
         if (events.length >= rowLimit) {
           // Full: more events arrived than the counts said. Halve it, rather than lose any.
           const halves = splitEvenly(slice, 2);
@@ -145,10 +166,16 @@ async function readSlices(
   }
 }
 
-async function readSlice(platform: PlatformClient, zoneId: string, slice: Slice, rowLimit: number): Promise<FirewallEvent[]> {
-  const variables = { zoneTag: zoneId, from: isoSecond(slice.fromMs), to: isoSecond(slice.toMs), sources: SOURCES, limit: rowLimit };
+async function readSlice(platform: PlatformClient, read: WindowRead, slice: Slice, rowLimit: number): Promise<FirewallEvent[]> {
+  const variables = { zoneTag: read.zoneId, from: isoSecond(slice.fromMs), to: isoSecond(slice.toMs), sources: SOURCES, limit: rowLimit };
   const data = await platform.graphql(EVENTS_QUERY, variables, eventsSchema);
-  return data.viewer.zones[0]?.firewallEventsAdaptive ?? [];
+  const events = data.viewer.zones[0]?.firewallEventsAdaptive ?? [];
+  // A row without its own interval takes its hour's average; with neither it stays unknown (null).
+  return events.map((event) =>
+    usableInterval(event.sampleInterval)
+      ? event
+      : { ...event, sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null },
+  );
 }
 
 function tooDense(slice: Slice, rowLimit: number): PlatformError {

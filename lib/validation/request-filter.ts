@@ -1,5 +1,6 @@
 // The drill-down's filters, read from the same URL parameters by the page and by the operation.
 import { InputError } from "@/lib/http/input-error";
+import { canonicalAction } from "@/lib/validation/actions";
 import { REQUEST_CLASSES, type ComparedRequest, type RequestClass } from "@/lib/validation/join";
 
 export const CLASS_FILTERS = ["both", ...REQUEST_CLASSES] as const;
@@ -27,7 +28,7 @@ export function parseRequestFilter(params: URLSearchParams): RequestFilter {
     if (key === "class") {
       if (!(CLASS_FILTERS as readonly string[]).includes(value)) throw new InputError("class", `class must be one of ${CLASS_FILTERS.join(", ")}`);
       filter.class = value as ClassFilter;
-    } else filter[key] = value;
+    } else filter[key] = key === "action" ? canonicalAction(value) : value;
   }
   return filter;
 }
@@ -40,7 +41,7 @@ function classMatches(filter: ClassFilter | undefined, cls: RequestClass): boole
 export function matchesFilter(request: ComparedRequest, filter: RequestFilter): boolean {
   return (
     classMatches(filter.class, request.class) &&
-    (!filter.action || request.oldAction === filter.action || request.newAction === filter.action) &&
+    (!filter.action || request.oldAction === canonicalAction(filter.action) || request.newAction === canonicalAction(filter.action)) &&
     (!filter.rule || request.oldRuleId === filter.rule || request.newRuleId === filter.rule) &&
     (!filter.host || request.host.toLowerCase() === filter.host.toLowerCase()) &&
     (!filter.path || request.path.includes(filter.path)) &&
@@ -65,5 +66,7 @@ export function requestCsvRow(request: ComparedRequest) {
     user_agent: request.userAgent,
     old_events: request.oldEvents,
     new_events: request.newEvents,
+    // 1: seen unsampled; N: this row stands for about N requests; empty: the platform did not say.
+    sample_interval: request.sampleInterval ?? "",
   };
 }

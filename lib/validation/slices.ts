@@ -1,5 +1,6 @@
-// Slicing a window so that each query of raw events stays under the dataset's row limit: hours are
-// packed by their counts (from firewallEventsAdaptiveGroups), an hour over the limit is cut in equal parts.
+// Slicing a window so that each query of raw events stays under the dataset's row limit (`maxPageSize`) and
+// its time range under `maxDuration`: hours are packed by their expected rows (from firewallEventsAdaptiveGroups),
+// an hour over the limit is cut in equal parts, and a slice wider than `maxDuration` is cut too.
 import { isoSecond } from "@/lib/validation/window";
 
 const HOUR_MS = 3_600_000;
@@ -11,8 +12,16 @@ export interface Slice {
   expected: number;
 }
 
-/** `hourCounts` maps an hour's start (`2025-03-01T10:00:00Z`) to its number of events in the window. */
-export function planSlices(sinceMs: number, untilMs: number, hourCounts: ReadonlyMap<string, number>, rowLimit: number): Slice[] {
+/** `hourCounts` maps an hour's start (`2025-03-01T10:00:00Z`) to the rows it holds in the window (sampled
+ * rows: the group's estimated count divided by its average sample interval). */
+export function planSlices(
+  sinceMs: number,
+  untilMs: number,
+  hourCounts: ReadonlyMap<string, number>,
+  rowLimit: number,
+  maxDurationSeconds = Number.POSITIVE_INFINITY,
+): Slice[] {
+  const maxMs = maxDurationSeconds * 1000;
   const slices: Slice[] = [];
   let current: Slice | undefined;
   for (let hour = Math.floor(sinceMs / HOUR_MS) * HOUR_MS; hour <= untilMs; hour += HOUR_MS) {
@@ -23,7 +32,7 @@ export function planSlices(sinceMs: number, untilMs: number, hourCounts: Readonl
       if (current) slices.push(current);
       current = undefined;
       slices.push(...splitEvenly({ fromMs, toMs, expected: count }, Math.ceil(count / rowLimit) + 1));
-    } else if (current && current.expected + count <= rowLimit) {
+    } else if (current && current.expected + count <= rowLimit && toMs - current.fromMs <= maxMs) {
       current.toMs = toMs;
       current.expected += count;
     } else {
@@ -32,7 +41,9 @@ export function planSlices(sinceMs: number, untilMs: number, hourCounts: Readonl
     }
   }
   if (current) slices.push(current);
-  return slices.filter((slice) => slice.toMs > slice.fromMs);
+  return slices
+    .filter((slice) => slice.toMs > slice.fromMs)
+    .flatMap((slice) => (slice.toMs - slice.fromMs > maxMs ? splitEvenly(slice, Math.ceil((slice.toMs - slice.fromMs) / maxMs)) : [slice]));
 }
 
 /** Equal parts of whole seconds (the dataset's precision); the expected count is an estimate. */

@@ -1,7 +1,9 @@
 // The comparison of one zone over a window: totals per class, the old × new action matrix, a time
 // series per class, the top rules, hosts and paths per class, and the decision aid.
+// Counts are of the requests seen; `estimated` weighs each by its sample interval (sampling.ts).
 import { isBlocking } from "@/lib/validation/events";
 import { REQUEST_CLASSES, type ComparedRequest, type RequestClass } from "@/lib/validation/join";
+import { estimateRequests, samplingOf, weight } from "@/lib/validation/sampling";
 import { seriesPerClass } from "@/lib/validation/series";
 import type { TimeWindow } from "@/lib/validation/window";
 
@@ -30,22 +32,29 @@ function top(requests: readonly ComparedRequest[], keys: (request: ComparedReque
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The plain sentence a reviewer reads before turning the previous version off. */
-export function decisionSentence(nowBlocked: number, nowAllowed: number): string {
-  return `${plural(nowBlocked, "request would now be blocked that was allowed", "requests would now be blocked that were allowed")}; ${plural(nowAllowed, "request the old rules blocked is now allowed", "requests the old rules blocked are now allowed")}`;
+export function decisionSentence(nowBlocked: number, nowAllowed: number, sampled = false): string {
+  const sentence = `${plural(nowBlocked, "request would now be blocked that was allowed", "requests would now be blocked that were allowed")}; ${plural(nowAllowed, "request the old rules blocked is now allowed", "requests the old rules blocked are now allowed")}`;
+  return sampled ? `About ${sentence} (estimated from sampled events)` : sentence;
 }
 
-export function summarize(zoneId: string, window: TimeWindow, requests: readonly ComparedRequest[], events: number, slices: number) {
+export function summarize(zoneId: string, window: TimeWindow, requests: readonly ComparedRequest[], events: number, slices: number, estimatedEvents = events) {
   const byClass = perClass((cls) => requests.filter((r) => r.class === cls));
   const count = (cls: RequestClass) => byClass[cls].length;
-  const cells = new Map<string, { class: RequestClass; oldAction: string | null; newAction: string | null; requests: number }>();
+  const estimate = (cls: RequestClass) => estimateRequests(byClass[cls]);
+  const cells = new Map<string, { class: RequestClass; oldAction: string | null; newAction: string | null; requests: number; estimatedRequests: number }>();
   for (const r of requests) {
     const key = `${r.class}|${r.oldAction}|${r.newAction}`;
-    const cell = cells.get(key) ?? { class: r.class, oldAction: r.oldAction, newAction: r.newAction, requests: 0 };
+    const cell = cells.get(key) ?? { class: r.class, oldAction: r.oldAction, newAction: r.newAction, requests: 0, estimatedRequests: 0 };
     cell.requests++;
+    cell.estimatedRequests += weight(r);
     cells.set(key, cell);
   }
-  const nowBlocked = requests.filter((r) => isBlocking(r.newAction) && !isBlocking(r.oldAction)).length;
-  const nowAllowed = requests.filter((r) => isBlocking(r.oldAction) && !isBlocking(r.newAction)).length;
+  for (const cell of cells.values()) cell.estimatedRequests = Math.round(cell.estimatedRequests);
+  const blockedNow = requests.filter((r) => isBlocking(r.newAction) && !isBlocking(r.oldAction));
+  const allowedNow = requests.filter((r) => isBlocking(r.oldAction) && !isBlocking(r.newAction));
+  const nowBlocked = blockedNow.length;
+  const nowAllowed = allowedNow.length;
+  const sampling = samplingOf(requests);
   const disagreeing = count("newOnly") + count("oldOnly") + count("bothDifferentAction");
   return {
     zoneId,
@@ -59,6 +68,19 @@ export function summarize(zoneId: string, window: TimeWindow, requests: readonly
       requests: requests.length,
       events,
     },
+    /** The same figures weighed by each request's sample interval: equal to `totals` when nothing was sampled. */
+    estimated: {
+      both: estimate("bothSameAction") + estimate("bothDifferentAction"),
+      newOnly: estimate("newOnly"),
+      oldOnly: estimate("oldOnly"),
+      bothSameAction: estimate("bothSameAction"),
+      bothDifferentAction: estimate("bothDifferentAction"),
+      requests: estimateRequests(requests),
+      events: estimatedEvents,
+      nowBlocked: estimateRequests(blockedNow),
+      nowAllowed: estimateRequests(allowedNow),
+    },
+    sampling,
     byAction: [...cells.values()].sort((a, b) => b.requests - a.requests),
     topRules: perClass((cls) =>
       ["old", "new"].flatMap((side) =>
@@ -73,7 +95,7 @@ export function summarize(zoneId: string, window: TimeWindow, requests: readonly
       nowAllowed,
       /** Share of the requests either version acted on where they did not agree. */
       disagreementRate: requests.length === 0 ? 0 : disagreeing / requests.length,
-      summary: decisionSentence(nowBlocked, nowAllowed),
+      summary: sampling.sampled ? decisionSentence(estimateRequests(blockedNow), estimateRequests(allowedNow), true) : decisionSentence(nowBlocked, nowAllowed),
     },
     /** Queries of raw events the window took, each under the dataset's row limit. */
     slices,

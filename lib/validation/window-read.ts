@@ -3,6 +3,7 @@
 // the CSV export, and continued across server requests: this is what a cursor points at.
 import type { FirewallEvent } from "@/lib/validation/events";
 import { joinRequests, type ComparedRequest } from "@/lib/validation/join";
+import { estimateEvents } from "@/lib/validation/sampling";
 import type { Slice } from "@/lib/validation/slices";
 import type { TimeWindow } from "@/lib/validation/window";
 
@@ -18,11 +19,30 @@ export interface WindowRead {
   window: TimeWindow;
   /** When the read started (epoch ms): the freshness of what it holds. */
   startedAt: number;
+  /** The hourly counts read so far, one query per range of at most the groups' `maxDuration`. */
+  counts?: HourlyCounts;
   /** Undefined until the hourly counts are read. */
   slices?: SliceRead[];
   planning?: Promise<void>;
   /** Kept once every slice is read; the slices' events are then let go. */
-  joined?: { requests: ComparedRequest[]; events: number };
+  joined?: JoinedRead;
+}
+
+export interface HourlyCounts {
+  /** Ranges of the window whose counts are read (they are read in order). */
+  rangesDone: number;
+  /** Sampled rows expected per hour start (`2025-03-01T10:00:00Z`). */
+  rows: Map<string, number>;
+  /** The hour's average sample interval: stands in for an event's own when the answer lacks it. */
+  intervals: Map<string, number>;
+}
+
+export interface JoinedRead {
+  requests: ComparedRequest[];
+  /** Rows read. */
+  events: number;
+  /** Events they stand for (each row weighed by its sample interval). */
+  estimatedEvents: number;
 }
 
 /** Slices read so far, slices in all, events read so far: the progress a page shows. */
@@ -44,10 +64,10 @@ export function isComplete(read: WindowRead): boolean {
 }
 
 /** The requests joined from what has been read: the whole window once complete (joined once, then kept). */
-export function requestsSoFar(read: WindowRead): { requests: ComparedRequest[]; events: number } {
+export function requestsSoFar(read: WindowRead): JoinedRead {
   if (read.joined) return read.joined;
   const events = (read.slices ?? []).flatMap((slice) => slice.events ?? []);
-  const joined = { requests: joinRequests(events), events: events.length };
+  const joined = { requests: joinRequests(events), events: events.length, estimatedEvents: estimateEvents(events) };
   if (isComplete(read)) {
     read.joined = joined;
     for (const slice of read.slices!) slice.events = [];

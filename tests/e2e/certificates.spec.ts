@@ -28,6 +28,9 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
 
   await page.getByLabel("Type").selectOption("custom_hostname");
   await expect(page).toHaveURL(/kind=custom_hostname/);
+  // Default-CA custom hostnames under CAA that blocks pki.goog are action required too, but are not switched: keep to lets_encrypt.
+  await page.getByLabel("CA").selectOption("lets_encrypt");
+  await expect(page).toHaveURL(/ca=lets_encrypt/);
   const first = page.getByTestId("certificate-row").first();
   const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
   await first.click();
@@ -71,6 +74,21 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   const lines = readFileSync((await csv.path())!, "utf8").trim().split("\r\n");
   expect(lines[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
   expect(lines.length).toBeGreaterThan(500);
+});
+
+test("a default-CA custom hostname under CAA that permits only letsencrypt.org is action required, with the record to add", async ({ page }) => {
+  await openAudit(page, "/certificates?verdict=action_required&kind=custom_hostname&ca=default");
+  const first = page.getByTestId("certificate-row").first();
+  const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
+  expect(hostname).toMatch(/^shop-\d+\./);
+  await first.click();
+  const detail = page.getByTestId("certificate-detail");
+  await expect(detail).toContainText("permits letsencrypt.org but not pki.goog, so it stays on lets_encrypt");
+  await expect(detail).toContainText('CAA 0 issue "pki.goog"');
+  // Outside the account's zones the CAA is unknown: informational, never "No action".
+  await openAudit(page, "/certificates?verdict=informational&kind=custom_hostname&ca=default");
+  await page.getByTestId("certificate-row").first().click();
+  await expect(page.getByTestId("certificate-detail")).toContainText("CAA is unknown");
 });
 
 test("the chain inspector flags the real cross-signed ISRG Root X1 and refuses a private key", async ({ page }) => {

@@ -62,6 +62,27 @@ describe("seedAccount", () => {
 });
 
 describe("startSandbox with a seed", () => {
+  it("seeds custom hostnames inside the account's zones for rule 6's CAA check, after the designed ones", () => {
+    const state = seedAccount({ seed: 1 });
+    const byName = new Map(state.zones.map((z) => [z.name, z]));
+    const all = Object.values(state.certificates).flatMap((c) => c.customHostnames);
+    const zoneOf = (host: string) => byName.get(host.slice(host.indexOf(".") + 1));
+    const apexIssue = (host: string) =>
+      state.dnsRecords[zoneOf(host)!.id]!.filter((r) => r.type === "CAA" && r.data?.tag !== "iodef").map((r) => `${r.name === zoneOf(host)!.name ? "@" : r.name} ${r.data?.tag} ${r.data?.value}`);
+    const shop = all.filter((h) => /^shop-\d+\./.test(h.hostname));
+    expect(shop.length).toBe(12);
+    for (const h of shop) {
+      expect(h.ssl.certificate_authority).toBe("");
+      expect(apexIssue(h.hostname)).toEqual(["@ issue letsencrypt.org"]);
+    }
+    expect(all.filter((h) => /^pay-\d+\./.test(h.hostname)).every((h) => h.ssl.certificate_authority === "lets_encrypt" && zoneOf(h.hostname))).toBe(true);
+    expect(all.filter((h) => /^help-\d+\./.test(h.hostname)).every((h) => h.ssl.certificate_authority === "" && apexIssue(h.hostname).length === 0)).toBe(true);
+    expect(all.filter((h) => h.hostname.endsWith(".example") && h.ssl.certificate_authority === "").length).toBeGreaterThan(100);
+    // The designed hostnames come first, unchanged: the new ones are appended to each zone's list.
+    const designed = Object.values(state.certificates).flatMap((c) => c.customHostnames.filter((h) => h.hostname.endsWith(".example")));
+    expect(designed[0]!.hostname).toBe("app.customer-001-2.example");
+  });
+
   it("serves the same zones for the same seed, others for another seed", async () => {
     const token = randomBytes(16).toString("hex");
     const [a, b, c] = await Promise.all([1, 1, 2].map((seed) => startSandbox({ apiToken: token, seed, rateLimit: null })));

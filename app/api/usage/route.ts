@@ -1,8 +1,12 @@
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { recentUsage } from "@/lib/http/usage-log";
+import { rateLimitUse } from "@/lib/platform/session";
 
 export const dynamic = "force-dynamic";
 
-/** The last server requests' subrequests and peak connections (this process), for the Settings panel. */
-export const GET = operation(async () => ({ requests: recentUsage() }), { role: "viewer", upstream: UPSTREAM.none });
+/**
+ * The last server requests' subrequests and peak connections (this process), for the Settings panel, and
+ * who uses the account's rate limits now, for a page that waits on one.
+ */
+export const GET = operation(async () => ({ requests: recentUsage(), rateLimits: rateLimitUse() }), { role: "viewer", upstream: UPSTREAM.none });

@@ -14,7 +14,7 @@ export interface DesignedCase {
 
 export const DESIGNED_CASES: readonly DesignedCase[] = [
   { old: null, new: "block", requests: 120, duplicates: { side: "new", requests: 10, sameRule: false } },
-  { old: null, new: "managed_challenge", requests: 20 },
+  { old: null, new: "managedChallenge", requests: 20 },
   { old: null, new: "log", requests: 10 },
   { old: "block", new: null, requests: 12 },
   { old: "challenge", new: null, requests: 3 },
@@ -23,11 +23,18 @@ export const DESIGNED_CASES: readonly DesignedCase[] = [
   { old: "log", new: "log", requests: 30, duplicates: { side: "old", requests: 10, sameRule: true } },
   { old: "log", new: "block", requests: 25 },
   { old: "block", new: "log", requests: 5 },
-  { old: "challenge", new: "managed_challenge", requests: 8 },
+  { old: "challenge", new: "managedChallenge", requests: 8 },
 ];
 
 /** A scanner's burst on one zone, all new-only blocks: more events than one query may return (10,000). */
 export const BURST = { ordinal: 1, requests: 10_500, spanMinutes: 150, path: "/wp-login.php", new: "block" } as const;
+
+/**
+ * Adaptive sampling of the busiest validation zone (the burst's): in an hour holding more than `overEvents`
+ * events the dataset keeps one event in `interval` (every interval-th in time order, so no PRNG draw) and
+ * each kept row says `sampleInterval: interval`. The other zones and hours are not sampled (interval 1).
+ */
+export const SAMPLING = { ordinal: BURST.ordinal, overEvents: 1_000, interval: 10 } as const;
 
 /** Events of other sources (custom rules) that a comparison of the two managed versions must ignore. */
 export const OTHER_SOURCE_EVENTS = 20;
@@ -35,7 +42,8 @@ export const OTHER_SOURCE_EVENTS = 20;
 /** The events span the 6 days before the sandbox's anchor (midnight UTC of the day it started). */
 export const EVENT_DAYS = 6;
 
-const BLOCKING = new Set(["block", "challenge", "managed_challenge", "jschallenge", "connectionClose"]);
+// The platform's action names (cloudflare-docs logs/reference/security-fields.mdx) that stop or challenge.
+const BLOCKING = new Set(["block", "challenge", "managedChallenge", "jschallenge", "connectionClose"]);
 
 /** Zone `ordinal` (its place among the validation-mode zones, in account order) has this many units. */
 export function scaleFor(ordinal: number): number {
@@ -54,7 +62,8 @@ export interface DesignedTotals {
   events: number;
 }
 
-/** What a comparison over the whole seeded period must find for the zone with this ordinal. */
+/** What a comparison over the whole seeded period must find for the zone with this ordinal (before
+ * sampling: for the sampled zone these are what the estimates approach, not what the rows show). */
 export function designedTotals(ordinal: number): DesignedTotals {
   const scale = scaleFor(ordinal);
   const totals: DesignedTotals = { both: 0, bothSameAction: 0, bothDifferentAction: 0, newOnly: 0, oldOnly: 0, nowBlocked: 0, nowAllowed: 0, events: 0 };

@@ -1,11 +1,13 @@
 // POST /graphql: a real GraphQL execution (graphql-js) over the seeded firewall events. The answer is
-// `{data, errors}` (HTTP 200 even with errors, as the platform answers), never the v4 envelope.
+// `{data, errors}`, never the v4 envelope: HTTP 200 even with errors, except a refusal over the dataset's
+// limits (400) or outside the plan (403), as errors.mdx lists them.
 import { graphqlSync, GraphQLError } from "graphql";
 import { INVALID_JSON } from "../http";
 import type { ApiResponse } from "../envelope";
 import type { RouteContext } from "../router";
 import type { SandboxState } from "../types";
 import { wafCaseFor } from "../waf/seed-waf";
+import { limitStatus } from "./dataset-limits";
 import { rootValue, schema } from "./schema";
 import { seedFirewallEvents, type FirewallEvent } from "./seed-events";
 
@@ -40,7 +42,7 @@ export function validationOrdinal(state: SandboxState, index: number): number | 
   return state.zones.slice(0, index).filter((z, i) => wafCaseFor(i, z) === "validation").length;
 }
 
-export function graphqlHandler(store: () => FirewallEventStore) {
+export function graphqlHandler(store: () => FirewallEventStore, now: () => number = Date.now) {
   return (context: RouteContext): ApiResponse => {
     const body = context.body as { query?: unknown; variables?: unknown } | typeof INVALID_JSON | undefined;
     if (body === INVALID_JSON || typeof body !== "object" || body === null || typeof body.query !== "string") {
@@ -51,13 +53,17 @@ export function graphqlHandler(store: () => FirewallEventStore) {
       schema,
       source: body.query,
       variableValues: variables,
-      rootValue: rootValue((zoneTag) => store().events(context.state, zoneTag)),
+      rootValue: rootValue((zoneTag) => {
+        const events = store().events(context.state, zoneTag);
+        const zone = context.state.zones.find((z) => z.id === zoneTag);
+        return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
+      }, now()),
     });
     const errors = result.errors?.map((error: GraphQLError) => ({
       message: error.message,
       ...(error.path ? { path: error.path } : {}),
       ...(error.extensions && Object.keys(error.extensions).length ? { extensions: error.extensions } : {}),
     }));
-    return { status: 200, body: { data: result.data ?? null, ...(errors ? { errors } : {}) } };
+    return { status: errors ? limitStatus(errors) : 200, body: { data: result.data ?? null, ...(errors ? { errors } : {}) } };
   };
 }

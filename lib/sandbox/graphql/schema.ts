@@ -1,9 +1,12 @@
 // The subset of the GraphQL analytics schema the sandbox serves: viewer.zones(filter:{zoneTag}) with the
-// raw firewallEventsAdaptive dataset and its firewallEventsAdaptiveGroups aggregates.
+// raw firewallEventsAdaptive dataset, its firewallEventsAdaptiveGroups aggregates and the `settings` node
+// with both datasets' per-plan limits, which every query is held to.
 import { buildSchema, GraphQLError, type FieldNode, type GraphQLResolveInfo } from "graphql";
+import type { PlanLegacyId } from "../types";
+import { checkLimits, PLAN_LIMITS, type Dataset } from "./dataset-limits";
 import type { FirewallEvent } from "./seed-events";
 
-/** The dataset's row limit per query, as the platform enforces it. */
+/** The dataset's row limit per query on every plan (settings' maxPageSize). */
 export const ROW_LIMIT = 10_000;
 
 export const schema = buildSchema(`
@@ -27,17 +30,22 @@ export const schema = buildSchema(`
   type FirewallEventsAdaptive {
     rayName: String!, datetime: Time!, source: String!, action: String!, ruleId: String!, description: String!
     clientRequestHTTPHost: String!, clientRequestPath: String!, clientRequestQuery: String!
-    clientIP: String!, clientCountryName: String!, clientAsn: String!, userAgent: String!
+    clientIP: String!, clientCountryName: String!, clientAsn: String!, userAgent: String!, sampleInterval: Int!
   }
 
   type FirewallEventsAdaptiveGroupsDimensions {
     action: String, source: String, ruleId: String, datetimeHour: Time, date: Date
     clientRequestHTTPHost: String, clientRequestPath: String, clientCountryName: String
   }
-  type FirewallEventsAdaptiveGroups { count: Int!, dimensions: FirewallEventsAdaptiveGroupsDimensions }
+  type FirewallEventsAdaptiveGroupsAverage { sampleInterval: Float }
+  type FirewallEventsAdaptiveGroups { count: Int!, avg: FirewallEventsAdaptiveGroupsAverage, dimensions: FirewallEventsAdaptiveGroupsDimensions }
+
+  type DatasetSettings { enabled: Boolean!, maxDuration: Int!, maxNumberOfFields: Int!, maxPageSize: Int!, notOlderThan: Int!, availableFields: [String!]! }
+  type ZoneSettings { firewallEventsAdaptive: DatasetSettings, firewallEventsAdaptiveGroups: DatasetSettings }
 
   type Zone {
     zoneTag: String!
+    settings: ZoneSettings
     firewallEventsAdaptive(filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveOrderBy!]): [FirewallEventsAdaptive!]!
     firewallEventsAdaptiveGroups(filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveGroupsOrderBy!]): [FirewallEventsAdaptiveGroups!]!
   }
@@ -46,30 +54,40 @@ export const schema = buildSchema(`
 `);
 
 type Filter = Record<string, string | string[] | null | undefined>;
-type Events = (zoneTag: string) => FirewallEvent[] | undefined;
+/** A zone's events and plan; undefined when the account has no such zone. */
+type ZoneData = (zoneTag: string) => { events: FirewallEvent[]; plan: PlanLegacyId } | undefined;
+
+const EVENT_FIELDS = ["rayName", "datetime", "source", "action", "ruleId", "description", "clientRequestHTTPHost", "clientRequestPath", "clientRequestQuery", "clientIP", "clientCountryName", "clientAsn", "userAgent", "sampleInterval"];
+const GROUP_FIELDS = ["count", "avg_sampleInterval", "dimensions_action", "dimensions_source", "dimensions_ruleId", "dimensions_datetimeHour", "dimensions_date"];
 
 const DIMENSIONS = ["action", "source", "ruleId", "datetimeHour", "date", "clientRequestHTTPHost", "clientRequestPath", "clientCountryName"] as const;
 type Dimension = (typeof DIMENSIONS)[number];
 
 /** The root value: resolvers are functions on plain objects, called by graphql-js with (args, context, info). */
-export function rootValue(events: Events) {
+export function rootValue(zoneData: ZoneData, nowMs: number) {
   return {
     viewer: {
       zones: ({ filter }: { filter: { zoneTag?: string; zoneTag_in?: string[] } }) => {
         const tags = filter.zoneTag_in ?? (filter.zoneTag ? [filter.zoneTag] : []);
         if (tags.length === 0) throw new GraphQLError("zones: filter must name a zoneTag");
         return tags.map((zoneTag) => {
-          const zoneEvents = events(zoneTag);
-          if (!zoneEvents) throw new GraphQLError(`zone '${zoneTag}' does not exist or you do not have access to it`, { extensions: { code: "authz" } });
+          const zone = zoneData(zoneTag);
+          if (!zone) throw new GraphQLError(`zone '${zoneTag}' does not exist or you do not have access to it`, { extensions: { code: "authz" } });
+          const limits = PLAN_LIMITS[zone.plan];
+          const rows = (dataset: Dataset, args: { filter: Filter; limit: number }) => applyFilter(zone.events, args.filter, (range) => checkLimits(zoneTag, dataset, limits[dataset], range, args.limit, nowMs));
           return {
             zoneTag,
+            settings: {
+              firewallEventsAdaptive: { ...limits.firewallEventsAdaptive, availableFields: EVENT_FIELDS },
+              firewallEventsAdaptiveGroups: { ...limits.firewallEventsAdaptiveGroups, availableFields: GROUP_FIELDS },
+            },
             firewallEventsAdaptive: (args: { filter: Filter; limit: number; orderBy?: string[] }) => {
-              const rows = applyFilter(zoneEvents, args.filter, args.limit);
-              if (args.orderBy?.[0]) rows.sort(byField(args.orderBy[0]));
-              return rows.slice(0, args.limit);
+              const found = rows("firewallEventsAdaptive", args);
+              if (args.orderBy?.[0]) found.sort(byField(args.orderBy[0]));
+              return found.slice(0, args.limit);
             },
             firewallEventsAdaptiveGroups: (args: { filter: Filter; limit: number; orderBy?: string[] }, _context: unknown, info: GraphQLResolveInfo) =>
-              groups(applyFilter(zoneEvents, args.filter, args.limit), requestedDimensions(info), args),
+              groups(rows("firewallEventsAdaptiveGroups", args), requestedDimensions(info), args),
           };
         });
       },
@@ -77,11 +95,11 @@ export function rootValue(events: Events) {
   };
 }
 
-function applyFilter(events: FirewallEvent[], filter: Filter, limit: number): FirewallEvent[] {
-  if (!Number.isInteger(limit) || limit < 1 || limit > ROW_LIMIT) throw new GraphQLError(`limit must be between 1 and ${ROW_LIMIT}`, { extensions: { code: "bad_input" } });
+function applyFilter(events: FirewallEvent[], filter: Filter, check: (range: { fromMs: number; toMs: number }) => void): FirewallEvent[] {
   const after = time(filter.datetime_geq) ?? time(filter.datetime_gt);
   const before = time(filter.datetime_leq) ?? time(filter.datetime_lt);
   if (after === undefined || before === undefined) throw new GraphQLError("the filter must bound datetime on both sides", { extensions: { code: "bad_input" } });
+  check({ fromMs: after, toMs: before });
   return events.filter((event) => {
     const at = Date.parse(event.datetime);
     if (at < after || (filter.datetime_gt && at === after) || at > before || (filter.datetime_lt && at === before)) return false;
@@ -89,7 +107,7 @@ function applyFilter(events: FirewallEvent[], filter: Filter, limit: number): Fi
     for (const [name, value] of Object.entries(filter)) {
       if (value === undefined || value === null || name.startsWith("datetime") || name.endsWith("_neq")) continue;
       const field = name.replace(/_in$/, "") as keyof FirewallEvent;
-      if (Array.isArray(value) ? !value.includes(event[field]) : event[field] !== value) return false;
+      if (Array.isArray(value) ? !value.includes(String(event[field])) : String(event[field]) !== value) return false;
     }
     return true;
   });
@@ -125,15 +143,17 @@ function dimensionOf(event: FirewallEvent, dimension: Dimension): string {
 }
 
 function groups(events: FirewallEvent[], dimensions: Dimension[], args: { limit: number; orderBy?: string[] }) {
-  const byKey = new Map<string, { count: number; dimensions: Record<string, string> }>();
+  const byKey = new Map<string, { count: number; rows: number; dimensions: Record<string, string> }>();
   for (const event of events) {
     const values = Object.fromEntries(dimensions.map((d) => [d, dimensionOf(event, d)]));
     const key = JSON.stringify(values);
-    const group = byKey.get(key) ?? { count: 0, dimensions: values };
-    group.count++;
+    const group = byKey.get(key) ?? { count: 0, rows: 0, dimensions: values };
+    // An adaptive group's count is the estimate (rows × their interval), as in confidence-intervals.mdx.
+    group.count += event.sampleInterval;
+    group.rows++;
     byKey.set(key, group);
   }
-  const rows = [...byKey.values()];
+  const rows = [...byKey.values()].map(({ rows: n, ...group }) => ({ ...group, avg: { sampleInterval: group.count / n } }));
   const order = args.orderBy?.[0];
   if (order?.startsWith("count")) rows.sort((a, b) => (order.endsWith("DESC") ? b.count - a.count : a.count - b.count));
   else if (order) rows.sort((a, b) => byField(order)(a.dimensions, b.dimensions));

@@ -4,7 +4,8 @@ import { OWASP_GROUPS } from "../waf/catalog";
 import { Random } from "../random";
 import { DAY_MS } from "../time";
 import type { Zone } from "../types";
-import { BURST, DESIGNED_CASES, EVENT_DAYS, OTHER_SOURCE_EVENTS, scaleFor } from "./event-design";
+import { BURST, DESIGNED_CASES, EVENT_DAYS, OTHER_SOURCE_EVENTS, SAMPLING, scaleFor } from "./event-design";
+import { sampleBusyHours } from "./sampling";
 
 export interface FirewallEvent {
   rayName: string;
@@ -20,6 +21,8 @@ export interface FirewallEvent {
   clientCountryName: string;
   clientAsn: string;
   userAgent: string;
+  /** Adaptive sampling: this row stands for this many events (1: not sampled). */
+  sampleInterval: number;
 }
 
 const OLD_RULES = OWASP_GROUPS.flatMap((group) => group.rules.map(([id, description]) => ({ id, description })));
@@ -50,6 +53,7 @@ export function seedFirewallEvents(seed: number, zone: Zone, ordinal: number, an
     clientCountryName: rng.pick(COUNTRIES),
     clientAsn: String(rng.pick([13335, 15169, 16509, 3320, 7922])),
     userAgent: rng.pick(AGENTS),
+    sampleInterval: 1,
     ...overrides,
   });
   const event = (base: ReturnType<typeof request>, source: string, action: string, rule: { id: string; description: string }): FirewallEvent => ({
@@ -91,5 +95,7 @@ export function seedFirewallEvents(seed: number, zone: Zone, ordinal: number, an
   for (let i = 0; i < OTHER_SOURCE_EVENTS; i++) {
     events.push(event(request(start + rng.int(0, EVENT_DAYS * DAY_MS - 1)), "firewallCustom", "block", { id: rng.hex(), description: "Block bad bots" }));
   }
-  return events.sort((a, b) => a.datetime.localeCompare(b.datetime) || a.rayName.localeCompare(b.rayName));
+  events.sort((a, b) => a.datetime.localeCompare(b.datetime) || a.rayName.localeCompare(b.rayName));
+  // After every draw, so the rows of the other zones (and the draws of this one) are unchanged.
+  return ordinal === SAMPLING.ordinal ? sampleBusyHours(events) : events;
 }

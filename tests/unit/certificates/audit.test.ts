@@ -74,6 +74,39 @@ describe("auditCertificates against the sandbox", () => {
     expect(scan.rows.some((r) => r.kind === "universal" && r.verdict === "action_required")).toBe(true);
   });
 
+  it("checks the CAA of custom hostnames inside the account's zones (rule 6), and says it is unknown outside them", () => {
+    const names = new Set(sandbox.state.zones.map((z) => z.name));
+    const inAccount = (host: string) => host.split(".").some((_, i, parts) => names.has(parts.slice(i).join(".")));
+    const hostnames = scan.rows.filter((r) => r.kind === "custom_hostname");
+    const blocked = hostnames.filter((r) => /^shop-\d+\./.test(r.hosts[0]!));
+    expect(blocked.length).toBeGreaterThan(5);
+    for (const row of blocked) {
+      expect(row).toMatchObject({ certificateAuthority: "", verdict: "action_required" });
+      expect(row.reason).toMatch(/permits letsencrypt\.org but not pki\.goog, so it stays on lets_encrypt/);
+      expect(scan.caa).toContainEqual(expect.objectContaining({ zoneId: row.zoneId, hostname: row.hosts[0], source: "custom_hostname", flagged: true, defaultCa: "lets_encrypt" }));
+    }
+    expect(hostnames.filter((r) => /^pay-\d+\./.test(r.hosts[0]!)).every((r) => r.verdict === "action_required" && r.action.startsWith("First add"))).toBe(true);
+    expect(hostnames.filter((r) => /^help-\d+\./.test(r.hosts[0]!)).every((r) => r.verdict === "no_action")).toBe(true);
+    const outside = hostnames.filter((r) => r.certificateAuthority === "" && !inAccount(r.hosts[0]!));
+    expect(outside.length).toBeGreaterThan(100);
+    expect(outside.every((r) => r.verdict === "informational" && /CAA is unknown/.test(r.reason))).toBe(true);
+    // Every default-CA custom hostname is either analysed (listed among the CAA findings) or said to be unknown.
+    const listed = new Set(scan.caa.filter((f) => f.source === "custom_hostname").map((f) => `${f.zoneId}:${f.hostname}`));
+    expect(hostnames.filter((r) => r.certificateAuthority === "").every((r) => listed.has(`${r.zoneId}:${r.hosts[0]}`) !== /CAA is unknown/.test(r.reason))).toBe(true);
+  });
+
+  it("reads each zone's CAA records once per scan, though other zones' custom hostnames need them too", async () => {
+    const paths: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      paths.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    await fullScan(1000, counting);
+    const caaReads = paths.filter((p) => p.endsWith("/dns_records"));
+    expect(new Set(caaReads).size).toBe(sandbox.state.zones.length);
+    expect(caaReads.length).toBeLessThanOrEqual(sandbox.state.zones.length + 10);
+  });
+
   it("resumes under the free plan's 50 subrequests with nothing repeated or skipped", async () => {
     const small = await fullScan(50);
     expect(small.pages.length).toBeGreaterThan(20);

@@ -34,10 +34,19 @@ const CASES: Array<[name: string, input: Partial<CertificateFacts>, verdict: Ver
   ["user-defined, on 2024-09-30", { bundleMethod: "force", uploadedOn: at("2024-09-30") }, "action_required", /Rule 5.*on or before/, /re-upload/],
   ["user-defined, day after 2024-09-30", { bundleMethod: "force", uploadedOn: "2024-10-01T00:00:00.000000Z" }, "informational", /Rule 5.*after 2024-09-30.*should not contain/, /chain inspector/],
   ["custom certificate of another CA", { bundleMethod: "ubiquitous", uploadedOn: at("2024-09-10"), issuer: "DigiCertInc" }, "no_action", /DigiCertInc, not the legacy-chain CA/, /None/],
-  ["unknown bundle method", { bundleMethod: "bespoke", uploadedOn: at("2024-09-10") }, "informational", /not one the rules name/, /by hand/],
+  ["unknown bundle method", { bundleMethod: "bespoke", uploadedOn: at("2024-09-10") }, "informational", /"bespoke" is neither an API value \(ubiquitous, optimal, force\) nor a name the document uses/, /by hand/],
+  // The document's vocabulary (cloudflare-docs bundling-methodologies: Compatible = ubiquitous, Modern = optimal, User-defined = force).
+  ["document's compatible, before 2024-09-09", { bundleMethod: "compatible", uploadedOn: at("2024-09-08") }, "informational", /Rule 4: compatible bundle \(compatible\) uploaded 2024-09-08, before/, /Nothing changes/],
+  ["document's modern, on 2024-09-09", { bundleMethod: "modern", uploadedOn: "2024-09-09T00:00:00Z" }, "action_required", /Rule 4: modern bundle \(modern\) uploaded 2024-09-09, on or after 2024-09-09/, /Replace it/],
+  ["document's user-defined, after 2024-09-30", { bundleMethod: "user-defined", uploadedOn: at("2024-10-02") }, "informational", /Rule 5: user-defined bundle \(user-defined\)/, /chain inspector/],
+  ["document's user-defined, before 2024-09-30", { bundleMethod: "User-Defined", uploadedOn: at("2024-09-12") }, "action_required", /Rule 5.*on or before 2024-09-30/, /re-upload/],
+  ["no bundle method: the API's default, ubiquitous", { bundleMethod: null, uploadedOn: at("2024-09-08") }, "informational", /Rule 4: compatible bundle \(no bundle method given: the API's default, ubiquitous\)/, /Nothing changes/],
+  ["an offset moving the upload to the day before 2024-09-09", { bundleMethod: "optimal", uploadedOn: "2024-09-09T01:00:00+02:00" }, "informational", /uploaded 2024-09-08, before 2024-09-09/, /Nothing changes/],
+  ["no upload date", { bundleMethod: "ubiquitous", uploadedOn: null }, "informational", /no readable upload date \(none given\)/, /upload date/],
   // Rule 6: custom hostnames.
   ["custom hostname on lets_encrypt", { kind: "custom_hostname", certificateAuthority: "lets_encrypt" }, "action_required", /Rule 6.*not changed automatically.*2024-09-30/, /ssl\.certificate_authority to "" .* or to "google"/],
-  ["custom hostname on the default CA", { kind: "custom_hostname", certificateAuthority: "" }, "no_action", /Rule 6.*default CA.*google first/, /pki\.goog/],
+  ["custom hostname on the default CA outside the account's zones", { kind: "custom_hostname", certificateAuthority: "", hosts: ["shop.customer.example"] }, "informational", /Rule 6.*default CA.*google first.*shop\.customer\.example's CAA is unknown: it is outside every zone of this account/, /Check the CAA records of shop\.customer\.example.*pki\.goog/],
+  ["custom hostname on a CA the API does not name", { kind: "custom_hostname", certificateAuthority: "acme_ca" }, "informational", /"acme_ca" is not one the API names/, /Check/],
   ["custom hostname on google", { kind: "custom_hostname", certificateAuthority: "google" }, "no_action", /Rule 6.*google/, /None/],
 ];
 
@@ -52,7 +61,7 @@ describe("classify", () => {
   const blocked: CaaFinding = {
     zoneId: "z", zoneName: "example.com", hostname: "example.com", relevantName: "example.com",
     records: ['0 issue "letsencrypt.org"'], permitsLegacy: true, permitsGoogle: false, permitsSslCom: false,
-    defaultCa: "lets_encrypt", flagged: true, recordToAdd: 'example.com. CAA 0 issue "pki.goog"',
+    defaultCa: "lets_encrypt", flagged: true, recordToAdd: 'example.com. CAA 0 issue "pki.goog"', source: "certificate", caaZoneName: "example.com",
   };
 
   it("a universal certificate whose CAA blocks the alternative silently stays on the legacy chain", () => {

@@ -82,6 +82,8 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
     expect(row.reasons[1]!.message).toContain("no http_request_firewall_managed entry point yet");
     expect(row.reasons[0]!.message).toContain("HTTP 410 Gone");
     expect(row.sensitivity).toBeNull();
+    expect(row.sensitivityRow).toBeNull();
+    expect(row.mappingNote).toMatch(/^Unknown: the previous version's API is retired/);
     expect(row.lostOverrides).toBeNull(); // unknown, never 0
     expect(row.unknown).toEqual(["overrides", "packages", "groups", "rulesOff"]);
     const detail = migrationDetail(scanOf(evidence));

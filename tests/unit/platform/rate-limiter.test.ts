@@ -59,3 +59,56 @@ describe("RateLimiter deferral", () => {
     expect(clock.slept).toEqual([]);
   });
 });
+
+describe("RateLimiter shared by two consumers", () => {
+  it("gives a consumer alone the whole limit", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 60 }, clock);
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan");
+    expect(limiter.available()).toBe(0);
+  });
+
+  it("keeps a waiting consumer's share from the one that used the window up", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 60 }, clock);
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan");
+    // The certificate audit arrives to a full bucket: it is told to wait, and from then on it is owed half.
+    await expect(limiter.acquire(undefined, 0, "Certificate audit")).rejects.toBeInstanceOf(RateLimitDeferredError);
+    await clock.sleep(61_000);
+    const sent = { "Zones scan": 0, "Certificate audit": 0 };
+    // Both ask as fast as they can; the scan asks first each time and still cannot take the audit's half.
+    for (let round = 0; round < 10; round++) {
+      for (const consumer of ["Zones scan", "Certificate audit"] as const) {
+        await limiter.acquire(undefined, 0, consumer).then(() => sent[consumer]++, () => undefined);
+      }
+    }
+    expect(sent).toEqual({ "Zones scan": 5, "Certificate audit": 5 });
+    const use = limiter.use();
+    expect(use.consumers).toEqual([
+      { consumer: "Certificate audit", calls: 5 },
+      { consumer: "Zones scan", calls: 5 },
+    ]);
+  });
+
+  it("lets unowed tokens go to whoever asks: the other consumer's unused share only is kept", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 60 }, clock);
+    for (let i = 0; i < 4; i++) await limiter.acquire(undefined, 0, "Certificate audit");
+    // The audit has used 4 of its 5: the scan may take 5 + 0 (the audit's 1 left is kept).
+    let scan = 0;
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan").then(() => scan++, () => undefined);
+    expect(scan).toBe(5);
+    expect(limiter.available()).toBe(1);
+    await limiter.acquire(undefined, 0, "Certificate audit");
+    expect(limiter.available()).toBe(0);
+  });
+
+  it("forgets a consumer that asked nothing for a whole window", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 60 }, clock);
+    await limiter.acquire(undefined, 0, "Certificate audit");
+    await clock.sleep(61_000);
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan");
+    expect(limiter.use().consumers).toEqual([{ consumer: "Zones scan", calls: 10 }]);
+  });
+});

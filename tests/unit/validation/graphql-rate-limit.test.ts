@@ -7,6 +7,7 @@ import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { designedTotals } from "@/lib/sandbox/graphql/event-design";
 import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
 import { compareZone, type ValidationAnswer } from "@/lib/validation/compare-zone";
+import { LimitsCache } from "@/lib/validation/limits-cache";
 import { WindowCache } from "@/lib/validation/window-cache";
 import { clearCalls, client, eventRanges, graphqlCalls, seededWindow, setFaults, TOKEN, zoneWithOrdinal } from "./harness";
 
@@ -33,12 +34,17 @@ const design = (ordinal: number) => {
   return { both: d.both, newOnly: d.newOnly, oldOnly: d.oldOnly, events: d.events };
 };
 
+/** Two days of the seeded period: one query of each kind. */
+const twoDays = () => ({ since: seededWindow().since, until: new Date(Date.parse(seededWindow().since) + 2 * 86_400_000).toISOString().replace(".000Z", "Z") });
+
 /** Follows cursors as the page does, waiting out each retryAfterSeconds on the shared clock. */
-async function readAll(zoneId: string, graphqlLimiter: RateLimiter, rowLimit: number) {
+async function readAll(zoneId: string, graphqlLimiter: RateLimiter, rowLimit: number, window = seededWindow()) {
   const cache = new WindowCache(() => now);
+  const limitsCache = new LimitsCache(() => now);
   const answers: ValidationAnswer[] = [];
   for (let cursor: string | undefined; ; ) {
-    const { answer } = await compareZone(client(sandbox, { clock, graphqlLimiter }), zoneId, seededWindow(), { cursor, rowLimit, cache });
+    // A limits cache per read: each test sees the settings query (and its place in the GraphQL limit).
+    const { answer } = await compareZone(client(sandbox, { clock, graphqlLimiter }), zoneId, window, { cursor, rowLimit, cache, limitsCache, now });
     answers.push(answer);
     if (answer.complete) return answers;
     cursor = answer.cursor;
@@ -64,20 +70,33 @@ describe("GraphQL analytics rate limit", () => {
   });
 
   it("keeps under its own bucket of the GraphQL limit, so the platform never has to refuse", async () => {
-    const zone = zoneWithOrdinal(sandbox, 1);
+    // Zone 2 rather than the burst's (1): that one is sampled, its rows are not the design's.
+    const zone = zoneWithOrdinal(sandbox, 2);
     const answers = await readAll(zone.id, new RateLimiter({ requests: 4, windowSeconds: 300 }, clock, "graphql"), 2000);
     expect(answers.length).toBeGreaterThan(1);
     expect(answers[0]).toMatchObject({ complete: false, rateLimit: "graphql" });
     expect(answers[0]!.retryAfterSeconds).toBeGreaterThan(10);
-    expect(answers.at(-1)!.totals).toMatchObject(design(1));
+    expect(answers.at(-1)!.totals).toMatchObject(design(2));
     expect((await graphqlCalls(sandbox)).filter((c) => c.graphql?.errorCode)).toHaveLength(0);
+  });
+
+  it("a long pause on the zone's settings read answers a cursor too, and the read then completes", async () => {
+    await setFaults(sandbox, { graphqlBudgetDepleted: 1, retryAfterSeconds: 60 });
+    await clearCalls(sandbox);
+    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, twoDays());
+    expect(answers[0]).toMatchObject({ complete: false, rateLimit: "graphql", retryAfterSeconds: 60, progress: { slicesDone: 0 } });
+    expect(answers[0]!.cursor).toBeTruthy();
+    expect(answers.at(-1)!.complete).toBe(true);
+    const calls = await graphqlCalls(sandbox);
+    expect(calls[0]!.graphql).toMatchObject({ operationName: "DatasetSettings", errorCode: "budget_depleted" });
   });
 
   it("waits out a short pause within the request", async () => {
     await setFaults(sandbox, { graphqlBudgetDepleted: 1, retryAfterSeconds: 3 });
     await clearCalls(sandbox);
     const before = now;
-    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000);
+    // A window of at most 3 days (one query of each kind) and the settings: under the sandbox's 4 queries.
+    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, twoDays());
     expect(answers).toHaveLength(1);
     expect(answers[0]!.complete).toBe(true);
     expect(now - before).toBeGreaterThanOrEqual(3000); // the pause was kept (on the test's clock)

@@ -4,8 +4,8 @@ import type { FirewallEvent } from "@/lib/validation/events";
 import { joinRequests } from "@/lib/validation/join";
 import { summarize } from "@/lib/validation/summary";
 
-function event(rayName: string, source: string, action: string, ruleId: string, datetime = "2025-03-01T10:00:00Z"): FirewallEvent {
-  return { rayName, datetime, source, action, ruleId, clientRequestHTTPHost: "www.example.com", clientRequestPath: "/login", clientIP: "203.0.113.9", clientCountryName: "DE", userAgent: "curl/8" };
+function event(rayName: string, source: string, action: string, ruleId: string, datetime = "2025-03-01T10:00:00Z", sampleInterval: number | null = 1): FirewallEvent {
+  return { rayName, datetime, source, action, ruleId, clientRequestHTTPHost: "www.example.com", clientRequestPath: "/login", clientIP: "203.0.113.9", clientCountryName: "DE", userAgent: "curl/8", sampleInterval };
 }
 
 describe("joinRequests", () => {
@@ -27,11 +27,27 @@ describe("joinRequests", () => {
   });
 
   it("both versions with different actions are told apart from agreement", () => {
-    const requests = joinRequests([event("a", "waf", "log", "o1"), event("a", "firewallManaged", "block", "n1"), event("b", "waf", "challenge", "o2"), event("b", "firewallManaged", "managed_challenge", "n2")]);
+    const requests = joinRequests([event("a", "waf", "log", "o1"), event("a", "firewallManaged", "block", "n1"), event("b", "waf", "challenge", "o2"), event("b", "firewallManaged", "managedChallenge", "n2")]);
     expect(requests.map((r) => [r.rayName, r.class, r.oldAction, r.newAction])).toEqual([
       ["a", "bothDifferentAction", "log", "block"],
-      ["b", "bothDifferentAction", "challenge", "managed_challenge"],
+      ["b", "bothDifferentAction", "challenge", "managedChallenge"],
     ]);
+  });
+
+  it("reads other spellings of an action as the platform's, and keeps an unknown action as given", () => {
+    const requests = joinRequests([
+      event("a", "waf", "managedchallenge", "o1"),
+      event("a", "firewallManaged", "managed_challenge", "n1"),
+      event("b", "waf", "CONNECTIONCLOSE", "o2"),
+      event("b", "firewallManaged", "quarantine", "n2"),
+    ]);
+    expect(requests.map((r) => [r.class, r.oldAction, r.newAction])).toEqual([
+      ["bothSameAction", "managedChallenge", "managedChallenge"],
+      ["bothDifferentAction", "connectionClose", "quarantine"],
+    ]);
+    const summary = summarize("z", { since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, requests, 4, 1);
+    // connectionClose stopped the request; an action we do not know is not taken for a block.
+    expect(summary.decision).toMatchObject({ nowBlocked: 0, nowAllowed: 1 });
   });
 
   it("ignores events of other sources and keeps the request's first time", () => {
@@ -58,10 +74,34 @@ describe("summarize", () => {
     ];
     const summary = summarize("z", { since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, joinRequests(events), events.length, 1);
     expect(summary.totals).toEqual({ both: 2, newOnly: 2, oldOnly: 1, bothSameAction: 1, bothDifferentAction: 1, requests: 5, events: 7 });
-    expect(summary.byAction).toContainEqual({ class: "newOnly", oldAction: null, newAction: "block", requests: 2 });
+    expect(summary.byAction).toContainEqual({ class: "newOnly", oldAction: null, newAction: "block", requests: 2, estimatedRequests: 2 });
+    expect(summary.sampling).toEqual({ sampled: false, maxInterval: 1, sampledRequests: 0, unknownIntervals: 0 });
+    expect(summary.estimated).toMatchObject({ requests: 5, newOnly: 2, nowBlocked: 3 });
     expect(summary.decision).toMatchObject({ nowBlocked: 3, nowAllowed: 1, disagreementRate: 0.8 });
     expect(summary.decision.summary).toBe("3 requests would now be blocked that were allowed; 1 request the old rules blocked is now allowed");
     expect(summary.topRules.newOnly).toEqual([{ key: "n1", requests: 2, side: "new" }]);
     expect(summary.series.reduce((n, p) => n + p.newOnly, 0)).toBe(2);
+  });
+
+  it("weighs sampled requests by their interval and says a one-sided request may be a sampling artefact", () => {
+    const events = [
+      event("a", "firewallManaged", "block", "n1", "2025-03-01T10:00:00Z", 10),
+      event("b", "firewallManaged", "block", "n1", "2025-03-01T10:00:01Z", 10),
+      event("c", "waf", "block", "o1", "2025-03-01T10:00:02Z", 1),
+      event("c", "firewallManaged", "block", "n1", "2025-03-01T10:00:02Z", 1),
+      event("d", "waf", "log", "o1", "2025-03-01T10:00:03Z", null),
+    ];
+    const requests = joinRequests(events);
+    expect(requests.map((r) => r.sampleInterval)).toEqual([10, 10, 1, null]);
+    // An interval that cannot weigh a row (0) is unknown, not a request worth nothing.
+    expect(joinRequests([event("z", "waf", "block", "o", "2025-03-01T10:00:00Z", 0)])[0]!.sampleInterval).toBeNull();
+    const summary = summarize("z", { since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, requests, events.length, 1, 23);
+    expect(summary.totals).toMatchObject({ newOnly: 2, requests: 4 });
+    expect(summary.estimated).toMatchObject({ newOnly: 20, oldOnly: 1, both: 1, requests: 22, events: 23, nowBlocked: 20 });
+    expect(summary.byAction).toContainEqual({ class: "newOnly", oldAction: null, newAction: "block", requests: 2, estimatedRequests: 20 });
+    expect(summary.sampling).toMatchObject({ sampled: true, maxInterval: 10, sampledRequests: 2, unknownIntervals: 1 });
+    expect(summary.sampling.note).toMatch(/up to 1 in 10/);
+    expect(summary.sampling.note).toMatch(/seen by one version only may be a sampling artefact/);
+    expect(summary.decision.summary).toBe("About 20 requests would now be blocked that were allowed; 0 requests the old rules blocked are now allowed (estimated from sampled events)");
   });
 });

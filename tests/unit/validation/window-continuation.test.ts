@@ -45,12 +45,17 @@ describe("a window read over several requests", () => {
     expect(answers[1]!.totals.requests).toBeLessThan(answers.at(-1)!.totals.requests);
 
     const calls = await graphqlCalls(sandbox);
-    expect(calls.filter((c) => c.graphql?.operationName === "HourlyCounts")).toHaveLength(1);
+    // The counts in ranges of at most the dataset's maxDuration (3 days on Enterprise), each read once.
+    const counts = calls.filter((c) => c.graphql?.operationName === "HourlyCounts");
+    expect(counts).toHaveLength(Math.ceil((Date.parse(window.until) + 1000 - Date.parse(window.since)) / (3 * DAY_MS)));
+    for (const c of counts) expect(Date.parse(String(c.graphql!.variables!.to)) - Date.parse(String(c.graphql!.variables!.from))).toBeLessThanOrEqual(3 * DAY_MS);
+    expect(calls.filter((c) => c.graphql?.operationName === "DatasetSettings").length).toBeLessThanOrEqual(1);
     const ranges = eventRanges(calls);
     const keys = ranges.map((r) => `${r.from}-${r.to}`);
     expect(new Set(keys).size).toBe(keys.length); // no slice read twice
     const leaves = leafRanges(ranges).sort((a, b) => a.from - b.from);
     for (let i = 1; i < leaves.length; i++) expect(leaves[i]!.from).toBeGreaterThanOrEqual(leaves[i - 1]!.to); // disjoint
+    for (const r of ranges) expect(r.to - r.from).toBeLessThanOrEqual(3 * DAY_MS); // maxDuration
     // None skipped: every seeded event of both managed sources in the window lies in exactly one kept slice.
     const index = sandbox.state.zones.indexOf(zone);
     const anchor = Math.floor(Date.now() / DAY_MS) * DAY_MS;

@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { reauditZone } from "@/lib/certificates/reaudit";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
@@ -5,7 +6,7 @@ import { UPSTREAM } from "@/lib/http/upstream-calls";
 export const dynamic = "force-dynamic";
 
 /** Audits one zone again (a zone the scan marked failed) and replaces its outcome in the cached scan. */
-export const GET = operation<{ id: string }>(({ platform, params }) => reauditZone(platform, params.id), {
+export const GET = operation<{ id: string }>(({ platform, params }) => reauditZone(platform, params.id, getConfig().accountId), {
   role: "viewer",
   upstream: UPSTREAM.certificateZone,
 });

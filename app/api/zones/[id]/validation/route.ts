@@ -9,7 +9,9 @@ export const dynamic = "force-dynamic";
 
 /**
  * Where the previous and the new managed rules disagree on one zone over `since`..`until` (ISO; the
- * last 7 days by default, at most 30): totals, byAction, topRules/Hosts/Paths, series and the decision aid.
+ * last 7 days by default, at most 30): totals, byAction, topRules/Hosts/Paths, series and the decision aid;
+ * `estimated` and `sampling` (the dataset is sampled) and `datasetLimits` (the zone's settings). A `since`
+ * older than the dataset's notOlderThan is a 400 naming `since`; a dataset the plan lacks is a 409.
  * Work beyond one request's budget (or a long rate-limit wait) answers `complete:false` with the part read
  * and a `cursor` (and `retryAfterSeconds`); `cursor=…` continues. `refresh=1` reads the window again.
  * With `Accept: application/x-ndjson`, progress lines (slices read) come first.

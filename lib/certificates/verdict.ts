@@ -1,0 +1,30 @@
+// What every certificate verdict is made of, and the phrases the rules share.
+import { ALTERNATIVE_CAS, DATES } from "@/lib/certificates/chain-change";
+
+export type Verdict = "no_action" | "action_required" | "informational";
+export type CertificateKind = "universal" | "advanced" | "total_tls" | "custom_certificate" | "custom_hostname";
+
+export interface CertificateFacts {
+  kind: CertificateKind;
+  certificateAuthority: string | null;
+  bundleMethod: string | null;
+  uploadedOn: string | null;
+  expiresOn: string | null;
+  /** The issuer a custom certificate names (`LetsEncrypt`, `DigiCertInc`…). */
+  issuer?: string | null;
+  hosts?: readonly string[];
+}
+
+export interface Classification {
+  verdict: Verdict;
+  reason: string;
+  action: string;
+}
+
+export const ALTERNATIVES = ALTERNATIVE_CAS.join(" or ");
+export const DATE_LINE = `the cross-signed chain is no longer used from ${DATES.rebundle} and expires ${DATES.crossSignExpiry}`;
+
+/** A timestamp as the UTC day it falls on (an offset such as +02:00 can move it to the day before). */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
