@@ -1,4 +1,4 @@
-// `npm test`: every check in order (typecheck, lint, unit, build, e2e in Chromium, the edge smoke run), installing
+// `npm test`: every check in order (typecheck, lint, unit, prism, build, e2e in Chromium, the edge smoke run), installing
 // Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -39,6 +39,8 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
     name: "unit",
     run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
   },
+  // Preflight against Prism serving the real OpenAPI operations it calls (tests/prism): every request validates.
+  { name: "prism", run: () => run(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   { name: "build", run: () => run(bin("next"), ["build"], env) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
   // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
@@ -74,13 +76,16 @@ async function main() {
   process.exit(failed.length ? 1 : 0);
 }
 
-/** Sums the unit and e2e results from the runners' JSON reports. */
+/** Sums the unit, Prism and e2e results from the runners' JSON reports. */
 function countTests() {
   let passed = 0;
   let failed = 0;
   const unit = readJson("test-results/unit.json") as { numPassedTests?: number; numFailedTests?: number } | undefined;
   passed += unit?.numPassedTests ?? 0;
   failed += unit?.numFailedTests ?? 0;
+  const prism = readJson("test-results/prism.json") as { passed?: number; failed?: number } | undefined;
+  passed += prism?.passed ?? 0;
+  failed += prism?.failed ?? 0;
   for (const report of ["test-results/e2e.json", "test-results/edge.json"]) {
     const e2e = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
     passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);

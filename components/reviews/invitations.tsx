@@ -13,8 +13,9 @@ interface Invite {
   organization_id: string;
   invited_by?: string;
   expires_on?: string;
-  status: string;
-  roles?: Array<{ name: string }>;
+  status?: string;
+  /** The role names, read from either shape of `roles` by the server. */
+  roleNames: string[];
 }
 
 export function Invitations() {
@@ -29,12 +30,13 @@ export function Invitations() {
       {query.isPending ? <LoadingState label="Reading the invitations…" /> : query.error ? <ErrorState title="The invitations could not be read" message={query.error.message} onRetry={() => void query.refetch()} /> : (
         <ul className="flex flex-col gap-2" data-testid="invitations">
           {query.data.invites.length === 0 && <li className="text-slate-600">No invitations for the token&apos;s user.</li>}
-          {query.data.invites.map((invite) => (
-            <li key={invite.id} className="flex flex-wrap items-center gap-3">
+          {query.data.invites.map((invite, index) => (
+            <li key={invite.id ?? `no-id-${index}`} className="flex flex-wrap items-center gap-3">
               <span className="font-medium">{invite.organization_name ?? invite.organization_id}</span>
-              <span className="text-slate-600">{invite.roles?.map((r) => r.name).join(", ")} · from {invite.invited_by ?? "—"} · {invite.status}</span>
-              {invite.status === "pending" && (
-                <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(invite.id)} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm">
+              <span className="text-slate-600">{invite.roleNames.join(", ") || "no roles listed"} · from {invite.invited_by ?? "—"} · {invite.status ?? "status unknown"}</span>
+              {invite.status === "pending" && !invite.id && <span className="text-amber-800">The platform gave no id: accept it in the dashboard.</span>}
+              {invite.status === "pending" && invite.id && (
+                <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(invite.id!)} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm">
                   Create review to accept
                 </button>
               )}

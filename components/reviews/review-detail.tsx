@@ -46,6 +46,7 @@ export function ReviewDetail({ id }: { id: string }) {
             <li key={i} className="rounded border border-slate-200 p-2">
               <p className="font-medium">{call.title} <span className="text-xs text-slate-600">({review.results[i]?.state ?? "pending"}{review.results[i]?.status ? `, HTTP ${review.results[i]?.status}` : ""})</span></p>
               <code className="block font-mono text-xs">{call.method} {call.path}{Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}</code>
+              {review.results[i]?.state === "failed" && <p role="alert" className="text-sm text-red-800" data-testid="call-failure">{failureMessage(review.results[i]?.response)}</p>}
               {call.body !== undefined && <details><summary className="cursor-pointer text-xs">Body</summary><pre className="max-h-64 overflow-auto bg-slate-50 p-2 text-xs">{JSON.stringify(call.body, null, 2)}</pre></details>}
             </li>
           ))}
@@ -70,4 +71,10 @@ export function ReviewDetail({ id }: { id: string }) {
       </Section>
     </div>
   );
+}
+
+/** What the platform (or Preflight) said when a call failed: its message, which names the refused field when the platform gives one. */
+function failureMessage(response: unknown): string {
+  const message = (response as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" && message ? message : "The call failed; the audit log has the platform's answer.";
 }

@@ -1,6 +1,7 @@
 // The exact PATCH calls that move custom hostnames off the legacy-chain CA. Until reviews exist (a later
 // issue) they are exported for a second person to check and run, never sent from here.
 import type { CertificateRow } from "@/lib/certificates/types";
+import { IDENTIFIER, UUID_IDENTIFIER } from "@/lib/platform/paths";
 
 export type SwitchTarget = "" | "google" | "ssl_com";
 
@@ -13,10 +14,8 @@ export interface PatchCall {
   from: string | null;
 }
 
-const ID = /^[0-9a-f]{32}$/;
-
 export function isSwitchable(row: CertificateRow): boolean {
-  return row.kind === "custom_hostname" && row.certificateAuthority === "lets_encrypt" && ID.test(row.id) && ID.test(row.zoneId);
+  return row.kind === "custom_hostname" && row.certificateAuthority === "lets_encrypt" && UUID_IDENTIFIER.test(row.id) && IDENTIFIER.test(row.zoneId);
 }
 
 export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarget): PatchCall[] {

@@ -8,6 +8,7 @@ import {
   caaRecordSchema,
   certificatePackSchema,
   customCertificateSchema,
+  CUSTOM_HOSTNAME_ORDER,
   customHostnameSchema,
   totalTlsSchema,
   type CertificatePack,
@@ -82,7 +83,7 @@ export async function fetchInventory(
   const hasCustom = zone.plan === "business" || zone.plan === "enterprise" || packs.some((p) => CUSTOM_PACK_TYPES.has(p.type));
   const [customCertificates, customHostnames, totalTls, caaRecords] = await Promise.all([
     hasCustom ? walkAll(client, zonePath(zone.id, "custom_certificates"), {}, customCertificateSchema) : Promise.resolve([]),
-    withHostnames ? walkAll(client, zonePath(zone.id, "custom_hostnames"), {}, customHostnameSchema) : Promise.resolve([]),
+    withHostnames ? walkAll(client, zonePath(zone.id, "custom_hostnames"), CUSTOM_HOSTNAME_ORDER, customHostnameSchema) : Promise.resolve([]),
     client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result),
     cachedCaaRecords(client, zone.id, caaCache),
   ]);

@@ -46,19 +46,33 @@ export const customHostnameSchema = z.object({
 });
 export type CustomHostname = z.infer<typeof customHostnameSchema>;
 
-export const totalTlsSchema = z.object({ enabled: z.boolean(), certificate_authority: z.string().nullish() });
+/**
+ * How custom hostnames are paged: the schema allows only `order=ssl` (the default) or `ssl_status`. The
+ * latter moves a hostname at every validation step; `ssl` is sent explicitly, with a direction, so a
+ * changed default cannot reorder a walk. No allowed order is promised stable, so a walk resumed across
+ * requests checks its boundary (lib/snapshots/certificate-work.ts).
+ */
+export const CUSTOM_HOSTNAME_ORDER = { order: "ssl", direction: "asc" } as const;
+
+// `enabled` is optional in the schema and the SDK (TotalTLSGetResponse.enabled?): absent, no Total TLS row is added.
+export const totalTlsSchema = z.object({ enabled: z.boolean().optional(), certificate_authority: z.string().nullish() });
 export type TotalTls = z.infer<typeof totalTlsSchema>;
 
-/** A CAA record: `data` when the API gives it, else parsed from `content` (`0 issue "pki.goog"`). */
+/**
+ * A CAA record: `data` when the API gives it whole, else parsed from `content` (`0 issue "pki.goog"`). The schema
+ * requires none of data's fields; a record of another type (the list is filtered by type) is left out, not fatal.
+ */
 export const caaRecordSchema = z
   .object({
     name: z.string(),
-    type: z.literal("CAA"),
+    type: z.string(),
     content: z.string().optional(),
-    data: z.object({ flags: z.number(), tag: z.string(), value: z.string() }).optional(),
+    data: z.object({ flags: z.number().optional(), tag: z.string().optional(), value: z.string().optional() }).optional(),
   })
   .transform((record): CaaRecord | null => {
-    if (record.data) return { name: record.name, ...record.data };
+    if (record.type !== "CAA") return null;
+    const { flags, tag, value } = record.data ?? {};
+    if (flags !== undefined && tag !== undefined && value !== undefined) return { name: record.name, flags, tag, value };
     const match = /^(\d+)\s+(\S+)\s+"?(.*?)"?$/.exec(record.content ?? "");
     return match ? { name: record.name, flags: Number(match[1]), tag: match[2]!, value: match[3]! } : null;
   });

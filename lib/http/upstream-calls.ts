@@ -1,7 +1,8 @@
 // Named operations, not a proxy: each route declares every upstream call it may make, as
-// `METHOD /path` with `:id` for a 32-hex identifier (or `RPC method` for the JSON-RPC gateway). The
-// platform and gateway clients refuse anything else, and tests/e2e/named-operations.spec.ts checks
-// the sandbox's call log against these lists.
+// `METHOD /path` with `:id` for a 32-hex identifier and `:uuid` for a custom hostname id (a UUID, or 32
+// hex), or `RPC method` for the JSON-RPC gateway. The platform and gateway clients refuse anything else,
+// and tests/e2e/named-operations.spec.ts checks the sandbox's call log against these lists.
+import { UUID_SOURCE } from "@/lib/platform/paths";
 
 export type UpstreamPattern = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "RPC"} ${string}`;
 
@@ -38,7 +39,7 @@ const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostn
 const REVIEW_WRITES = [
   "PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint",
   "DELETE /zones/:id/firewall/waf/overrides/:id",
-  "PATCH /zones/:id/custom_hostnames/:id",
+  "PATCH /zones/:id/custom_hostnames/:uuid",
   "PATCH /user/invites/:id",
 ] as const satisfies readonly UpstreamPattern[];
 
@@ -64,7 +65,7 @@ export function upstreamGuard(patterns: readonly UpstreamPattern[]): (method: st
     const [method, path] = pattern.split(" ") as [string, string];
     const source = path
       .split("/")
-      .map((segment) => (segment === ":id" ? "[0-9a-f]{32}" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .map((segment) => (segment === ":id" ? "[0-9a-f]{32}" : segment === ":uuid" ? UUID_SOURCE : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/");
     return { method, path: new RegExp(`^${source}$`) };
   });

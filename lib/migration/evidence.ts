@@ -41,7 +41,8 @@ export const ruleSchema = z.object({
   id: z.string(),
   description: z.string(),
   mode: z.string(),
-  group: z.object({ id: z.string(), name: z.string() }).optional(),
+  // The 2024 schema requires `group` but none of its fields: a rule is read without them.
+  group: z.object({ id: z.string().optional(), name: z.string().optional() }).optional(),
 });
 export type WafRule = z.infer<typeof ruleSchema>;
 
@@ -54,15 +55,17 @@ export const overrideSchema = z.object({
 });
 export type UriOverride = z.infer<typeof overrideSchema>;
 
-const overridesSchema = z.object({
+// The proposed configuration is sent back as the PUT body: every level is loose, so fields Preflight does
+// not name (a skip rule's `logging`, `ref`, `version`, an override's `sensitivity_level`) reach the PUT unchanged.
+const overridesSchema = z.looseObject({
   enabled: z.boolean().optional(),
   action: z.string().optional(),
   categories: z
-    .array(z.object({ category: z.string(), enabled: z.boolean().optional(), action: z.string().optional() }))
+    .array(z.looseObject({ category: z.string(), enabled: z.boolean().optional(), action: z.string().optional() }))
     .optional(),
   rules: z
     .array(
-      z.object({
+      z.looseObject({
         id: z.string(),
         enabled: z.boolean().optional(),
         action: z.string().optional(),
@@ -72,7 +75,7 @@ const overridesSchema = z.object({
     .optional(),
 });
 
-export const rulesetRuleSchema = z.object({
+export const rulesetRuleSchema = z.looseObject({
   id: z.string().optional(),
   action: z.string(),
   expression: z.string(),

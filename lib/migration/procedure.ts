@@ -1,6 +1,6 @@
 // The migration procedure for one zone as steps, each with the exact call it would make. Shown here,
 // executed only through a review.
-import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { migrationPhase, type Ruleset, type ZoneEvidence } from "@/lib/migration/evidence";
 
 export interface PlannedCall {
   method: "GET" | "PUT" | "DELETE";
@@ -16,6 +16,15 @@ export interface ProcedureStep {
   status: "done" | "next" | "later" | "optional" | "skipped";
 }
 
+/**
+ * The config answer's rules carry `id`, `version` and `ref` as "" (docs' example); the schema wants a 32-hex id,
+ * a numeric version and a non-empty ref when present (rulesets_Rule). Left out, they mean the same new rule.
+ */
+function putBody(config: Ruleset): Ruleset {
+  const blank = new Set(["id", "version", "ref"]);
+  return { ...config, rules: config.rules.map((rule) => Object.fromEntries(Object.entries(rule).filter(([key, value]) => !(blank.has(key) && value === ""))) as typeof rule) };
+}
+
 const ENTRYPOINT = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
 
 export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneEvidence): ProcedureStep[] {
@@ -23,7 +32,7 @@ export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneE
   // An unreadable status is never taken as done: the check is next, the writes wait for a readable status.
   const before = phase === "previous" || phase === "unknown";
   const overrides = evidence.overrides ?? [];
-  const config = evidence.config ?? { name: "default", rules: [] };
+  const config = putBody(evidence.config ?? { name: "default", rules: [] });
   const steps: ProcedureStep[] = [
     {
       title: "Check compatibility",

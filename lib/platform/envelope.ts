@@ -1,8 +1,20 @@
 // The v4 response envelope: every answer is parsed here, so a bad body is a typed error, never a crash.
 import { z } from "zod";
-import { PlatformError } from "@/lib/platform/errors";
+import { describeUpstreamMessage, PlatformError } from "@/lib/platform/errors";
 
-const messageSchema = z.object({ code: z.number(), message: z.string() });
+/**
+ * One entry of `errors`: the common v4 shape has `code` and `message`, but the rulesets API's
+ * `rulesets_Message` has only `message` required, with `source.pointer` naming the refused field (the
+ * SDK's ErrorData makes all of them optional). Unknown keys are kept for the audit.
+ */
+const messageSchema = z
+  .object({
+    code: z.number().optional(),
+    message: z.string().optional(),
+    source: z.object({ pointer: z.string().optional() }).loose().optional(),
+  })
+  .loose()
+  .transform(({ message, ...rest }) => ({ ...rest, message: message ?? "" }));
 
 export const resultInfoSchema = z.object({
   page: z.number().optional(),
@@ -56,14 +68,13 @@ export function parseEnvelope<T>(
   const { success, errors, result, result_info } = envelope.data;
   if (!success || status >= 400) {
     const first = errors[0];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
     throw new PlatformError({
       kind: "api",
       operation,
       status,
       errors,
-      message: first
-        ? `${operation} failed (HTTP ${status}, code ${first.code}: ${first.message})`
-        : `${operation} failed (HTTP ${status})`,
+      message: first ? `${operation} failed (HTTP ${status}, ${describeUpstreamMessage(first)})${more}` : `${operation} failed (HTTP ${status})`,
     });
   }
   const parsed = resultSchema.safeParse(result);

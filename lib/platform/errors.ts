@@ -7,9 +7,18 @@ export type PlatformErrorKind =
   | "timeout" // no answer within the per-call timeout
   | "rate_limited"; // 429 that could not be waited out
 
+/** An entry of the envelope's `errors`: `code` is absent in some rulesets answers, which name the field in `source.pointer`. */
 export interface UpstreamMessage {
-  code: number;
+  code?: number;
   message: string;
+  source?: { pointer?: string };
+}
+
+/** "code 1023: message", or "message at /rules/3/expression" when the platform names the field. */
+export function describeUpstreamMessage(entry: UpstreamMessage): string {
+  const code = entry.code === undefined ? "" : `code ${entry.code}: `;
+  const pointer = entry.source?.pointer ? ` (at ${entry.source.pointer})` : "";
+  return `${code}${entry.message || "no message"}${pointer}`;
 }
 
 export class PlatformError extends Error {
@@ -37,9 +46,9 @@ export class PlatformError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
-  /** The first upstream error code, e.g. 10000 for an authentication error. */
+  /** The first upstream error code, e.g. 10000 for an authentication error (the rulesets API may give none). */
   get code(): number | undefined {
-    return this.errors[0]?.code;
+    return this.errors.find((entry) => entry.code !== undefined)?.code;
   }
 }
 

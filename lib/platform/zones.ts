@@ -8,14 +8,16 @@ import { zonePath } from "@/lib/platform/paths";
 /** The largest page `/zones` serves: fewest calls for a whole account. */
 const ZONES_PER_PAGE = 50;
 
-const zoneSchema = z.object({
+export const zoneSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.string(),
+  // Optional in the SDK's Zone (status?) and absent from the 2024 schema's zone: unknown, never a failed listing.
+  status: z.string().optional(),
   paused: z.boolean().optional(),
   type: z.string().optional(),
   plan: z.object({ name: z.string(), legacy_id: z.string().optional() }).optional(),
-  account: z.object({ id: z.string(), name: z.string().optional() }),
+  // Both optional in the SDK's Zone.Account and the 2024 schema: an absent id is shown as unknown ("").
+  account: z.object({ id: z.string().optional(), name: z.string().optional() }),
   created_on: z.string().optional(),
   activated_on: z.string().nullish(),
 });
@@ -94,10 +96,10 @@ function toZoneRow(zone: Zone): ZoneRow {
     name: zone.name,
     plan: zone.plan?.legacy_id ?? planName.toLowerCase().replace(/ website$/, ""),
     planName,
-    status: zone.status,
+    status: zone.status ?? "unknown",
     paused: zone.paused ?? false,
     type: zone.type ?? "full",
-    accountId: zone.account.id,
+    accountId: zone.account.id ?? "",
     accountName: zone.account.name ?? "",
     createdOn: zone.created_on ?? null,
     activatedOn: zone.activated_on ?? null,

@@ -14,7 +14,7 @@ import { migrationProcedure, type PlannedCall } from "@/lib/migration/procedure"
 import { scanZoneEvidence } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";
 import { listInvites } from "@/lib/platform/invites";
-import { checkIdentifier, zonePath } from "@/lib/platform/paths";
+import { checkIdentifier, checkUuidIdentifier, zonePath } from "@/lib/platform/paths";
 import { getZone } from "@/lib/platform/zones";
 import type { ReviewCall, ReviewTarget } from "@/lib/reviews/schema";
 import { z } from "zod";
@@ -85,7 +85,7 @@ async function planHostnameSwitch(platform: PlatformClient, target: Extract<Revi
   const zone = await getZone(platform, target.zoneId);
   const hostnames = await Promise.all(
     target.hostnameIds.map(async (id, i) => {
-      const { result } = await platform.get(zonePath(zone.id, "custom_hostnames"), { id: checkIdentifier(`hostnameIds[${i}]`, id) }, z.array(customHostnameSchema));
+      const { result } = await platform.get(zonePath(zone.id, "custom_hostnames"), { id: checkUuidIdentifier(`hostnameIds[${i}]`, id) }, z.array(customHostnameSchema));
       if (!result[0]) throw new NotFoundError(`Custom hostname ${id} (hostnameIds[${i}]) is not in ${zone.name}`);
       return result[0];
     }),
@@ -99,7 +99,7 @@ async function planHostnameSwitch(platform: PlatformClient, target: Extract<Revi
 async function planInviteAcceptance(platform: PlatformClient, inviteId: string): Promise<ReviewPlan> {
   const invite = (await listInvites(platform)).find((i) => i.id === inviteId);
   if (!invite) throw new NotFoundError(`There is no invitation ${inviteId} for the token's user`);
-  if (invite.status !== "pending") throw new InputError("inviteId", `The invitation is ${invite.status}, not pending`);
+  if (invite.status !== "pending") throw new InputError("inviteId", `The invitation is ${invite.status ?? "of unknown status"}, not pending`);
   const path = `/user/invites/${checkIdentifier("inviteId", inviteId)}`;
   return {
     title: `Accept the invitation to ${invite.organization_name ?? invite.organization_id}`,

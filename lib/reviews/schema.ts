@@ -1,6 +1,7 @@
 // A review as stored in the bucket, and the create request, as zod schemas: the bucket object is
 // validated when read, the request when received. One schema serves the handler and the form.
 import { z } from "zod";
+import { UUID_EXPECTED, UUID_IDENTIFIER } from "@/lib/platform/paths";
 
 import { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kinds";
 
@@ -15,7 +16,7 @@ export const createReviewSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal("switch_hostname_ca"),
       zoneId,
-      hostnameIds: z.array(z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters")).min(1, "select at least one custom hostname").max(200),
+      hostnameIds: z.array(z.string().regex(UUID_IDENTIFIER, `must be ${UUID_EXPECTED}`)).min(1, "select at least one custom hostname").max(200),
       certificateAuthority: z.enum(["", "google", "ssl_com"], { message: 'must be "", "google" or "ssl_com"' }),
     }),
     z.object({ kind: z.literal("accept_invite"), inviteId: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters") }),

@@ -8,7 +8,7 @@ import { describeRefusals, previousApiRefusal } from "@/lib/migration/previous-a
 import type { PlatformClient } from "@/lib/platform/client";
 import { listInvites } from "@/lib/platform/invites";
 import { walkPages } from "@/lib/platform/paginate";
-import { zonePath } from "@/lib/platform/paths";
+import { UUID_SOURCE, zonePath } from "@/lib/platform/paths";
 import type { ReviewCall } from "@/lib/reviews/schema";
 
 export type CallEffect = "applied" | "not_applied";
@@ -16,7 +16,7 @@ export type CallEffect = "applied" | "not_applied";
 const HEX = "([0-9a-f]{32})";
 const ENTRYPOINT = new RegExp(`^/zones/${HEX}/rulesets/phases/http_request_firewall_managed/entrypoint$`);
 const OVERRIDE = new RegExp(`^/zones/${HEX}/firewall/waf/overrides/${HEX}$`);
-const HOSTNAME = new RegExp(`^/zones/${HEX}/custom_hostnames/${HEX}$`);
+const HOSTNAME = new RegExp(`^/zones/${HEX}/custom_hostnames/(${UUID_SOURCE})$`);
 const INVITE = new RegExp(`^/user/invites/${HEX}$`);
 
 const hostnameBody = z.object({ ssl: z.object({ certificate_authority: z.string() }) });

@@ -37,8 +37,10 @@ export function bulkHostname(seed: number, zone: Zone, zoneIndex: number, count:
   const createdMs = Date.UTC(2023, 0, 1) + Math.floor(rng.float() * 900 * DAY_MS);
   const active = rng.chance(0.95);
   const uuid = rng.hex(32);
+  // A UUID, as the real API gives custom hostname ids; the same draws as when it was 32 hex.
+  const id = `${zoneIndex.toString(16).padStart(8, "0")}${i.toString(16).padStart(8, "0")}${rng.hex(16)}`;
   return {
-    id: `${zoneIndex.toString(16).padStart(8, "0")}${i.toString(16).padStart(8, "0")}${rng.hex(16)}`,
+    id: `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`,
     hostname,
     status: active ? "active" : "pending",
     created_at: isoMicro(createdMs, rng),

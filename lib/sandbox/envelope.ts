@@ -5,12 +5,15 @@ export interface ResultInfo {
   per_page: number;
   count: number;
   total_count: number;
-  total_pages: number;
+  /** Absent from some lists' result_info (the previous WAF's). */
+  total_pages?: number;
 }
 
+/** An `errors` entry: the common shape has a code; the rulesets API's (`rulesets_Message`) may have only a message and a pointer. */
 export interface ApiError {
-  code: number;
+  code?: number;
   message: string;
+  source?: { pointer: string };
 }
 
 export interface SuccessEnvelope<T> {
@@ -57,4 +60,9 @@ export function ok<T>(result: T, resultInfo?: ResultInfo): ApiResponse {
 
 export function fail(status: number, code: number, message: string, headers?: Record<string, string>): ApiResponse {
   return { status, body: failure(code, message), headers };
+}
+
+/** A rulesets API refusal (`rulesets_Failure`): messages without a code, each naming the field it refuses. */
+export function failRuleset(status: number, errors: Array<{ message: string; pointer: string }>): ApiResponse {
+  return { status, body: { result: null, success: false, errors: errors.map(({ message, pointer }) => ({ message, source: { pointer } })), messages: [] } };
 }

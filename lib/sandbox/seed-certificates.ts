@@ -76,6 +76,7 @@ export function seedCertificates(seed: number, zones: readonly Zone[], dnsRecord
   return out;
 }
 
+/** A UUID (version 4 layout) from 32 hex draws: custom hostname and certificate pack ids are UUIDs. */
 function uuid(rng: Random): string {
   const h = rng.hex(32);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`;
@@ -157,7 +158,7 @@ export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: nu
   const ca = HOSTNAME_CAS[(i + zoneIndex) % HOSTNAME_CAS.length] as HostnameCertificateAuthority;
   const active = rng.chance(0.9);
   return {
-    id: rng.hex(),
+    id: uuid(rng), // the same 32 draws as before, written as the UUID the real API gives
     hostname,
     status: active ? "active" : "pending",
     created_at: isoMicro(createdMs, rng),

@@ -7,10 +7,10 @@ import { auditZone } from "@/lib/certificates/zone-audit";
 import { fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
 import type { CaaRecord } from "@/lib/certificates/caa";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
-import { customHostnameSchema } from "@/lib/certificates/upstream";
+import { CUSTOM_HOSTNAME_ORDER, customHostnameSchema, type CustomHostname } from "@/lib/certificates/upstream";
 import type { PlatformClient } from "@/lib/platform/client";
 import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/platform/errors";
-import { walkPages } from "@/lib/platform/paginate";
+import { walkPages, type PageWalk } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 import type { ZoneRow } from "@/lib/platform/zones";
 
@@ -27,14 +27,21 @@ export interface CertificateWork {
   /** Zones finished in this request (a zone whose hostnames continue is listed when they end). */
   zones: ZoneOutcome[];
   /** Where the next request starts: a zone index, and the custom hostnames page inside it (0: from its base lists). */
-  next: { zone: number; hostnamePage: number };
+  next: HostnamePosition;
   retryAfterMs: number;
+}
+
+export interface HostnamePosition {
+  zone: number;
+  hostnamePage: number;
+  /** The id of the last custom hostname read, at the end of page hostnamePage - 1. */
+  hostnameAfter?: string;
 }
 
 export async function auditZonesFrom(
   platform: PlatformClient,
   zones: readonly ZoneRow[],
-  start: { zone: number; hostnamePage: number },
+  start: HostnamePosition,
   zoneOffset: number,
   /** The account's zones and CAA records (read once per step) for custom hostnames' CAA. */
   reads: CaaReads & { caaCache: Map<string, Promise<CaaRecord[]>> },
@@ -52,11 +59,8 @@ export async function auditZonesFrom(
         out.certificates.push(...audited.rows);
         out.caa.push(...audited.caa);
       }
-      const walk = await walkPages(platform, zonePath(zone.id, "custom_hostnames"), {}, customHostnameSchema, {
-        perPage: HOSTNAMES_PER_PAGE,
-        startPage: Math.max(1, position.hostnamePage),
-        maxPages: HOSTNAME_PAGES_PER_STEP,
-      });
+      const walk = await resumeHostnames(platform, zone.id, position);
+      if (walk === "not_started") return out;
       let caaRecords: CaaRecord[] = [];
       let context;
       try {
@@ -65,7 +69,7 @@ export async function auditZonesFrom(
       } catch (error) {
         if (!(error instanceof DeferredError)) throw error;
         // The base lists (if read in this step) are kept: the zone resumes at these hostname pages.
-        out.next = { zone: zoneOffset + i, hostnamePage: Math.max(1, position.hostnamePage) };
+        out.next = { zone: zoneOffset + i, hostnamePage: Math.max(1, position.hostnamePage), hostnameAfter: position.hostnameAfter };
         out.retryAfterMs = error.retryAfterMs;
         return out;
       }
@@ -76,7 +80,7 @@ export async function auditZonesFrom(
       out.caa.push(...audited.caa.filter((f) => f.source === "custom_hostname"));
       if (walk.nextPage !== undefined) {
         // The base lists are done: the zone continues at its next custom hostnames page.
-        out.next = { zone: zoneOffset + i, hostnamePage: walk.nextPage };
+        out.next = { zone: zoneOffset + i, hostnamePage: walk.nextPage, hostnameAfter: walk.items.at(-1)?.id ?? position.hostnameAfter };
         if (walk.retryAfterMs) out.retryAfterMs = walk.retryAfterMs;
         return out;
       }
@@ -93,4 +97,34 @@ export async function auditZonesFrom(
     out.next = { zone: zoneOffset + i + 1, hostnamePage: 0 };
   }
   return out;
+}
+
+/**
+ * The zone's custom hostnames from its cursor. A resumed walk reads the page before the cursor again: its
+ * last hostname must still be the one read last, or hostnames moved between requests (a certificate
+ * changed, a hostname came or went) and pages could have been skipped or repeated: the zone then fails,
+ * named as such, rather than being published with a silent gap. The re-read page's rows are not kept twice.
+ */
+async function resumeHostnames(platform: PlatformClient, zoneId: string, position: HostnamePosition): Promise<PageWalk<CustomHostname> | "not_started"> {
+  const resumeAt = Math.max(1, position.hostnamePage);
+  const check = resumeAt > 1 && position.hostnameAfter !== undefined;
+  const path = zonePath(zoneId, "custom_hostnames");
+  const walk = await walkPages(platform, path, CUSTOM_HOSTNAME_ORDER, customHostnameSchema, {
+    perPage: HOSTNAMES_PER_PAGE,
+    startPage: check ? resumeAt - 1 : resumeAt,
+    maxPages: HOSTNAME_PAGES_PER_STEP + (check ? 1 : 0),
+  });
+  if (!check) return walk;
+  if (walk.items.length === 0 && walk.nextPage === resumeAt - 1) {
+    if (walk.retryAfterMs) throw new DeferredError("the account rate limit stopped the custom hostnames", walk.retryAfterMs);
+    return "not_started"; // nothing was read: the cursor stays where it was
+  }
+  if (walk.items[HOSTNAMES_PER_PAGE - 1]?.id !== position.hostnameAfter) {
+    throw new PlatformError({
+      kind: "malformed",
+      operation: `GET ${path}`,
+      message: `the custom hostnames moved while they were read across requests (a certificate changed, or hostnames were added or removed), so some may be missing or repeated: refresh again`,
+    });
+  }
+  return { ...walk, items: walk.items.slice(HOSTNAMES_PER_PAGE) };
 }

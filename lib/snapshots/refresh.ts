@@ -110,7 +110,7 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       if (state.certificateZone >= state.zoneCount!) return 0;
       if (!room(MIN_CALLS_PER_ZONE + 1)) return 0;
       const part = (await zonesAt(bucket, state.zoneListParts, state.certificateZone))!;
-      const start = { zone: state.certificateZone, hostnamePage: state.hostnamePage };
+      const start = { zone: state.certificateZone, hostnamePage: state.hostnamePage, hostnameAfter: state.hostnameAfter };
       const audit = await auditZonesFrom(work, part.zones, start, part.from, stepCaaReads(work, bucket, state));
       const moved = audit.next.zone !== start.zone || audit.next.hostnamePage !== start.hostnamePage;
       if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
@@ -119,6 +119,7 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       }
       state.certificateZone = audit.next.zone;
       state.hostnamePage = audit.next.hostnamePage;
+      state.hostnameAfter = audit.next.hostnameAfter;
       if (audit.retryAfterMs > 0 || !moved) return audit.retryAfterMs;
     } else {
       return 0;

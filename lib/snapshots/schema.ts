@@ -30,6 +30,8 @@ export const runStateSchema = z.object({
   /** The zone whose certificates come next and, inside it, the next custom hostnames page (0: its base lists first). */
   certificateZone: z.number().int().min(0),
   hostnamePage: z.number().int().min(0),
+  /** The last custom hostname read (the end of page hostnamePage - 1): the next step checks the order did not move. */
+  hostnameAfter: z.string().optional(),
   certificateParts: z.array(partSchema),
   steps: z.number().int().min(0),
   /** Set when the account rate limit stopped the last step: the next one waits until then. */

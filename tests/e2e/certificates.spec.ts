@@ -57,7 +57,7 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   };
   expect(calls).toHaveLength(3);
   for (const call of calls) {
-    const [, zoneId, id] = /^\/zones\/([0-9a-f]{32})\/custom_hostnames\/([0-9a-f]{32})$/.exec(call.path)!;
+    const [, zoneId, id] = /^\/zones\/([0-9a-f]{32})\/custom_hostnames\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(call.path)!; // hostname ids are UUIDs
     const upstream = await sandboxHostname(zoneId!, id!);
     expect(call.method).toBe("PATCH");
     expect(upstream.hostname).toBe(call.hostname);

@@ -11,7 +11,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const reference = JSON.parse(
-  readFileSync(resolve(repoRoot, "../shared/reference/cloudflare-v4-openapi-subset.json"), "utf8"),
+  readFileSync(resolve(repoRoot, "tests/fixtures/reference/cloudflare-v4-openapi-subset.json"), "utf8"),
 ) as {
   openapi: object;
   common_components_2026: object;

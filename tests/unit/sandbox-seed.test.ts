@@ -8,6 +8,8 @@ import { paginate } from "@/lib/sandbox/paginate";
 
 const ZONE_NAME = /^([a-zA-Z0-9][-a-zA-Z0-9]*\.)+[-a-zA-Z0-9]{2,20}$/;
 const ID = /^[0-9a-f]{32}$/;
+/** Custom hostname and certificate pack ids on the real API: UUIDs (schema: custom_hostnames `id`, 36 characters). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MICROSECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 describe("seedAccount", () => {
@@ -38,6 +40,20 @@ describe("seedAccount", () => {
     expect(state.zones.some((z) => z.status === "pending" && z.activated_on === null)).toBe(true);
     expect(state.zones.filter((z) => z.status === "active").length).toBeGreaterThan(200);
     expect(seedAccount({ seed: 3, zoneCount: 4 }).zones.map((z) => z.plan.legacy_id).sort()).toEqual(["business", "enterprise", "free", "pro"]);
+  });
+
+  it("gives custom hostnames and certificate packs UUIDs, as the real API does, and zones 32 hex", async () => {
+    const { allBulkHostnames } = await import("@/lib/sandbox/bulk-hostnames");
+    const state = seedAccount({ seed: 1, customHostnames: 40 });
+    const certificates = Object.values(state.certificates);
+    const hostnames = certificates.flatMap((c) => c.customHostnames);
+    const packs = certificates.flatMap((c) => c.packs);
+    const bulk = [...state.bulkHostnames.values()].flatMap(({ zoneIndex, count }) => allBulkHostnames(1, state.zones[zoneIndex]!, zoneIndex, count));
+    expect(hostnames.length).toBeGreaterThan(100);
+    expect(bulk.length).toBe(40);
+    expect(packs.length).toBeGreaterThan(100);
+    for (const item of [...hostnames, ...bulk, ...packs]) expect(item.id).toMatch(UUID);
+    expect(new Set([...hostnames, ...bulk].map((h) => h.id)).size).toBe(hostnames.length + bulk.length);
   });
 
   it("seeds the DNS and CAA cases certificate analysis needs", () => {

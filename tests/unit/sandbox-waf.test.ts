@@ -49,6 +49,11 @@ describe("sandbox: previous firewall API", () => {
     const overrides = await call("GET", `/zones/${zone.id}/firewall/waf/overrides`);
     expectValid(responseSchema("/zones/{zone_identifier}/firewall/waf/overrides", "get", "200"), overrides.body, "overrides");
     expect((overrides.body.result as unknown[]).length).toBeGreaterThan(0);
+    // waf-managed-rules_result_info: count, page, per_page, total_count; the previous WAF never sent total_pages.
+    for (const body of [packages.body, groups.body, rules.body, overrides.body]) {
+      const info = (body as unknown as { result_info: Record<string, number> }).result_info;
+      expect(Object.keys(info).sort()).toEqual(["count", "page", "per_page", "total_count"]);
+    }
   });
 
   it("seeds every sensitivity and action of the core rule set across the account", () => {
@@ -115,6 +120,23 @@ describe("sandbox: migration operations", () => {
     expect(put.status).toBe(400);
     expect(put.body.errors[0]!.message).toMatch(message);
     expect((await call("GET", `/zones/${zone.id}/waf_migration/status`)).body.result).toMatchObject({ migration_state: "start" });
+  });
+
+  it.each([
+    ["too_many_rules", /^\/rules$/],
+    ["long_expression", /^\/rules\/\d+\/expression$/],
+  ] as const)("refuses %s in the rulesets API's own failure shape: a message and a pointer, no code", async (wafCase, pointer) => {
+    const zone = zoneOf(wafCase);
+    const config = await call("GET", `/zones/${zone.id}/waf_migration/config?phase_two=1`);
+    const put = await migrate(zone.id, "pending", config.body.result);
+    // The PUT's 4XX answer is components/responses/rulesets_Failure (errors: rulesets_Message, code optional).
+    expectValid(ajv.compile({ $ref: "cf-openapi#/components/responses/rulesets_Failure/content/application~1json/schema" }), put.body, `${wafCase} refusal`);
+    const errors = put.body.errors as Array<{ code?: number; message: string; source?: { pointer: string } }>;
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) {
+      expect(error.code).toBeUndefined();
+      expect(error.source?.pointer).toMatch(pointer);
+    }
   });
 
   it("refuses a body that is not a ruleset, naming what is wrong", async () => {

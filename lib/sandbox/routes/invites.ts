@@ -1,5 +1,7 @@
 // GET /user/invites and PATCH /user/invites/{invite_id} (status accepted or rejected), shaped as the
 // reference's iam_user_invite: the token user's invitations to other organizations, seeded per seed.
+// `roles` comes in both real shapes: role names (the current API, SDK `roles?: Array<string>`) on every
+// other invitation, the 2024 schema's role objects on the rest.
 import { z } from "zod";
 import { fail, ok, type ApiResponse } from "../envelope";
 import { ERROR_CODES } from "../errors";
@@ -16,7 +18,7 @@ export interface SandboxInvite {
   invited_on: string;
   expires_on: string;
   status: "pending" | "accepted" | "rejected" | "expired";
-  roles: Array<{ id: string; name: string; description: string; permissions: string[] }>;
+  roles: Array<string | { id: string; name: string; description: string; permissions: string[] }>;
 }
 
 const ORGANIZATIONS = ["Acme Payments", "Northwind Security", "Globex Edge Team", "Initech Platform"];
@@ -37,8 +39,13 @@ export function seedInvites(seed: number): SandboxInvite[] {
     expires_on: new Date(Date.UTC(2026, 11, 10 + i)).toISOString(),
     // One already expired: listed, but it cannot be accepted.
     status: i === ORGANIZATIONS.length - 1 ? "expired" : "pending",
-    roles: [{ id: rng.hex(), name: i % 2 ? "Administrator Read Only" : "Firewall", description: "Seeded role", permissions: ["#zone:read"] }],
+    roles: roles(i, rng.hex(), i % 2 ? "Administrator Read Only" : "Firewall"),
   }));
+}
+
+/** The role id is drawn either way, so the seed's later draws do not move. */
+function roles(index: number, id: string, name: string): SandboxInvite["roles"] {
+  return index % 2 ? [name] : [{ id, name, description: "Seeded role", permissions: ["#zone:read"] }];
 }
 
 export function listInvites(context: RouteContext): ApiResponse {

@@ -26,6 +26,7 @@ export function proposedConfig(waf: WafZone): Ruleset {
     description: `${setting.description} (migrated ${setting.source.replace("_", " ")} ${setting.id})`,
     enabled: true,
     action_parameters: { ruleset: "current" },
+    logging: { enabled: true },
   }));
   const disabledLevels = [paranoia.level + 1, 3, 4].filter((l, i, all) => l <= 4 && all.indexOf(l) === i);
   return {
@@ -37,7 +38,8 @@ export function proposedConfig(waf: WafZone): Ruleset {
         action: "execute",
         expression: "true",
         enabled: waf.firewallEnabled,
-        action_parameters: { id: CLOUDFLARE_MANAGED_RULESET, overrides: { rules: [] } },
+        // No `overrides: {rules: []}`: the schema's overrides.rules has minItems 1, and this answer is PUT as given.
+        action_parameters: { id: CLOUDFLARE_MANAGED_RULESET },
       },
       {
         ...blank,

@@ -2,7 +2,7 @@
 // validation only on Enterprise, refused for incompatible zones, over 200 rules or a 4 KB expression,
 // irreversible, and the previous firewall's API answering errors once a zone has moved.
 import { INVALID_JSON } from "../http";
-import { fail, ok, type ApiResponse } from "../envelope";
+import { fail, failRuleset, ok, type ApiResponse } from "../envelope";
 import { ERROR_CODES } from "../errors";
 import { paginate, readListParams } from "../paginate";
 import { readEnum, readText } from "../query";
@@ -20,8 +20,6 @@ export const WAF_ERRORS = {
   validationNotAvailable: 1021,
   /** The check says the zone is not compatible (for example URI-based overrides). */
   notCompatible: 1022,
-  tooManyRules: 1023,
-  expressionTooLong: 1024,
   /** A migration step that the state machine does not allow from the current state. */
   invalidTransition: 1025,
   noEntrypoint: 10003,
@@ -81,7 +79,9 @@ const RULE_MODE_FILTER = { DIS: "off", CHL: undefined, BLK: undefined, SIM: unde
 function list<T>(items: T[], query: URLSearchParams): ApiResponse {
   const params = readListParams(query, PAGE, ["priority"] as const, "priority");
   const { result, resultInfo } = paginate(items, params.page, params.perPage);
-  return ok(result, resultInfo);
+  // The previous WAF's result_info (waf-managed-rules_result_info) has count, page, per_page, total_count: no total_pages.
+  const { total_pages: _notSent, ...info } = resultInfo;
+  return ok(result, info);
 }
 
 export const listPackages = previousFirewall((waf, { query }) => list(waf.packages, query));
@@ -175,13 +175,17 @@ function refuseUpgrade(waf: WafZone, ruleset: Ruleset): ApiResponse | undefined 
   if (!waf.compatible || waf.overrides.length > 0) {
     return fail(400, WAF_ERRORS.notCompatible, "The zone is not compatible with the WAF upgrade (delete its URI-based overrides first)");
   }
+  // The two limits are the rulesets API's own validation: answered as rulesets_Failure, a message and a pointer, no code.
   const migrated = ruleset.rules.filter((rule) => rule.action !== "execute").length;
   if (migrated > MAX_RULES) {
-    return fail(400, WAF_ERRORS.tooManyRules, `The zone has ${migrated} firewall rules to migrate (more than ${MAX_RULES}); contact support`);
+    return failRuleset(400, [{ message: `The zone has ${migrated} firewall rules to migrate (more than ${MAX_RULES}); contact support`, pointer: "/rules" }]);
   }
-  const long = ruleset.rules.find((rule) => Buffer.byteLength(rule.expression) > MAX_EXPRESSION_BYTES);
-  if (long) {
-    return fail(400, WAF_ERRORS.expressionTooLong, `A firewall rule expression is longer than 4 KB (${Buffer.byteLength(long.expression)} bytes); contact support`);
+  const long = ruleset.rules.flatMap((rule, index) => (Buffer.byteLength(rule.expression) > MAX_EXPRESSION_BYTES ? [{ rule, index }] : []));
+  if (long.length > 0) {
+    return failRuleset(
+      400,
+      long.map(({ rule, index }) => ({ message: `The firewall rule expression is longer than 4 KB (${Buffer.byteLength(rule.expression)} bytes); contact support`, pointer: `/rules/${index}/expression` })),
+    );
   }
   return undefined;
 }
@@ -197,9 +201,14 @@ function save(waf: WafZone, ruleset: Ruleset, state: WafZone["migrationState"]):
     phase: "http_request_firewall_managed",
     version: String(Number(waf.entrypoint?.version ?? 0) + 1),
     last_updated: waf.statusChangedOn,
-    rules: ruleset.rules.map((rule, i) => ({ ...rule, id: rule.id || `${i + 1}`.padStart(32, "0"), version: "1" })),
+    rules: ruleset.rules.map((rule, i) => withAnswerFields(rule, rule.id || `${i + 1}`.padStart(32, "0"), waf.statusChangedOn!)),
   };
   return ok(waf.entrypoint);
+}
+
+/** rulesets_Rule in an answer: id, version, last_updated and ref (the rule id by default) are always there. */
+function withAnswerFields<T extends { ref?: string }>(rule: T, id: string, at: string) {
+  return { ...rule, id, version: "1", last_updated: at, ref: rule.ref || id };
 }
 
 function readRuleset(body: unknown): Ruleset | string {

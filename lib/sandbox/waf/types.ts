@@ -65,6 +65,8 @@ export interface RulesetRule {
   ref?: string;
   enabled?: boolean;
   action_parameters?: Record<string, unknown>;
+  /** rulesets_Rule `logging`: skip rules log their matches; Preflight passes it on without reading it. */
+  logging?: { enabled: boolean };
 }
 
 export interface Ruleset {

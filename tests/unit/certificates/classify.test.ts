@@ -77,17 +77,19 @@ describe("classify", () => {
 });
 
 describe("switchCalls", async () => {
+  // Custom hostname ids are UUIDs on the real API (the schema's example).
+  const HOSTNAME_ID = "0d89c70d-ad9f-4843-b99f-6cc0252067e9";
   const { switchCalls, switchScript } = await import("@/lib/certificates/hostname-switch");
   const row = (over: Record<string, unknown>) => ({
-    zoneId: "a".repeat(32), zoneName: "z.com", kind: "custom_hostname" as const, id: "b".repeat(32), hosts: ["app.customer.example"],
+    zoneId: "a".repeat(32), zoneName: "z.com", kind: "custom_hostname" as const, id: HOSTNAME_ID, hosts: ["app.customer.example"],
     certificateAuthority: "lets_encrypt", bundleMethod: "ubiquitous", uploadedOn: null, expiresOn: null, verdict: "action_required" as const,
     reason: "", action: "", status: "active", validationMethod: "http", ...over,
   });
   it("builds the exact PATCH for legacy-chain custom hostnames only, keeping ssl.method", () => {
     const calls = switchCalls([row({}), row({ certificateAuthority: "google" }), row({ kind: "advanced" }), row({ id: "../x" })], "");
-    expect(calls).toEqual([{ method: "PATCH", path: `/zones/${"a".repeat(32)}/custom_hostnames/${"b".repeat(32)}`, body: { ssl: { method: "http", type: "dv", certificate_authority: "" } }, hostname: "app.customer.example", from: "lets_encrypt" }]);
+    expect(calls).toEqual([{ method: "PATCH", path: `/zones/${"a".repeat(32)}/custom_hostnames/${HOSTNAME_ID}`, body: { ssl: { method: "http", type: "dv", certificate_authority: "" } }, hostname: "app.customer.example", from: "lets_encrypt" }]);
     expect(switchCalls([row({})], "google")[0]!.body.ssl.certificate_authority).toBe("google");
-    expect(switchScript(calls)).toContain(`curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL/zones/${"a".repeat(32)}/custom_hostnames/${"b".repeat(32)}"`);
+    expect(switchScript(calls)).toContain(`curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL/zones/${"a".repeat(32)}/custom_hostnames/${HOSTNAME_ID}"`);
     expect(switchScript(calls)).toContain('"Authorization: Bearer $CLOUDFLARE_API_TOKEN"');
   });
 });

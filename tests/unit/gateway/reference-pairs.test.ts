@@ -1,7 +1,8 @@
-// Every real request/response pair in ../shared/reference/trace_filter: the request parses as a query,
+// Every real request/response pair in tests/fixtures/reference/trace_filter: the request parses as a query,
 // the response's records parse, become rows and call trees, and render; errors come out as the node said.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { traceListSchema } from "@/lib/gateway/trace-schema";
 import { toTraceRow } from "@/lib/gateway/trace-row";
 import { gatewayAnswering } from "./fake-gateway";
 
-const DIR = join(process.cwd(), "..", "shared", "reference", "trace_filter");
+const DIR = fileURLToPath(new URL("../../fixtures/reference/trace_filter", import.meta.url));
 interface Pair {
   request: { params: [Record<string, unknown>] };
   response: { result?: unknown[] | null; error?: { code: number; message: string } };

@@ -122,7 +122,7 @@ describe("hostile input to every JSON operation", () => {
     expect(Object.keys(ROUTE_FILES).filter((file) => !covered.has(file))).toEqual([]); // every route under app/api is fuzzed
     const calls: CallRecord[] = sandbox.calls();
     expect(calls.length).toBeGreaterThan(100);
-    const segment = /^(?:[0-9a-f]{32}|[a-z_]+|v4|graphql)$/;
+    const segment = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z_]+|v4|graphql)$/;
     for (const call of calls) {
       const [path, query = ""] = call.target.split("?", 2);
       expect(call.target.split("?").length, call.target).toBeLessThanOrEqual(2);
@@ -130,6 +130,6 @@ describe("hostile input to every JSON operation", () => {
       for (const part of path!.split("/").slice(1)) expect(part, call.target).toMatch(segment);
       for (const [, value] of new URLSearchParams(query)) expect(value, call.target).not.toMatch(/[/?#\\]|\.\./);
     }
-    figures.push(`${calls.length} upstream calls checked, every path made of fixed segments and 32-hex identifiers`);
+    figures.push(`${calls.length} upstream calls checked, every path made of fixed segments, 32-hex identifiers and UUIDs`);
   });
 });

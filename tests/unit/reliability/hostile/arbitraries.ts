@@ -20,6 +20,7 @@ export const hostile: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.string({ maxLength: 10 }), fragment, fc.string({ maxLength: 10 })).map((p) => p.join("")) },
   { weight: 1, arbitrary: hex32.map((id) => `${id}/../../user/tokens`) },
   { weight: 1, arbitrary: hex32.map((id) => `${id}%2F..%2Fsettings?x=#`) },
+  { weight: 1, arbitrary: uuid.map((id) => `${id}/../../user/tokens`) },
 );
 
 /** Mostly hostile, sometimes one of the values the field accepts. */

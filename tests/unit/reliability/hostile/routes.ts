@@ -81,7 +81,7 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
       cases: post(none, {
         kind: [fc.constantFrom("start_validation", "complete_migration", "delete_uri_overrides", "switch_hostname_ca", "accept_invite")],
         zoneId: [hex32, fc.constantFrom(...zoneIds)],
-        hostnameIds: [fc.array(fc.oneof(hex32, hostile), { maxLength: 3 })],
+        hostnameIds: [fc.array(fc.oneof(uuid, hex32, hostile), { maxLength: 3 })],
         certificateAuthority: [fc.constantFrom("", "google", "ssl_com", "lets_encrypt")],
         inviteId: [hex32],
       }),
