@@ -145,5 +145,7 @@ export const STATUS_FIELDS = ["old_waf_status", "new_waf_status", "migration_sta
 
 /** The names of the fields an answer did carry (never their values): for the "unknown" reason. */
 export function statusFieldNames(status: MigrationStatus): string[] {
-  return Object.keys(status).slice(0, 12);
+  return Object.keys(status)
+    .slice(0, 12)
+    .map((name) => name.slice(0, 40));
 }
