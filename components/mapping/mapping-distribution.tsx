@@ -7,6 +7,7 @@ import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/s
 import { useZones } from "@/components/zones-table/use-zones";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
+import { isUnknown } from "@/lib/migration/unknown-parts";
 
 /** Every row a zone can fall in: absent sensitivity counts as Default, values outside the table as unknown. */
 const SENSITIVITIES = ["high", "medium", "low", "default", "off", "unknown"] as const;
@@ -35,6 +36,8 @@ export function MappingDistribution() {
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const rows = distribution(zones as MigrationRow[]);
   const mapped = (zones as MigrationRow[]).filter((z) => z.sensitivityRow !== null).length;
+  // Zones whose previous version's API is retired: their sensitivity is unknown, counted apart, never as "off".
+  const unknown = (zones as MigrationRow[]).filter((z) => isUnknown(z, "packages") && z.verdict !== "failed").length;
   return (
     <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="distribution-heading" className="font-semibold">
@@ -43,6 +46,12 @@ export function MappingDistribution() {
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       <CoverageNote coverage={coverage} testId="mapping-coverage" />
+      {unknown > 0 && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="distribution-unknown">
+          {unknown} zone{unknown === 1 ? "" : "s"} not counted: the previous version&apos;s API is retired for {unknown === 1 ? "it" : "them"}, so the
+          previous sensitivity and action are unknown.
+        </p>
+      )}
       <div className="mt-3 h-72" aria-hidden="true" style={complete ? undefined : PARTIAL_CHART_STYLE}>
         <ResponsiveContainer width="100%" height="100%">
           {/* The table below is the text alternative: the chart is hidden from assistive tech and takes no focus. */}

@@ -6,6 +6,8 @@ const STYLES: Record<Verdict, string> = {
   migrated: "bg-slate-100 text-slate-800 ring-slate-300",
   validation: "bg-violet-100 text-violet-900 ring-violet-300",
   failed: "bg-amber-100 text-amber-900 ring-amber-400",
+  retired: "bg-sky-100 text-sky-900 ring-sky-300",
+  unknown: "bg-white text-slate-800 ring-slate-400",
 };
 
 export const VERDICT_LABELS: Record<Verdict, string> = {
@@ -14,6 +16,8 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
   migrated: "Migrated",
   validation: "Validation mode",
   failed: "Failed to read",
+  retired: "Previous version retired",
+  unknown: "Status unknown",
 };
 
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
 import { ReviewActions } from "@/components/reviews/review-actions";
+import { EntrypointReplaced } from "@/components/reviews/entrypoint-replaced";
 import { ReviewComments } from "@/components/reviews/review-comments";
 import { Section } from "@/components/zone-detail/section";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -51,6 +52,7 @@ export function ReviewDetail({ id }: { id: string }) {
           ))}
         </ol>
       </Section>
+      <EntrypointReplaced evidence={review.evidence} />
       <Section title="Evidence (frozen when created)">
         <pre className="max-h-96 overflow-auto bg-slate-50 p-2 text-xs">{JSON.stringify(review.evidence, null, 2)}</pre>
       </Section>

@@ -2,15 +2,17 @@ import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import Link from "next/link";
 import { VerdictBadge } from "@/components/migration/verdict-badge";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
+import { isUnknown } from "@/lib/migration/unknown-parts";
 
 /** Exact match on a facet value (plan, verdict, state); an empty filter matches every row. */
 const equals: FilterFn<MigrationRow> = (row, columnId, value) => !value || String(row.getValue(columnId)) === value;
 
 const PLAN_ORDER: Record<string, number> = { free: 0, pro: 1, business: 2, enterprise: 3 };
-const VERDICT_ORDER: Record<string, number> = { failed: 0, blocked: 1, eligible: 2, validation: 3, migrated: 4 };
+const VERDICT_ORDER: Record<string, number> = { failed: 0, unknown: 1, blocked: 2, retired: 3, eligible: 4, validation: 5, migrated: 6 };
 
 function mapping(zone: MigrationRow): string {
   if (zone.verdict === "migrated" || zone.verdict === "failed") return "—";
+  if (isUnknown(zone, "packages")) return "— (unknown: previous version retired)";
   if (zone.sensitivityRow === null) return "—";
   const from = `${zone.sensitivity ?? "default"}/${zone.oldAction ?? "challenge"}`;
   if (zone.sensitivityRow === "off") return `${from} → not deployed`;
@@ -68,7 +70,8 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     id: "lost",
     accessorKey: "lostOverrides",
     header: "Lost overrides",
-    cell: ({ getValue }) => (Number(getValue()) > 0 ? <span className="text-amber-800">{String(getValue())}</span> : "0"),
+    // null: the previous version's API could not tell (a dash, never 0).
+    cell: ({ getValue }) => (getValue() === null ? <span title="unknown">—</span> : Number(getValue()) > 0 ? <span className="text-amber-800">{String(getValue())}</span> : "0"),
   },
   {
     id: "fetched",

@@ -9,8 +9,9 @@ export type UpstreamPattern = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "
 const ZONE_LIST = ["GET /zones"] as const satisfies readonly UpstreamPattern[];
 const ZONE = ["GET /zones/:id"] as const satisfies readonly UpstreamPattern[];
 
-/** scanZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules. */
+/** scanZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules, and the managed entry point when the previous API is retired. */
 const ZONE_EVIDENCE = [
+  "GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint",
   "GET /zones/:id/waf_migration/status",
   "GET /zones/:id/waf_migration/check",
   "GET /zones/:id/waf_migration/config",
@@ -31,7 +32,7 @@ const CERTIFICATE_INVENTORY = [
 
 const INVITES = ["GET /user/invites"] as const satisfies readonly UpstreamPattern[];
 
-/** What a review plans (and re-plans before executing, to detect drift). */
+/** What a review plans (and re-plans before executing, to detect drift); ZONE_EVIDENCE holds the entry point it freezes. */
 const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
 
 /** The only writes Preflight ever sends: the calls a review can hold (lib/reviews/plan.ts). */

@@ -3,8 +3,10 @@
 import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
 import { MIGRATION_LIMITS } from "@/lib/migration/managed-rulesets";
 import { migratedRules, oversizedExpressions } from "@/lib/migration/proposed-config";
+import { previousApiReasons, statusUnknownReason } from "@/lib/migration/unknown-reasons";
 
-export type Verdict = "eligible" | "blocked" | "migrated" | "validation" | "failed";
+/** `retired`: the previous version's API is retired for the zone; `unknown`: its migration status could not be read. */
+export type Verdict = "eligible" | "blocked" | "migrated" | "validation" | "failed" | "retired" | "unknown";
 
 export interface Reason {
   code: string;
@@ -52,6 +54,7 @@ export function assessEligibility(plan: string, evidence: ZoneEvidence): Eligibi
           nextStep: "Review where the versions disagree on the Validation page, then turn the previous version off (waf_migration=pending).",
         },
         ...settingReasons(evidence),
+        ...previousApiReasons(evidence),
       ],
     };
   }
@@ -66,6 +69,23 @@ export function assessEligibility(plan: string, evidence: ZoneEvidence): Eligibi
         code: "validation_unavailable",
         message: `Validation mode is not available on the ${plan} plan (Enterprise only): the update switches directly.`,
       };
+  // A retired previous-version API or an unreadable status is what is known: the zone is never called eligible on it.
+  if (evidence.previousApi || phase === "unknown") {
+    return {
+      verdict: evidence.previousApi ? "retired" : "unknown",
+      eligible: false,
+      migrationState,
+      validationAvailable: enterprise,
+      reasons: [
+        ...previousApiReasons(evidence),
+        ...(phase === "unknown" ? [statusUnknownReason(evidence.status)] : []),
+        ...blockers,
+        ...(evidence.check?.compatible && phase !== "unknown" ? [compatibleReason] : []),
+        validation,
+        ...settingReasons(evidence),
+      ],
+    };
+  }
   const eligible = blockers.length === 0;
   return {
     verdict: eligible ? "eligible" : "blocked",
@@ -87,6 +107,11 @@ export function assessEligibility(plan: string, evidence: ZoneEvidence): Eligibi
     ],
   };
 }
+
+const compatibleReason: Reason = {
+  code: "check_compatible",
+  message: "The compatibility check, which still answers, says compatible: the update can be started with a review.",
+};
 
 function blockingReasons(evidence: ZoneEvidence): Reason[] {
   const reasons: Reason[] = [];

@@ -2,17 +2,20 @@
 // reference (firewall_*, waf-managed-rules_*, documented_not_in_openapi); the status operation's
 // fields are known only by name, so it is read loosely.
 import { z } from "zod";
+import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 
 export const checkSchema = z.object({ compatible: z.boolean(), migration_state: z.string() });
 export type CheckResult = z.infer<typeof checkSchema>;
 
-export const statusSchema = z.object({
-  old_waf_status: z.string().optional(),
-  new_waf_status: z.string().optional(),
-  migration_state: z.string().optional(),
-  source: z.string().nullish(),
-  created: z.string().nullish(),
-});
+/**
+ * The status operation has no schema (REAL-API-AUDIT.md): its field names come from one observed use.
+ * Every field is read leniently and the whole answer falls back to {}: an answer of another shape
+ * gives the phase "unknown" (migrationPhase), never a failed zone and never "still on the previous version".
+ */
+const loose = z.string().optional().catch(undefined);
+export const statusSchema = z
+  .looseObject({ old_waf_status: loose, new_waf_status: loose, migration_state: loose, source: z.string().nullish().catch(undefined), created: z.string().nullish().catch(undefined) })
+  .catch(() => ({}));
 export type MigrationStatus = z.infer<typeof statusSchema>;
 
 export const packageSchema = z.object({
@@ -85,6 +88,18 @@ export type RulesetRule = z.infer<typeof rulesetRuleSchema>;
 export const rulesetSchema = z.looseObject({ name: z.string().optional(), rules: z.array(rulesetRuleSchema) });
 export type Ruleset = z.infer<typeof rulesetSchema>;
 
+/** What the previous version's API would have told; absent from the evidence when it refused. */
+export type PreviousPart = "overrides" | "packages" | "groups" | "rulesOff";
+
+/** A previous-version call that did not answer because the API is retired or gone for the zone. */
+export interface PreviousApiRefusal {
+  /** `retired`: 410 Gone; `refused`: 404, the route is not there for this zone. */
+  state: "retired" | "refused";
+  operation: string;
+  status: number;
+  message: string;
+}
+
 /** Everything read for one zone; parts are absent when the zone's state makes them moot. */
 export interface ZoneEvidence {
   status: MigrationStatus;
@@ -96,15 +111,41 @@ export interface ZoneEvidence {
   rulesOff?: WafRule[];
   overrides?: UriOverride[];
   config?: Ruleset;
+  /** Set when the previous version's API refused: which parts are unknown (never "none") and why. */
+  previousApi?: { refusals: PreviousApiRefusal[]; unknown: PreviousPart[] };
+  /** Read only when the previous version's API refused: whether the new managed rules are deployed yet (null: no entry point). */
+  entrypoint?: FrozenEntrypoint | null;
 }
 
-export type MigrationPhase = "previous" | "validation" | "migrated";
+export type MigrationPhase = "previous" | "validation" | "migrated" | "unknown";
 
-/** Read from which versions are enabled, not from migration_state, whose values are not all documented. */
+const SWITCH = ["enabled", "disabled"];
+const DONE = ["completed", "finished", "migrated"];
+
+/**
+ * Read from which versions are enabled, not from migration_state, whose values are not all documented.
+ * Without both switches in a form Preflight knows, the phase is unknown unless the state says done.
+ */
 export function migrationPhase(status: MigrationStatus): MigrationPhase {
-  const oldOn = status.old_waf_status === "enabled";
-  const newOn = status.new_waf_status === "enabled";
-  if (newOn && oldOn) return "validation";
-  if (newOn || ["completed", "finished", "migrated"].includes(status.migration_state ?? "")) return "migrated";
-  return "previous";
+  const oldKnown = SWITCH.includes(status.old_waf_status ?? "");
+  const newKnown = SWITCH.includes(status.new_waf_status ?? "");
+  const done = DONE.includes(status.migration_state ?? "");
+  if (oldKnown && newKnown) {
+    const oldOn = status.old_waf_status === "enabled";
+    const newOn = status.new_waf_status === "enabled";
+    if (newOn && oldOn) return "validation";
+    if (newOn || done) return "migrated";
+    return "previous";
+  }
+  return done ? "migrated" : "unknown";
+}
+
+/** The status fields Preflight reads, for saying what an unreadable answer lacked. */
+export const STATUS_FIELDS = ["old_waf_status", "new_waf_status", "migration_state"] as const;
+
+/** The names of the fields an answer did carry (never their values): for the "unknown" reason. */
+export function statusFieldNames(status: MigrationStatus): string[] {
+  return Object.keys(status)
+    .slice(0, 12)
+    .map((name) => name.slice(0, 40));
 }

@@ -29,7 +29,8 @@ const ENTRYPOINT = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_re
 
 export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneEvidence): ProcedureStep[] {
   const phase = migrationPhase(evidence.status);
-  const before = phase === "previous";
+  // An unreadable status is never taken as done: the check is next, the writes wait for a readable status.
+  const before = phase === "previous" || phase === "unknown";
   const overrides = evidence.overrides ?? [];
   const config = putBody(evidence.config ?? { name: "default", rules: [] });
   const steps: ProcedureStep[] = [
@@ -53,13 +54,19 @@ export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneE
       call: { method: "GET", path: `/zones/${zoneId}/waf_migration/config`, query: { phase_two: "1" } },
       status: before ? "later" : "done",
     },
+    {
+      title: "Read the current entry point",
+      why: "The PUT replaces the whole http_request_firewall_managed entry point: a review freezes what is there (404: none) and refuses to run if it changes.",
+      call: { method: "GET", path: ENTRYPOINT(zoneId), query: {} },
+      status: phase === "migrated" ? "done" : "later",
+    },
   ];
   if (plan === "enterprise") {
     steps.push({
       title: "Start validation mode",
       why: "Both versions run, the new one first: review the activity log for wrongly blocked traffic before finishing.",
       call: { method: "PUT", path: ENTRYPOINT(zoneId), query: { waf_migration: "validation", phase_two: "1" }, body: config },
-      status: phase === "previous" ? "optional" : "done",
+      status: phase === "previous" ? "optional" : phase === "unknown" ? "later" : "done",
     });
   }
   steps.push({

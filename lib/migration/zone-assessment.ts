@@ -1,7 +1,7 @@
 // A zone's migration assessment as the operations answer it: the row of the account overview and
 // the zone detail. Pure: zone, evidence (or the failure) in; JSON out.
 import { assessEligibility, failedEligibility, type Eligibility } from "@/lib/migration/eligibility";
-import type { ZoneEvidence } from "@/lib/migration/evidence";
+import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
 import { migrationProcedure } from "@/lib/migration/procedure";
 import { deployedOwasp, describeConfig, migratedRules } from "@/lib/migration/proposed-config";
 import { PARANOIA_EXPLANATION } from "@/lib/migration/sensitivity-mapping";
@@ -19,21 +19,44 @@ export interface ZoneScan {
 export type MigrationRow = ZoneRow &
   Eligibility &
   ZoneMapping & {
-    /** How many group and rule overrides the update would leave behind. */
-    lostOverrides: number;
+    /** How many group and rule overrides the update would leave behind; null when that cannot be known. */
+    lostOverrides: number | null;
+    /** What cannot be known for this zone (`status`, or the previous version's `packages`, `overrides`, `groups`, `rulesOff`): shown as unknown, never as none. */
+    unknown: string[];
     fetchedAt: string;
   };
 
 export function migrationRow(scan: ZoneScan): MigrationRow {
   const { zone, evidence } = scan;
   const eligibility = evidence ? assessEligibility(zone.plan, evidence) : failedEligibility(scan.error ?? "The zone could not be read.");
+  const lost = knownLostOverrides(evidence);
+  const mapping = zoneMapping(evidence?.packages);
+  // Packages the retired API could not list: the note says unknown, not "no core rule set".
+  if (evidence?.previousApi?.unknown.includes("packages")) mapping.mappingNote = RETIRED_MAPPING_NOTE;
   return {
     ...zone,
     ...eligibility,
-    ...zoneMapping(evidence?.packages),
-    lostOverrides: evidence ? lostOverrides(evidence.groups, evidence.rulesOff).length : 0,
+    ...mapping,
+    lostOverrides: lost ? lost.length : null,
+    unknown: unknownParts(evidence),
     fetchedAt: scan.fetchedAt,
   };
+}
+
+const RETIRED_MAPPING_NOTE =
+  "Unknown: the previous version's API is retired for this zone, so its core rule set's sensitivity and action cannot be read. See what the proposed configuration deploys.";
+
+/** The overrides left behind, or undefined when the zone failed or the previous API could not tell them. */
+function knownLostOverrides(evidence: ZoneEvidence | undefined) {
+  if (!evidence) return undefined;
+  const unknown = evidence.previousApi?.unknown ?? [];
+  if (unknown.includes("groups") || unknown.includes("rulesOff")) return undefined;
+  return lostOverrides(evidence.groups, evidence.rulesOff);
+}
+
+function unknownParts(evidence: ZoneEvidence | undefined): string[] {
+  if (!evidence) return ["status", "packages", "overrides", "groups", "rulesOff"];
+  return [...(migrationPhase(evidence.status) === "unknown" ? ["status"] : []), ...(evidence.previousApi?.unknown ?? [])];
 }
 
 export function migrationDetail(scan: ZoneScan) {
@@ -43,8 +66,9 @@ export function migrationDetail(scan: ZoneScan) {
     ...migrationRow(scan),
     check: evidence?.check ?? null,
     migrationStatus: evidence?.status ?? null,
-    lostOverrideList: evidence ? lostOverrides(evidence.groups, evidence.rulesOff) : [],
-    uriOverrides: evidence?.overrides ?? [],
+    lostOverrideList: knownLostOverrides(evidence) ?? null,
+    uriOverrides: evidence?.previousApi?.unknown.includes("overrides") ? null : (evidence?.overrides ?? []),
+    previousApi: evidence?.previousApi ?? null,
     paranoiaExplanation: PARANOIA_EXPLANATION,
     proposedConfig: config
       ? { raw: config, rules: describeConfig(config), deploys: deployedOwasp(config) ?? null, migratedSettings: migratedRules(config) }
@@ -56,5 +80,5 @@ export type MigrationDetail = ReturnType<typeof migrationDetail>;
 
 /** The row as CSV cells: the same columns as the JSON, reasons joined into one cell. */
 export function migrationCsvRow(row: MigrationRow) {
-  return { ...row, reasons: row.reasons.map((r) => `${r.code}: ${r.message}`).join(" | ") };
+  return { ...row, reasons: row.reasons.map((r) => `${r.code}: ${r.message}`).join(" | "), unknown: row.unknown.join(" ") };
 }

@@ -4,12 +4,13 @@
 // call and its outcome after it, so a server that stops mid-way is resumed without sending anything twice.
 import { ConflictError } from "@/lib/http/conflict-error";
 import { InputError } from "@/lib/http/input-error";
+import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
 import { diffJson } from "@/lib/reviews/diff";
 import { callEffect, type CallEffect } from "@/lib/reviews/verify";
 import { planReview } from "@/lib/reviews/plan";
-import type { CallResult, Review, ReviewCall } from "@/lib/reviews/schema";
+import type { CallResult, Difference, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
 import type { ReviewStore } from "@/lib/reviews/store";
 import type { Stored } from "@/lib/storage/json-objects";
@@ -99,7 +100,21 @@ async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loa
   const at = new Date().toISOString();
   await store.save({ ...review, revision: review.revision + 1, updatedAt: at, drift: { at, differences } }, loaded.etag).catch(() => undefined); // someone else wrote: their version stands
   await store.audit({ at, reviewId: review.id, actor: actor.id, action: "execution_refused_drift", note: `${differences.length} difference(s) since approval` });
-  throw new ConflictError("The account changed since this review was approved: nothing was sent. Create a new review from the current state.", "drift", differences);
+  throw new ConflictError(driftMessage(review.evidence, fresh.evidence, differences), "drift", differences);
+}
+
+/** A changed entry point is named: the PUT would replace rules that were not there when it was approved. */
+function driftMessage(before: unknown, after: unknown, differences: Difference[]): string {
+  const generic = "The account changed since this review was approved: nothing was sent. Create a new review from the current state.";
+  if (!differences.some((d) => d.path === "entrypoint" || d.path.startsWith("entrypoint."))) return generic;
+  const then = entrypointOf(before);
+  const now = entrypointOf(after);
+  return `The zone's http_request_firewall_managed entry point changed since approval (${describeEntrypoint(then)} then, ${describeEntrypoint(now)} now): the PUT would replace rules nobody reviewed, so nothing was sent. Create a new review from the current state.`;
+}
+
+function entrypointOf(evidence: unknown): FrozenEntrypoint | null {
+  const value = typeof evidence === "object" && evidence !== null ? (evidence as { entrypoint?: FrozenEntrypoint | null }).entrypoint : null;
+  return value ?? null;
 }
 
 function withResult(review: Review, index: number, result: CallResult): Review {

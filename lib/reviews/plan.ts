@@ -4,9 +4,12 @@ import "server-only";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import { switchCalls } from "@/lib/certificates/hostname-switch";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
+import { ConflictError } from "@/lib/http/conflict-error";
 import { InputError } from "@/lib/http/input-error";
 import { NotFoundError } from "@/lib/http/not-found-error";
 import { migrationPhase } from "@/lib/migration/evidence";
+import { describeEntrypoint, readManagedEntrypoint } from "@/lib/migration/entrypoint";
+import { describeRefusals } from "@/lib/migration/previous-api";
 import { migrationProcedure, type PlannedCall } from "@/lib/migration/procedure";
 import { scanZoneEvidence } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -39,11 +42,24 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
   const evidence = await scanZoneEvidence(platform, zoneId);
   const phase = migrationPhase(evidence.status);
   const steps = migrationProcedure(zoneId, zone.plan, evidence);
-  const frozen = { zone: { id: zone.id, name: zone.name, plan: zone.plan }, check: evidence.check ?? null, status: evidence.status, proposedConfig: evidence.config ?? null, overrides: evidence.overrides ?? [] };
+  const frozen = {
+    zone: { id: zone.id, name: zone.name, plan: zone.plan },
+    check: evidence.check ?? null,
+    status: evidence.status,
+    proposedConfig: evidence.config ?? null,
+    // null, not []: overrides the retired API could not list are unknown, not none.
+    overrides: evidence.previousApi?.unknown.includes("overrides") ? null : (evidence.overrides ?? []),
+    ...(evidence.previousApi ? { previousApi: evidence.previousApi } : {}),
+  };
   const pick = (mode: string) => steps.filter((s) => s.call.method === "PUT" && s.call.query.waf_migration === mode);
-  const asCalls = (chosen: typeof steps) => chosen.map((s) => toCall(s.title, s.call));
+  const asCalls = (chosen: typeof steps, suffix = "") => chosen.map((s) => toCall(s.title + suffix, s.call));
   if (phase === "migrated") throw new InputError("zoneId", `${zone.name} already uses the new managed rules: there is nothing to review`);
+  if (phase === "unknown") throw new ConflictError(`The migration status of ${zone.name} could not be read: Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`, "status_unknown");
+  const previousApi = evidence.previousApi;
   if (kind === "delete_uri_overrides") {
+    if (previousApi?.unknown.includes("overrides")) {
+      throw new ConflictError(`The previous version's API is retired for ${zone.name} (${describeRefusals(previousApi.refusals)}): its URI-based overrides can be neither listed nor deleted. The platform upgrades such zones itself; check the zone's status.`, "previous_api_retired");
+    }
     const deletes = steps.filter((s) => s.call.method === "DELETE");
     if (deletes.length === 0) throw new InputError("zoneId", `${zone.name} has no URI-based overrides to delete`);
     return { title: `Delete ${deletes.length} URI-based override(s) of ${zone.name}`, evidence: frozen, calls: asCalls(deletes) };
@@ -53,10 +69,16 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
   if (kind === "start_validation") {
     if (zone.plan !== "enterprise") throw new InputError("kind", "Validation mode is available on Enterprise zones only");
     if (phase !== "previous") throw new InputError("kind", `${zone.name} is already in validation mode`);
-    return { title: `Start validation mode on ${zone.name}`, evidence: frozen, calls: asCalls(pick("validation")) };
+  }
+  // The PUT replaces the whole entry point: what is there now is frozen, and execution refuses if it changes.
+  const entrypoint = evidence.entrypoint !== undefined ? evidence.entrypoint : await readManagedEntrypoint(platform, zoneId);
+  const withEntrypoint = { ...frozen, entrypoint };
+  const replaces = ` (replaces ${describeEntrypoint(entrypoint)})`;
+  if (kind === "start_validation") {
+    return { title: `Start validation mode on ${zone.name}`, evidence: withEntrypoint, calls: asCalls(pick("validation"), replaces) };
   }
   // Completing is irreversible: the executor types the zone name.
-  return { title: `Complete the migration of ${zone.name}`, evidence: frozen, calls: asCalls(pick("pending")), confirmText: zone.name };
+  return { title: `Complete the migration of ${zone.name}`, evidence: withEntrypoint, calls: asCalls(pick("pending"), replaces), confirmText: zone.name };
 }
 
 async function planHostnameSwitch(platform: PlatformClient, target: Extract<ReviewTarget, { kind: "switch_hostname_ca" }>): Promise<ReviewPlan> {

@@ -46,7 +46,8 @@ export const callResultSchema = z.object({
 });
 export type CallResult = z.infer<typeof callResultSchema>;
 
-export const differenceSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() });
+// Optional: a key added or removed since approval is `undefined` on one side, which JSON drops when stored.
+export const differenceSchema = z.object({ path: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
 export type Difference = z.infer<typeof differenceSchema>;
 
 export const reviewSchema = z.object({

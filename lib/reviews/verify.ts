@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
 import { migrationPhase, overrideSchema, statusSchema } from "@/lib/migration/evidence";
+import { describeRefusals, previousApiRefusal } from "@/lib/migration/previous-api";
 import type { PlatformClient } from "@/lib/platform/client";
 import { listInvites } from "@/lib/platform/invites";
 import { walkPages } from "@/lib/platform/paginate";
@@ -28,11 +29,17 @@ export async function callEffect(platform: PlatformClient, call: ReviewCall): Pr
   if (call.method === "PUT" && (match = ENTRYPOINT.exec(call.path))) {
     const { result } = await platform.get(zonePath(match[1]!, "waf_migration", "status"), {}, statusSchema);
     const phase = migrationPhase(result);
+    // Not "not applied": resending an irreversible PUT on a status nobody can read is never safe.
+    if (phase === "unknown") throw new Error("the migration status could not be read, so whether the PUT took effect is unknown");
     const wanted = call.query.waf_migration === "validation" || call.query.waf_migration === "2" ? ["validation", "migrated"] : ["migrated"];
     return wanted.includes(phase) ? "applied" : "not_applied";
   }
   if (call.method === "DELETE" && (match = OVERRIDE.exec(call.path))) {
-    const walk = await walkPages(platform, zonePath(match[1]!, "firewall", "waf", "overrides"), {}, overrideSchema, { perPage: 100 });
+    const walk = await walkPages(platform, zonePath(match[1]!, "firewall", "waf", "overrides"), {}, overrideSchema, { perPage: 100 }).catch((error: unknown) => {
+      const refusal = previousApiRefusal(error);
+      if (refusal) throw new Error(`the previous version's API is retired for this zone (${describeRefusals([refusal])}), so whether the override was deleted cannot be read`);
+      throw error;
+    });
     if (walk.nextPage !== undefined) throw new Error("the overrides could not all be read in this request");
     return walk.items.some((o) => o.id === match![2]) ? "not_applied" : "applied";
   }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { closeOnSignals } from "@/lib/launcher/processes";
 import { startSandbox } from "./server";
+import { DEFAULT_RETIRED_SHARE } from "./waf/seed-waf";
 
 const text = (fallback: string, min = 1) =>
   z
@@ -21,13 +22,15 @@ const whole = (fallback: number, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
-const fraction = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : "0"))
-  .pipe(z.string().regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, "must be a number between 0 and 1"))
-  .transform(Number);
+const fractionOr = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : String(fallback)))
+    .pipe(z.string().regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, "must be a number between 0 and 1"))
+    .transform(Number);
+const fraction = fractionOr(0);
 
 const envSchema = z.object({
   SANDBOX_PORT: whole(8790, 0, 65_535), // 0 = any free port (the ready line says which)
@@ -44,6 +47,7 @@ const envSchema = z.object({
   SANDBOX_LATENCY_MS: whole(0, 0, 60_000),
   SANDBOX_ERROR_RATE: fraction,
   SANDBOX_MALFORMED_RATE: fraction,
+  SANDBOX_RETIRED_SHARE: fractionOr(DEFAULT_RETIRED_SHARE),
   SANDBOX_HOSTILE_STRINGS: z.enum(["", "0", "1"], { message: "must be 0 or 1" }).optional(),
 });
 
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
     zoneCount: env.SANDBOX_ZONES,
     customHostnames: env.SANDBOX_CUSTOM_HOSTNAMES,
     hostileStrings: env.SANDBOX_HOSTILE_STRINGS === "1",
+    retiredShare: env.SANDBOX_RETIRED_SHARE,
     apiToken: env.SANDBOX_API_TOKEN,
     apiEmail: env.SANDBOX_API_EMAIL,
     apiKey: env.SANDBOX_API_KEY,

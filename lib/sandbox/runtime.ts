@@ -23,6 +23,8 @@ export interface RuntimeOptions {
   /** The large profile's generated custom hostnames (0 = the designed seed only). */
   customHostnames?: number;
   hostileStrings?: boolean;
+  /** Share of the otherwise eligible zones whose previous-version API is retired (seed-waf.ts). */
+  retiredShare?: number;
   credentials: SandboxCredentials;
   rateLimit: RateLimitConfig | null;
   /** GraphQL analytics' own query limit, counted on top of `rateLimit`; null disables it. */

@@ -22,7 +22,8 @@ export interface HostileTargets {
 }
 
 export function applyHostileStrings(state: SandboxState): HostileTargets {
-  const zoneWithRuleOff = state.zones.find((z) => state.waf[z.id]!.migrationState === "start" && state.waf[z.id]!.rules.some((r) => r.mode === "off"));
+  // A zone whose previous-version API still answers: on a retired one the rule would never be shown.
+  const zoneWithRuleOff = state.zones.find((z) => state.waf[z.id]!.migrationState === "start" && !state.waf[z.id]!.previousApiRetired && state.waf[z.id]!.rules.some((r) => r.mode === "off"));
   const zoneWithOverride = state.zones.find((z) => state.waf[z.id]!.overrides.length > 0);
   const zoneWithHostname = state.zones.find((z) => state.certificates[z.id]!.customHostnames.length > 0);
   const zoneWithCustom = state.zones.find((z) => state.certificates[z.id]!.customCertificates.length > 0);

@@ -8,7 +8,7 @@ import { seedInAccountHostnames } from "./seed-hostname-caa";
 import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
-import { seedWaf } from "./waf/seed-waf";
+import { DEFAULT_RETIRED_SHARE, seedWaf } from "./waf/seed-waf";
 import { applyHostileStrings } from "./seed-hostile";
 
 export const DEFAULT_ZONE_COUNT = 240;
@@ -23,6 +23,8 @@ export interface SeedOptions {
   customHostnames?: number;
   /** Markup in shown strings, for the browser's rendering tests (seed-hostile.ts); counts unchanged. */
   hostileStrings?: boolean;
+  /** Share (0–1) of the otherwise eligible zones whose previous-version API answers 410 Gone; derived from zone ids, no draws. */
+  retiredShare?: number;
 }
 
 export function seedAccount({
@@ -30,7 +32,9 @@ export function seedAccount({
   zoneCount = DEFAULT_ZONE_COUNT,
   customHostnames = 0,
   hostileStrings = false,
+  retiredShare = DEFAULT_RETIRED_SHARE,
 }: SeedOptions = {}): SandboxState {
+  if (!(retiredShare >= 0 && retiredShare <= 1)) throw new Error("retiredShare must be between 0 and 1");
   if (!Number.isSafeInteger(seed)) throw new Error("seed must be an integer");
   if (!Number.isInteger(zoneCount) || zoneCount < 1 || zoneCount > 10_000) {
     throw new Error("zoneCount must be an integer between 1 and 10000");
@@ -52,7 +56,7 @@ export function seedAccount({
   const certificates = seedCertificates(seed, zones, dnsRecords);
   seedInAccountHostnames(seed, zones, dnsRecords, certificates);
   const bulkHostnames = planBulkHostnames(zones, customHostnames);
-  const state = { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones), certificates, bulkHostnames, invites: seedInvites(seed) };
+  const state = { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones, retiredShare), certificates, bulkHostnames, invites: seedInvites(seed) };
   if (hostileStrings) applyHostileStrings(state);
   return state;
 }

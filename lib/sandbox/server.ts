@@ -34,6 +34,8 @@ export interface SandboxOptions {
   customHostnames?: number;
   /** Markup in zone names, rule descriptions, hostnames and certificate hosts (seed-hostile.ts). */
   hostileStrings?: boolean;
+  /** Share of the otherwise eligible zones whose previous-version API answers 410 Gone (default DEFAULT_RETIRED_SHARE). */
+  retiredShare?: number;
   apiToken: string;
   apiEmail?: string;
   apiKey?: string;
@@ -68,6 +70,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     zoneCount: options.zoneCount ?? DEFAULT_ZONE_COUNT,
     customHostnames: options.customHostnames ?? 0,
     hostileStrings: options.hostileStrings ?? false,
+    retiredShare: options.retiredShare,
     credentials: { apiToken: options.apiToken, apiEmail: options.apiEmail, apiKey: options.apiKey },
     rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     graphqlRateLimit: options.graphqlRateLimit,

@@ -29,7 +29,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
       const log = await summarizeCalls(url);
       preflightCalls = log.calls.map(callKey).sort();
       const floorMs = (log.total * LATENCY_MS) / CONNECTIONS;
-      return { ...scan, calls: log.total, failed: log.failed, maxInFlight: log.maxInFlight, floorMs, ratio: scan.ms / floorMs };
+      return { ...scan, calls: log.total, failed: log.failed, refused: log.refused, maxInFlight: log.maxInFlight, floorMs, ratio: scan.ms / floorMs };
     });
     const baselines = await repeat(options.runs, async () => {
       await clearCalls(url);
@@ -46,7 +46,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         unit: "×",
         kind: "max",
         budget: 1.15,
-        note: `${last.calls} calls, floor ${(last.floorMs / 1000).toFixed(1)} s, scan ${(preflightMs / 1000).toFixed(1)} s, ${last.requests} requests, peak ${last.maxInFlight} in flight, ${last.failed} failed`,
+        note: `${last.calls} calls, floor ${(last.floorMs / 1000).toFixed(1)} s, scan ${(preflightMs / 1000).toFixed(1)} s, ${last.requests} requests, peak ${last.maxInFlight} in flight, ${last.failed} failed, ${last.refused} known refusals (retired previous API, no entry point)`,
       },
       {
         name: "2. speed-up over the sequential SDK script",

@@ -56,7 +56,6 @@ export const SCENARIOS: Scenario[] = [
       check(evidence.packages?.length && evidence.groups?.length && evidence.rulesOff, "packages, groups and rules read");
       return `${evidence.packages.length} packages, ${evidence.groups.length} groups, ${evidence.rulesOff.length} rules off`;
     },
-    known: { failure: /query parameter mode/, divergence: "the rules list is filtered with mode=off; the schema's values are DIS, CHL, BLK, SIM (issue #15 part 3.7, branch h-retired)" },
   },
   {
     name: "migration writes: the procedure's PUT and DELETE calls (lib/migration/procedure.ts)",
@@ -71,6 +70,17 @@ export const SCENARIOS: Scenario[] = [
       const writes = steps.filter((s) => s.call.method !== "GET").map((s) => ({ ...s.call, title: s.title }));
       check(writes.some((c) => c.method === "PUT") && writes.some((c) => c.method === "DELETE"), "PUT and DELETE calls planned");
       return `${await sendAll(client, { calls: writes })} writes sent`;
+    },
+  },
+  {
+    name: "migration review: plan it, freezing the entry point the PUT replaces (lib/reviews/plan.ts, lib/migration/entrypoint.ts)",
+    run: async (client) => {
+      const zone = await firstZone(client);
+      const plan = await planReview(client, { kind: "complete_migration", zoneId: zone.id });
+      const frozen = (plan.evidence as { entrypoint?: { version: string; rules: unknown[] } | null }).entrypoint;
+      check(frozen, "the entry point read and frozen");
+      check(plan.calls.length === 1 && plan.calls[0]!.method === "PUT", "one PUT planned");
+      return `entry point version ${frozen.version} (${frozen.rules.length} rules) frozen, ${await sendAll(client, plan)} call sent`;
     },
   },
   {

@@ -53,6 +53,7 @@ describe("lib/sandbox/main.ts", () => {
     for (const [name, value] of [
       ["SANDBOX_PORT", "http"],
       ["SANDBOX_ERROR_RATE", "1.5"],
+      ["SANDBOX_RETIRED_SHARE", "2"],
       ["SANDBOX_RATE_LIMIT", "-1"],
       ["SANDBOX_API_TOKEN", "short"],
     ] as const) {

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
 import { OWASP_PACKAGE_ID } from "@/lib/sandbox/waf/catalog";
-import { wafCaseFor, type WafCase } from "@/lib/sandbox/waf/seed-waf";
+import { seedAccount } from "@/lib/sandbox/seed";
+import { DEFAULT_RETIRED_SHARE, wafCaseFor, type WafCase } from "@/lib/sandbox/waf/seed-waf";
 import { ajv, expectValid, responseSchema } from "@/tests/unit/reference-schemas";
 
 const TOKEN = "waf-test-token-000000001";
@@ -25,8 +26,10 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: response.status, body: (await response.json()) as { success: boolean; result: never; errors: Array<{ code: number; message: string }> } };
 }
 
-function zoneOf(wafCase: WafCase, plan?: string) {
-  const index = sandbox.state.zones.findIndex((z, i) => wafCaseFor(i, z) === wafCase && (!plan || z.plan.legacy_id === plan));
+function zoneOf(wafCase: WafCase, plan?: string, retired = false) {
+  const index = sandbox.state.zones.findIndex(
+    (z, i) => wafCaseFor(i, z) === wafCase && (!plan || z.plan.legacy_id === plan) && sandbox.state.waf[z.id]!.previousApiRetired === retired,
+  );
   expect(index, `a seeded zone with case ${wafCase}`).toBeGreaterThanOrEqual(0);
   return sandbox.state.zones[index]!;
 }
@@ -82,7 +85,7 @@ describe("sandbox: migration operations", () => {
     expect(put.status).toBe(200);
     const status = await call("GET", `/zones/${zone.id}/waf_migration/status`);
     expect(status.body.result).toMatchObject({ old_waf_status: "disabled", new_waf_status: "enabled", migration_state: "completed" });
-    expect((await call("GET", `/zones/${zone.id}/firewall/waf/packages`)).status).toBe(400);
+    expect((await call("GET", `/zones/${zone.id}/firewall/waf/packages`)).status).toBe(410);
     const again = await migrate(zone.id, "pending", config.body.result);
     expect(again.status).toBe(400);
     expect(again.body.errors[0]!.message).toMatch(/cannot be undone/);
@@ -141,5 +144,85 @@ describe("sandbox: migration operations", () => {
     const put = await migrate(zone.id, "pending", { rules: [{ action: 1 }] });
     expect(put.status).toBe(400);
     expect(put.body.errors[0]!.message).toMatch(/rules\[0\]/);
+  });
+});
+
+describe("sandbox: the previous version's API retired for a share of zones", () => {
+  const PREVIOUS = (zoneId: string) => [
+    ["/zones/{zone_identifier}/firewall/waf/packages", `/zones/${zoneId}/firewall/waf/packages`],
+    ["/zones/{zone_id}/firewall/waf/packages/{package_id}/groups", `/zones/${zoneId}/firewall/waf/packages/${OWASP_PACKAGE_ID}/groups`],
+    ["/zones/{zone_id}/firewall/waf/packages/{package_id}/rules", `/zones/${zoneId}/firewall/waf/packages/${OWASP_PACKAGE_ID}/rules`],
+    ["/zones/{zone_identifier}/firewall/waf/overrides", `/zones/${zoneId}/firewall/waf/overrides`],
+  ];
+
+  it("retires about the default share of the otherwise eligible zones, and no zone of another case", () => {
+    const eligible = sandbox.state.zones.filter((z, i) => wafCaseFor(i, z) === "eligible");
+    const retired = eligible.filter((z) => sandbox.state.waf[z.id]!.previousApiRetired);
+    expect(retired.length / eligible.length).toBeGreaterThan(DEFAULT_RETIRED_SHARE / 2);
+    expect(retired.length / eligible.length).toBeLessThan(DEFAULT_RETIRED_SHARE * 2);
+    sandbox.state.zones.forEach((z, i) => {
+      if (wafCaseFor(i, z) !== "eligible") expect(sandbox.state.waf[z.id]!.previousApiRetired, z.name).toBe(false);
+    });
+  });
+
+  it("answers 410 Gone in the firewall failure shape on the previous version's calls, and still answers status, check and config", async () => {
+    const zone = zoneOf("eligible", undefined, true);
+    for (const [schemaPath, path] of PREVIOUS(zone.id)) {
+      const answer = await call("GET", path!);
+      expect(answer.status, path).toBe(410);
+      expect(answer.body).toMatchObject({ success: false, result: null });
+      expect(answer.body.errors[0]!.message).toMatch(/410 Gone/);
+      // The operations' 4XX answer is allOf(the 200 collection, the failure), which no body can satisfy: the failure part is checked.
+      expectValid(ajv.compile({ $ref: "cf-openapi#/components/schemas/firewall_api-response-common-failure" }), answer.body, `${schemaPath} 410`);
+    }
+    expect((await call("DELETE", `/zones/${zone.id}/firewall/waf/overrides/${"a".repeat(32)}`)).status).toBe(410);
+    expect((await call("GET", `/zones/${zone.id}/waf_migration/status`)).body.result).toMatchObject({ old_waf_status: "enabled", migration_state: "start" });
+    expect((await call("GET", `/zones/${zone.id}/waf_migration/check?phase_two=1`)).body.result).toEqual({ compatible: true, migration_state: "start" });
+    const config = await call("GET", `/zones/${zone.id}/waf_migration/config?phase_two=1`);
+    expect(config.status).toBe(200);
+    // The upgrade itself still works, as the docs' waf_migration operations are not the retired ones.
+    expect((await migrate(zone.id, "pending", config.body.result)).status).toBe(200);
+  });
+
+  it("chooses the share without new draws: every other seeded value is the same whatever the share", () => {
+    const none = seedAccount({ retiredShare: 0 });
+    const all = seedAccount({ retiredShare: 1 });
+    const byDefault = seedAccount();
+    const strip = (state: typeof none) => JSON.stringify({ ...state, waf: Object.fromEntries(Object.entries(state.waf).map(([id, w]) => [id, { ...w, previousApiRetired: undefined }])) });
+    expect(strip(none)).toBe(strip(byDefault));
+    expect(strip(all)).toBe(strip(byDefault));
+    expect(Object.values(none.waf).some((w) => w.previousApiRetired)).toBe(false);
+    const eligible = all.zones.filter((z, i) => wafCaseFor(i, z) === "eligible");
+    expect(eligible.every((z) => all.waf[z.id]!.previousApiRetired)).toBe(true);
+    expect(() => seedAccount({ retiredShare: 1.5 })).toThrow(/retiredShare/);
+  });
+
+  it("takes the rules list's mode filter only in the schema's values (DIS, CHL, BLK, SIM)", async () => {
+    const zone = sandbox.state.zones.find((z, i) => wafCaseFor(i, z) === "eligible" && !sandbox.state.waf[z.id]!.previousApiRetired && sandbox.state.waf[z.id]!.rules.some((r) => r.mode === "off"))!;
+    const path = `/zones/${zone.id}/firewall/waf/packages/${OWASP_PACKAGE_ID}/rules`;
+    const refused = await call("GET", `${path}?mode=off`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, result: null });
+    expect(refused.body.errors[0]!.message).toMatch(/mode must be one of DIS, CHL, BLK, SIM/);
+    const off = await call("GET", `${path}?mode=DIS&per_page=100`);
+    expect(off.status).toBe(200);
+    const expected = sandbox.state.waf[zone.id]!.rules.filter((r) => r.mode === "off").map((r) => r.id);
+    expect((off.body.result as Array<{ id: string; mode: string }>).map((r) => r.id)).toEqual(expected);
+    expect(((await call("GET", `${path}?mode=BLK`)).body.result as unknown[]).length).toBe(0);
+  });
+
+  it("keeps the entry point's version increasing on each PUT, from version 1 on seeded validation zones", async () => {
+    const zone = zoneOf("validation", "enterprise");
+    const entry = `/zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+    const before = await call("GET", entry);
+    expect(before.status).toBe(200);
+    expect(before.body.result).toMatchObject({ phase: "http_request_firewall_managed", version: "1" });
+    const config = (await call("GET", `/zones/${zone.id}/waf_migration/config?phase_two=1`)).body.result;
+    const after = await migrate(zone.id, "pending", config);
+    expect(after.body.result).toMatchObject({ version: "2" });
+    const eligible = zoneOf("eligible");
+    expect((await call("GET", `/zones/${eligible.id}/rulesets/phases/http_request_firewall_managed/entrypoint`)).status).toBe(404);
+    const eligibleConfig = (await call("GET", `/zones/${eligible.id}/waf_migration/config?phase_two=1`)).body.result;
+    expect((await migrate(eligible.id, "pending", eligibleConfig)).body.result).toMatchObject({ version: "1" });
   });
 });

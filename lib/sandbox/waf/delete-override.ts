@@ -3,7 +3,7 @@
 import { fail, ok, type ApiResponse } from "../envelope";
 import type { RouteContext } from "../router";
 import { findZone } from "../routes/zones";
-import { WAF_ERRORS } from "./routes";
+import { previousApiGone } from "./routes";
 
 /** Sandbox-chosen code for an override id the zone does not have (HTTP 404). */
 const OVERRIDE_NOT_FOUND = 1002;
@@ -12,9 +12,8 @@ export function deleteOverride(context: RouteContext): ApiResponse {
   const found = findZone(context.state.zones, context.params.zone_id ?? "", context.path);
   if ("response" in found) return found.response;
   const waf = context.state.waf[found.zone.id]!;
-  if (waf.migrationState === "completed") {
-    return fail(400, WAF_ERRORS.previousApiGone, "WAF managed rules were upgraded for this zone; the previous WAF API is no longer available");
-  }
+  const gone = previousApiGone(waf);
+  if (gone) return gone;
   const index = waf.overrides.findIndex((o) => o.id === context.params.override_id);
   if (index < 0) return fail(404, OVERRIDE_NOT_FOUND, "The override was not found");
   waf.overrides.splice(index, 1);

@@ -9,11 +9,12 @@ import { readEnum, readText } from "../query";
 import type { RouteContext } from "../router";
 import { findZone } from "../routes/zones";
 import type { Zone } from "../types";
+import { ENTRYPOINT_ID } from "./entrypoint-id";
 import { proposedConfig } from "./proposed-config";
 import type { Ruleset, WafZone } from "./types";
 
 export const WAF_ERRORS = {
-  /** The previous firewall's API after the zone moved to the new managed rules. */
+  /** The previous firewall's API after the zone moved to the new managed rules, or retired for it (HTTP 410). */
   previousApiGone: 1020,
   /** Validation mode requested on a plan below Enterprise. */
   validationNotAvailable: 1021,
@@ -42,7 +43,26 @@ function requirePhaseTwo(query: URLSearchParams): ApiResponse | undefined {
   return undefined;
 }
 
+/**
+ * The previous version's API once a zone is upgraded or the API is retired for it: 410 Gone (the SDK's
+ * words for overrides: "This endpoint has been deprecated and returns 410 Gone") in the firewall 4XX
+ * shape (`firewall_api-response-common-failure`). The code is the sandbox's own: no source gives one.
+ */
+export function previousApiGone(waf: WafZone): ApiResponse | undefined {
+  if (waf.migrationState !== "completed" && !waf.previousApiRetired) return undefined;
+  return fail(410, WAF_ERRORS.previousApiGone, "This endpoint has been deprecated and returns 410 Gone. Please use the Rulesets API instead.");
+}
+
 function previousFirewall(handler: (waf: WafZone, context: RouteContext) => ApiResponse) {
+  return (context: RouteContext): ApiResponse => {
+    const found = withZone(context);
+    if ("response" in found) return found.response;
+    return previousApiGone(found.waf) ?? handler(found.waf, context);
+  };
+}
+
+/** The migration operations still answer for zones whose previous-version API is retired; not after the upgrade. */
+function notUpgraded(handler: (waf: WafZone, context: RouteContext) => ApiResponse) {
   return (context: RouteContext): ApiResponse => {
     const found = withZone(context);
     if ("response" in found) return found.response;
@@ -52,6 +72,9 @@ function previousFirewall(handler: (waf: WafZone, context: RouteContext) => ApiR
     return handler(found.waf, context);
   };
 }
+
+/** The rules list's `mode` filter as the schema has it (DIS, CHL, BLK, SIM); anomaly rules are on/off, so DIS means off. */
+const RULE_MODE_FILTER = { DIS: "off", CHL: undefined, BLK: undefined, SIM: undefined } as const;
 
 function list<T>(items: T[], query: URLSearchParams): ApiResponse {
   const params = readListParams(query, PAGE, ["priority"] as const, "priority");
@@ -70,10 +93,10 @@ export const listGroups = previousFirewall((waf, { query, params }) => {
 });
 
 export const listRules = previousFirewall((waf, { query, params }) => {
-  const mode = readEnum(query, "mode", ["on", "off"] as const);
+  const mode = readEnum(query, "mode", ["DIS", "CHL", "BLK", "SIM"] as const);
   const groupId = readText(query, "group_id", 64);
   const rules = waf.rules.filter(
-    (r) => r.package_id === params.package_id && (!mode || r.mode === mode) && (!groupId || r.group.id === groupId),
+    (r) => r.package_id === params.package_id && (!mode || r.mode === RULE_MODE_FILTER[mode]) && (!groupId || r.group.id === groupId),
   );
   return list(rules, query);
 });
@@ -89,7 +112,7 @@ export function checkMigration(context: RouteContext): ApiResponse {
   return ok({ compatible: waf.migrationState === "start" && waf.compatible, migration_state: waf.migrationState });
 }
 
-export const migrationConfig = previousFirewall((waf, { query }) => requirePhaseTwo(query) ?? ok(proposedConfig(waf)));
+export const migrationConfig = notUpgraded((waf, { query }) => requirePhaseTwo(query) ?? ok(proposedConfig(waf)));
 
 export function migrationStatus(context: RouteContext): ApiResponse {
   const found = withZone(context);
@@ -171,7 +194,7 @@ function save(waf: WafZone, ruleset: Ruleset, state: WafZone["migrationState"]):
   waf.migrationState = state;
   waf.statusChangedOn = new Date().toISOString();
   waf.entrypoint = {
-    id: waf.entrypoint?.id ?? "e2a1b6c0f2a44c4e9c1f0a6d3b8e7f51",
+    id: waf.entrypoint?.id ?? ENTRYPOINT_ID,
     name: ruleset.name,
     description: ruleset.description ?? "",
     kind: "zone",

@@ -6,7 +6,9 @@ import { Random } from "../random";
 import { isoMicro, SEED_EPOCH_END } from "../time";
 import type { Zone } from "../types";
 import { CLOUDFLARE_PACKAGE_ID, OWASP_GROUPS, OWASP_PACKAGE_ID } from "./catalog";
-import type { ActionMode, MigratedSetting, Sensitivity, WafGroup, WafOverride, WafRule, WafZone } from "./types";
+import { proposedConfig } from "./proposed-config";
+import { ENTRYPOINT_ID } from "./entrypoint-id";
+import type { ActionMode, MigratedSetting, Ruleset, Sensitivity, WafGroup, WafOverride, WafRule, WafZone } from "./types";
 
 export type WafCase =
   | "eligible"
@@ -38,12 +40,47 @@ export function wafCaseFor(index: number, zone: Zone): WafCase {
   }
 }
 
+/** Default share of the otherwise eligible zones whose previous-version API is retired (SANDBOX_RETIRED_SHARE). */
+export const DEFAULT_RETIRED_SHARE = 0.2;
+
+/**
+ * Whether a zone's previous-version API is retired: only otherwise eligible zones, so every other case
+ * stays demonstrable, chosen by the zone id's first 32 bits (already drawn): no new draws.
+ */
+export function previousApiRetired(zone: Zone, wafCase: WafCase, share: number): boolean {
+  return wafCase === "eligible" && Number.parseInt(zone.id.slice(0, 8), 16) / 2 ** 32 < share;
+}
+
 const SENSITIVITIES: Sensitivity[] = ["high", "medium", "low", "high", "medium", "low", "off"];
 const ACTIONS: ActionMode[] = ["simulate", "block", "challenge"];
 
-export function seedWaf(seed: number, zones: readonly Zone[]): Record<string, WafZone> {
+export function seedWaf(seed: number, zones: readonly Zone[], retiredShare = DEFAULT_RETIRED_SHARE): Record<string, WafZone> {
   const rng = new Random((seed ^ 0x57414600) >>> 0);
-  return Object.fromEntries(zones.map((zone, index) => [zone.id, seedZone(rng, zone, wafCaseFor(index, zone), index)]));
+  return Object.fromEntries(
+    zones.map((zone, index) => {
+      const wafCase = wafCaseFor(index, zone);
+      const waf = seedZone(rng, zone, wafCase, index);
+      waf.previousApiRetired = previousApiRetired(zone, wafCase, retiredShare);
+      // A zone in validation mode has deployed the new rules already: its entry point exists (version 1).
+      if (wafCase === "validation") waf.entrypoint = validationEntrypoint(waf);
+      return [zone.id, waf];
+    }),
+  );
+}
+
+/** Derived from the zone's own proposed configuration and status time: no draws. */
+function validationEntrypoint(waf: WafZone): Ruleset {
+  const config = proposedConfig(waf);
+  return {
+    id: ENTRYPOINT_ID,
+    name: config.name,
+    description: "",
+    kind: "zone",
+    phase: "http_request_firewall_managed",
+    version: "1",
+    last_updated: waf.statusChangedOn,
+    rules: config.rules.map((rule, i) => ({ ...rule, id: `${i + 1}`.padStart(32, "0"), version: "1" })),
+  };
 }
 
 function seedZone(rng: Random, zone: Zone, wafCase: WafCase, index: number): WafZone {
@@ -77,6 +114,7 @@ function seedZone(rng: Random, zone: Zone, wafCase: WafCase, index: number): Waf
     groups,
     rules,
     overrides: wafCase === "uri_overrides" ? seedOverrides(rng, zone) : [],
+    previousApiRetired: false,
     migratedSettings: seedSettings(rng, zone, wafCase),
     statusChangedOn: isoMicro(SEED_EPOCH_END + index * 3_600_000, rng),
   };

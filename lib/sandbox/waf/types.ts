@@ -91,6 +91,8 @@ export interface WafZone {
   rules: WafRule[];
   overrides: WafOverride[];
   migratedSettings: MigratedSetting[];
+  /** The previous version's API (packages, groups, rules, overrides) answers 410 Gone, as on a real account since 2025-06-15. */
+  previousApiRetired: boolean;
   /** The http_request_firewall_managed entry point once a migration was started. */
   entrypoint?: Ruleset;
   statusChangedOn: string;

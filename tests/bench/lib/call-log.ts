@@ -14,7 +14,10 @@ export async function readCalls(sandboxUrl: string): Promise<{ calls: CallRecord
 
 export interface CallSummary {
   total: number;
+  /** Answers of 400 and up, but for the account's known refusals (below). */
   failed: number;
+  /** The previous-version API's 410 on zones where it is retired, and the entry point's 404 (none yet): known states, not failures. */
+  refused: number;
   tooMany: number;
   maxInFlight: number;
 }
@@ -24,10 +27,16 @@ export async function summarizeCalls(sandboxUrl: string): Promise<CallSummary & 
   return {
     calls,
     total: calls.length,
-    failed: calls.filter((c) => c.status >= 400).length,
+    failed: calls.filter((c) => c.status >= 400 && !knownRefusal(c)).length,
+    refused: calls.filter(knownRefusal).length,
     tooMany: calls.filter((c) => c.status === 429).length,
     maxInFlight,
   };
+}
+
+/** What a real account answers today without anything being wrong (SANDBOX_RETIRED_SHARE zones, zones without an entry point). */
+function knownRefusal(call: Pick<CallRecord, "status" | "path">): boolean {
+  return (call.status === 410 && call.path.includes("/firewall/waf/")) || (call.status === 404 && call.path.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint"));
 }
 
 /** A call as "METHOD path?sorted query", so two scans can be compared call for call. */

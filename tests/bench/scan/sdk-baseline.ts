@@ -46,17 +46,26 @@ async function migrationScript(cf: Cloudflare): Promise<number> {
     const migrated = !oldOn && (newOn || ["completed", "finished", "migrated"].includes(status.migration_state ?? ""));
     if (migrated) continue;
     if (!(oldOn && newOn)) await get(`${base}/waf_migration/check`, { phase_two: 1 });
-    await allPages((page) => cf.getAPIList<Row>(`${base}/firewall/waf/overrides`, V4PagePaginationArray<Row>, { query: { page, per_page: 100 } }) as unknown as PromiseLike<PageLike<Row>>);
-    const packages = await allPages((page) => cf.firewall.waf.packages.list({ zone_id: zone.id, page, per_page: 100 }));
+    // The previous version's API answers 410 Gone where it is retired: the script carries on with what answers.
+    let refused = false;
+    const previous = async <T>(call: () => Promise<T>): Promise<T | undefined> => call().catch((error: unknown) => {
+      if (error instanceof Cloudflare.APIError && (error.status === 410 || error.status === 404)) return void (refused = true);
+      throw error;
+    });
+    await previous(() => allPages((page) => cf.getAPIList<Row>(`${base}/firewall/waf/overrides`, V4PagePaginationArray<Row>, { query: { page, per_page: 100 } }) as unknown as PromiseLike<PageLike<Row>>));
+    const packages = (await previous(() => allPages((page) => cf.firewall.waf.packages.list({ zone_id: zone.id, page, per_page: 100 })))) ?? [];
     await get(`${base}/waf_migration/config`, { phase_two: 1 });
     const owasp = packages.find((p) => (p as { detection_mode?: string }).detection_mode === "anomaly") as { id: string } | undefined;
-    if (!owasp) continue;
-    const groups = await allPages((page) => cf.firewall.waf.packages.groups.list(owasp.id, { zone_id: zone.id, page, per_page: 100 }));
+    const groups = owasp ? ((await previous(() => allPages((page) => cf.firewall.waf.packages.groups.list(owasp.id, { zone_id: zone.id, page, per_page: 100 })))) ?? []) : [];
     for (const group of groups.filter((g) => (g.modified_rules_count ?? 0) > 0)) {
-      await allPages((page) =>
-        cf.firewall.waf.packages.rules.list(owasp.id, { zone_id: zone.id, group_id: group.id, mode: "off" as never, page, per_page: 100 }),
+      await previous(() =>
+        allPages((page) => cf.firewall.waf.packages.rules.list(owasp!.id, { zone_id: zone.id, group_id: group.id, mode: "DIS", page, per_page: 100 })),
       );
     }
+    // As Preflight: where the previous API refused, the managed entry point says whether the new rules are deployed (404: none).
+    if (refused) await cf.rulesets.phases.get("http_request_firewall_managed", { zone_id: zone.id }).catch((error: unknown) => {
+      if (!(error instanceof Cloudflare.APIError && error.status === 404)) throw error;
+    });
   }
   return zones.length;
 }

@@ -64,9 +64,22 @@ describe("scanAccount against the sandbox", () => {
     const { rows } = await scanAll();
     expect(rows).toHaveLength(sandbox.state.zones.length);
     const byId = new Map(rows.map((row) => [row.id, row]));
+    let retiredZones = 0;
     sandbox.state.zones.forEach((zone, index) => {
       const wafCase = wafCaseFor(index, zone);
       const row = byId.get(zone.id)!;
+      if (sandbox.state.waf[zone.id]!.previousApiRetired) {
+        // Known, not failed: what the retired API would say is unknown, never 0 or none.
+        retiredZones++;
+        expect(row.verdict, zone.name).toBe("retired");
+        expect(row.eligible).toBe(false);
+        expect(row.reasons.map((r) => r.code)).toEqual(expect.arrayContaining(["previous_version_retired", "previous_settings_unknown", "check_compatible"]));
+        expect(row.sensitivity).toBeNull();
+        expect(row.lostOverrides).toBeNull();
+        expect(row.unknown).toEqual(["overrides", "packages", "groups", "rulesOff"]);
+        return;
+      }
+      expect(row.unknown, zone.name).toEqual([]);
       expect(row.verdict, `${zone.name} (${wafCase})`).toBe(EXPECTED[wafCase].verdict);
       expect(row.reasons.map((r) => r.code), `${zone.name} (${wafCase})`).toContain(EXPECTED[wafCase].code);
       expect(row.validationAvailable).toBe(zone.plan.legacy_id === "enterprise" && wafCase !== "migrated");
@@ -77,6 +90,7 @@ describe("scanAccount against the sandbox", () => {
         wafCase === "migrated" ? 0 : group.filter((g) => g.mode === "off").length + sandbox.state.waf[zone.id]!.rules.filter((r) => r.mode === "off").length;
       expect(row.lostOverrides, zone.name).toBe(expectedLost);
     });
+    expect(retiredZones).toBeGreaterThan(0);
   });
 
   it("splits the scan at zone boundaries under a small budget, repeating and skipping nothing", async () => {
