@@ -9,13 +9,20 @@ export type CheckResult = z.infer<typeof checkSchema>;
 
 /**
  * The status operation has no schema (REAL-API-AUDIT.md): its field names come from one observed use.
- * Every field is read leniently and the whole answer falls back to {}: an answer of another shape
- * gives the phase "unknown" (migrationPhase), never a failed zone and never "still on the previous version".
+ * Every field is read leniently, and null or a list reads as {}: an answer Preflight cannot place gives the phase
+ * "unknown" (migrationPhase), never "still on the previous version".
  */
 const loose = z.string().optional().catch(undefined);
-export const statusSchema = z
-  .looseObject({ old_waf_status: loose, new_waf_status: loose, migration_state: loose, source: z.string().nullish().catch(undefined), created: z.string().nullish().catch(undefined) })
-  .catch(() => ({}));
+const statusObject = z.looseObject({
+  old_waf_status: loose,
+  new_waf_status: loose,
+  migration_state: loose,
+  source: z.string().nullish().catch(undefined),
+  created: z.string().nullish().catch(undefined),
+});
+// null or a list says nothing of the phase (unknown); a string or a number is no status at all: a malformed
+// answer, so the zone is failed and retried like any other unreadable answer.
+export const statusSchema = z.union([statusObject, z.union([z.null(), z.array(z.unknown())]).transform((): z.infer<typeof statusObject> => ({}))]);
 export type MigrationStatus = z.infer<typeof statusSchema>;
 
 export const packageSchema = z.object({

@@ -164,6 +164,11 @@ describe("a migration status Preflight cannot read", () => {
     expect(migrationPhase(status)).toBe("unknown");
   });
 
+  it("refuses a string or a number as no status at all (malformed: the zone is failed and retried)", () => {
+    expect(statusSchema.safeParse("sandbox: wrong shape").success).toBe(false);
+    expect(statusSchema.safeParse(42).success).toBe(false);
+  });
+
   it("keeps the phase readable where the names are known, and reads done states as migrated", () => {
     expect(migrationPhase(statusSchema.parse({ old_waf_status: "enabled", new_waf_status: "disabled" }))).toBe("previous");
     expect(migrationPhase(statusSchema.parse({ old_waf_status: "disabled", new_waf_status: "disabled" }))).toBe("previous");
