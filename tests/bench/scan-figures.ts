@@ -1,6 +1,6 @@
 // Figures 1–3: the full account scan against its physical floor, against today's SDK script, and under
 // the account rate limit. Counts come from the sandbox's call log, never from Preflight's own word.
-import { callKey, clearCalls, summarizeCalls } from "./lib/call-log";
+import { callKey, callsPerZone, clearCalls, summarizeCalls } from "./lib/call-log";
 import { median, repeat, type Figure } from "./lib/figures";
 import { BENCH_TOKEN, startBenchPreflight, startBenchSandbox, stopAll, type Running } from "./lib/services";
 import { preflightScan } from "./scan/preflight-scan";
@@ -23,11 +23,13 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
     preflight = await startBenchPreflight();
     const { url } = sandbox;
     let preflightCalls: string[] = [];
+    let perZone: string[] = [];
     const scans = await repeat(options.runs, async () => {
       await clearCalls(url);
       const scan = await preflightScan(preflight!.url);
       const log = await summarizeCalls(url);
       preflightCalls = log.calls.map(callKey).sort();
+      perZone = callsPerZone(log.calls, options.zones);
       const floorMs = (log.total * LATENCY_MS) / CONNECTIONS;
       return { ...scan, calls: log.total, failed: log.failed, refused: log.refused, maxInFlight: log.maxInFlight, floorMs, ratio: scan.ms / floorMs };
     });
@@ -39,6 +41,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
     });
     const last = scans.at(-1)!;
     const preflightMs = median(scans.map((s) => s.ms));
+    console.log(`  calls per zone by operation (last run): per zone, total, operation\n${perZone.map((line) => `    ${line}`).join("\n")}`);
     return [
       {
         name: `1. scan ÷ floor (${options.zones} zones, ${LATENCY_MS} ms/call)`,

@@ -47,3 +47,15 @@ export function callKey(call: Pick<CallRecord, "method" | "path" | "query">): st
     .join("&");
   return `${call.method} ${call.path}?${query}`;
 }
+
+/** Calls per zone by operation ("GET /zones/:id/waf_migration/status"), most first: where a scan's calls go. */
+export function callsPerZone(calls: readonly Pick<CallRecord, "method" | "path" | "query">[], zones: number): string[] {
+  const byOperation = new Map<string, number>();
+  for (const call of calls) {
+    const path = call.path.replace("/client/v4", "").replace(/[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/g, ":id");
+    const key = `${call.method} ${path}${call.query.type ? `?type=${call.query.type}` : ""}`;
+    byOperation.set(key, (byOperation.get(key) ?? 0) + 1);
+  }
+  const lines = [...byOperation].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${(n / zones).toFixed(2).padStart(6)} ${String(n).padStart(6)}  ${key}`);
+  return [`${(calls.length / zones).toFixed(2).padStart(6)} ${String(calls.length).padStart(6)}  all calls (${zones} zones)`, ...lines];
+}
