@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import type { ValidationAnswer } from "@/lib/validation/compare-zone";
-import { describeSeconds } from "@/lib/validation/window-limits";
+import { describeSeconds } from "@/lib/validation/duration-words";
 import { ActionMatrix, TopLists } from "./comparison-tables";
 import { windowQuery, type ViewKey } from "./labels";
 import { ReadProgressPanel } from "./read-progress";

@@ -10,7 +10,7 @@ import { checkIdentifier } from "@/lib/platform/paths";
 import type { ZoneDatasetLimits } from "@/lib/validation/dataset-limits";
 import type { ComparedRequest } from "@/lib/validation/join";
 import { limitsCache as sharedLimits, type LimitsCache } from "@/lib/validation/limits-cache";
-import { readWindow, type ReadOptions, type WindowReadResult } from "@/lib/validation/read-window";
+import { readCursor, readWindow, type ReadOptions, type WindowReadResult } from "@/lib/validation/read-window";
 import { summarize, type ValidationSummary } from "@/lib/validation/summary";
 import { requestsSoFar, type WindowRead } from "@/lib/validation/window-read";
 import { requireEnabled, windowWithinReach } from "@/lib/validation/window-limits";
@@ -54,6 +54,8 @@ function notFound(zoneId: string) {
 export async function compareZone(platform: PlatformClient, zoneId: string, window: TimeWindow, options: CompareOptions = {}): Promise<ZoneComparison> {
   checkIdentifier("id", zoneId);
   const { sinceGiven = true, limitsCache = sharedLimits, now = Date.now(), ...readOptions } = options;
+  // Bad input is a 400 before any upstream read (an unknown zone's settings would answer 404 first).
+  if (readOptions.cursor) readCursor(zoneId, readOptions.cursor);
   // A rate limit that defers the settings read stops this request as it would stop a slice: with a cursor.
   const limits: ZoneDatasetLimits | DeferredError = await limitsCache.get(platform, zoneId).catch((error: unknown) => {
     if (error instanceof DeferredError) return error;

@@ -56,14 +56,20 @@ export interface WindowReadResult {
   rateLimit?: RateLimitName;
 }
 
+/** A cursor of this operation for this zone, or a 400 naming `cursor`: checked before any upstream read. */
+export function readCursor(zoneId: string, cursor: string) {
+  const decoded = decodeCursor(OPERATION, cursorShape, cursor);
+  if (decoded.zone !== zoneId) throw new InvalidCursorError();
+  return decoded;
+}
+
 export async function readWindow(platform: PlatformClient, zoneId: string, window: TimeWindow, options: ReadOptions = {}): Promise<WindowReadResult> {
   const cache = options.cache ?? windowCache;
   const limits = options.limits ?? { events: DOCUMENTED_LIMITS, groups: DOCUMENTED_LIMITS, assumed: [] };
   const rowLimit = Math.min(options.rowLimit ?? ROW_LIMIT, limits.events.maxPageSize);
   let read: WindowRead;
   if (options.cursor) {
-    const cursor = decodeCursor(OPERATION, cursorShape, options.cursor);
-    if (cursor.zone !== zoneId) throw new InvalidCursorError();
+    const cursor = readCursor(zoneId, options.cursor);
     read = cache.byId(cursor.read, zoneId, { since: cursor.since, until: cursor.until }, cursor.startedAt);
   } else read = cache.current(zoneId, window, options.refresh ?? false);
 

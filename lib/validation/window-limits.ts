@@ -4,16 +4,11 @@
 import { ConflictError } from "@/lib/http/conflict-error";
 import { InputError } from "@/lib/http/input-error";
 import { EVENTS_DATASET, GROUPS_DATASET, type ZoneDatasetLimits } from "@/lib/validation/dataset-limits";
+import { describeSeconds } from "@/lib/validation/duration-words";
 import { isoSecond, type TimeWindow } from "@/lib/validation/window";
 
 /** Reads go on for minutes (rate-limit pauses): a `since` this close to the limit would age out meanwhile. */
 export const AGE_MARGIN_MS = 10 * 60_000;
-
-export function describeSeconds(seconds: number): string {
-  if (seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? "" : "s"} (${seconds} s)`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"} (${seconds} s)`;
-  return `${seconds} s`;
-}
 
 /** Both datasets must be enabled for the zone: the comparison reads counts and events. */
 export function requireEnabled(zoneId: string, limits: ZoneDatasetLimits): void {
