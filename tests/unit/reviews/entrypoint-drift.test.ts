@@ -90,6 +90,19 @@ describe("the entry point a migration PUT replaces", () => {
   });
 });
 
+describe("a review approved before Preflight froze the entry point", () => {
+  it("is refused, saying the entry point was never shown to its approver, and sends nothing", async () => {
+    const zone = zonesOf("validation")[3]!;
+    const review = await approved("complete_migration", zone.id);
+    // As stored by an earlier version of Preflight: the evidence has no entry point at all.
+    const loaded = await h.store.load(review.id);
+    const { entrypoint: _, ...older } = loaded.value.evidence as Record<string, unknown>;
+    await h.store.save({ ...loaded.value, evidence: older }, loaded.etag);
+    await expect(executeReview(h.store, h.platform(), review.id, planner, zone.name)).rejects.toThrow(/approved before Preflight read the zone's http_request_firewall_managed entry point \(entry point version 1/);
+    expect(await puts()).toEqual([]);
+  });
+});
+
 describe("reviews on a retired previous-version API", () => {
   it("delete_uri_overrides refuses clearly (409) when the overrides can no longer be listed", async () => {
     const zone = zonesOf("uri_overrides")[0]!;
