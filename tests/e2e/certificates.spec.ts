@@ -29,7 +29,7 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   await page.getByLabel("Type").selectOption("custom_hostname");
   await expect(page).toHaveURL(/kind=custom_hostname/);
   // Default-CA custom hostnames under CAA that blocks pki.goog are action required too, but are not switched: keep to lets_encrypt.
-  await page.getByLabel("CA", { exact: true }).selectOption("lets_encrypt");
+  await page.getByRole("combobox", { name: /^CA/ }).selectOption("lets_encrypt");
   await expect(page).toHaveURL(/ca=lets_encrypt/);
   const first = page.getByTestId("certificate-row").first();
   const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
