@@ -17,6 +17,9 @@ export function waitReason(what: string, resumeAt: Date, use?: RateLimitUse, tim
   const by = users.length
     ? `: ${users.map((c) => `${c.consumer} ${c.calls.toLocaleString("en-US")} call${c.calls === 1 ? "" : "s"}`).join(", ")} in the last ${use.windowSeconds} s`
     : "";
+  const next = `${resumes[0]!.toUpperCase()}${resumes.slice(1)}`;
+  // Tokens left but held for another page: this page has had its equal share, not the whole limit.
+  if (use.available > 0) return `${name} is shared by the pages scanning at once, and this one has had its share${by}. ${next}`;
   const shared = use.consumers.length > 1 ? " Pages scanning at once share it equally." : "";
-  return `${name} is used up${by}.${shared} ${resumes[0]!.toUpperCase()}${resumes.slice(1)}`;
+  return `${name} is used up${by}.${shared} ${next}`;
 }

@@ -14,6 +14,9 @@ export interface RateLimit {
 /** The name of calls that say nothing of who makes them (tests, the sandbox's own limiter). */
 export const ANONYMOUS_CONSUMER = "other";
 
+/** A consumer stays owed its share this long after its last call, or after the time it was told to come back. */
+const IDLE_MS = 30_000;
+
 /** What the limit is doing now, for the pages that wait on it. */
 export interface RateLimitUse {
   limit: RateLimitName;
@@ -28,8 +31,8 @@ export interface RateLimitUse {
 
 export class RateLimiter {
   private readonly spent: Array<{ at: number; consumer: string }> = [];
-  /** When each consumer last asked for a token: who shares the bucket now. */
-  private readonly lastSeen = new Map<string, number>();
+  /** Until when each consumer counts as sharing the bucket: a page that went away stops holding its share. */
+  private readonly activeUntil = new Map<string, number>();
   private pausedUntil = 0;
   private readonly windowMs: number;
 
@@ -53,17 +56,19 @@ export class RateLimiter {
       signal?.throwIfAborted();
       const now = this.clock.now();
       this.expire(now);
-      this.lastSeen.set(consumer, now);
+      this.keepActive(consumer, now + IDLE_MS);
       let waitMs: number;
       if (now < this.pausedUntil) {
         waitMs = this.pausedUntil - now;
-      } else if (this.spent.length < this.limit.requests - reservedForOthers(consumer, this.uses(), this.limit.requests)) {
+      } else if (this.spent.length < this.limit.requests - reservedForOthers(consumer, this.uses().filter((u) => u.active), this.limit.requests)) {
         this.spent.push({ at: now, consumer });
         return;
       } else {
         // Room comes back as the oldest token does (and with it this consumer's share, if that held it back).
         waitMs = this.spent[0]!.at + this.windowMs - now;
       }
+      // A consumer told to come back later is owed its share until then (and a little after).
+      this.keepActive(consumer, now + waitMs + IDLE_MS);
       if (waitMs > maxWaitMs) throw new RateLimitDeferredError(waitMs, this.name);
       await this.clock.sleep(waitMs, signal);
     }
@@ -95,19 +100,25 @@ export class RateLimiter {
       windowSeconds: this.limit.windowSeconds,
       available: this.limit.requests - this.spent.length,
       pausedUntil: now < this.pausedUntil ? new Date(this.pausedUntil).toISOString() : null,
-      consumers: this.uses().sort((a, b) => b.calls - a.calls || a.consumer.localeCompare(b.consumer)),
+      consumers: this.uses()
+        .map(({ consumer, calls }) => ({ consumer, calls }))
+        .sort((a, b) => b.calls - a.calls || a.consumer.localeCompare(b.consumer)),
     };
   }
 
   private expire(now: number): void {
     while (this.spent.length && this.spent[0]!.at <= now - this.windowMs) this.spent.shift();
-    for (const [consumer, seen] of this.lastSeen) if (seen <= now - this.windowMs) this.lastSeen.delete(consumer);
+    for (const [consumer, until] of this.activeUntil) if (until <= now) this.activeUntil.delete(consumer);
   }
 
-  /** Every consumer active in the window with its calls in it. */
-  private uses(): ConsumerUse[] {
-    const calls = new Map<string, number>([...this.lastSeen.keys()].map((consumer) => [consumer, 0]));
+  private keepActive(consumer: string, until: number): void {
+    this.activeUntil.set(consumer, Math.max(this.activeUntil.get(consumer) ?? 0, until));
+  }
+
+  /** Every consumer with calls in the window, and whether it still shares the bucket (only those are owed a share). */
+  private uses(): Array<ConsumerUse & { active: boolean }> {
+    const calls = new Map<string, number>([...this.activeUntil.keys()].map((consumer) => [consumer, 0]));
     for (const token of this.spent) calls.set(token.consumer, (calls.get(token.consumer) ?? 0) + 1);
-    return [...calls].map(([consumer, count]) => ({ consumer, calls: count }));
+    return [...calls].map(([consumer, count]) => ({ consumer, calls: count, active: this.activeUntil.has(consumer) }));
   }
 }

@@ -22,6 +22,24 @@ describe("waitReason", () => {
     );
   });
 
+  it("says the page has had its share when tokens are left but held for another page", () => {
+    const text = waitReason("the zones scan", resumeAt, {
+      limit: "account",
+      requests: 1200,
+      windowSeconds: 300,
+      available: 580,
+      pausedUntil: null,
+      consumers: [
+        { consumer: "Zones scan", calls: 600 },
+        { consumer: "Certificate audit", calls: 20 },
+      ],
+    }, "UTC");
+    expect(text).toBe(
+      "The account rate limit (1,200 calls per 300 s) is shared by the pages scanning at once, and this one has had its share: " +
+        "Zones scan 600 calls, Certificate audit 20 calls in the last 300 s. The zones scan resumes at 09:41:12.",
+    );
+  });
+
   it("says when the platform itself paused every call after a 429", () => {
     const text = waitReason("the scan", resumeAt, {
       limit: "account",

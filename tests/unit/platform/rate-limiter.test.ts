@@ -112,3 +112,31 @@ describe("RateLimiter shared by two consumers", () => {
     expect(limiter.use().consumers).toEqual([{ consumer: "Zones scan", calls: 10 }]);
   });
 });
+
+describe("RateLimiter: a page that went away", () => {
+  it("stops holding its share 30 s after its last call, while its calls still count in the window", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 300 }, clock);
+    await limiter.acquire(undefined, 0, "Zone detail");
+    await clock.sleep(31_000);
+    let scan = 0;
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan").then(() => scan++, () => undefined);
+    expect(scan).toBe(9);
+    expect(limiter.use().consumers).toEqual([
+      { consumer: "Zones scan", calls: 9 },
+      { consumer: "Zone detail", calls: 1 },
+    ]);
+  });
+
+  it("keeps a deferred consumer's share until it comes back", async () => {
+    const clock = virtualClock();
+    const limiter = new RateLimiter({ requests: 10, windowSeconds: 60 }, clock);
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan");
+    await expect(limiter.acquire(undefined, 1_000, "Certificate audit")).rejects.toBeInstanceOf(RateLimitDeferredError);
+    // The audit comes back when told (about 61 s later): the scan, asking first, still leaves it half.
+    await clock.sleep(61_000);
+    let scan = 0;
+    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan").then(() => scan++, () => undefined);
+    expect(scan).toBe(5);
+  });
+});
