@@ -13,7 +13,7 @@ import { CERTIFICATE_GRID, certificateColumns } from "@/components/certificates-
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { isSwitchable } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
-import { coverageLabel, type Coverage } from "@/lib/client/coverage";
+import { coverageLabel, isExact, type Coverage } from "@/lib/client/coverage";
 
 export const rowKey = (row: CertificateRow) => `${row.kind}:${row.id}`;
 
@@ -47,7 +47,7 @@ export function CertificatesTable(props: {
     <>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite" data-testid="certificates-count">
         Showing {table.getRowModel().rows.length} of {props.rows.length} certificates
-        {props.coverage && !props.coverage.complete && ` (from ${coverageLabel(props.coverage)})`}
+        {props.coverage && !isExact(props.coverage) && ` (from ${coverageLabel(props.coverage)})`}
       </p>
       <VirtualTable
         table={table}

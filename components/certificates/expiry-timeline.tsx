@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { PARTIAL_CHART_STYLE } from "@/components/data-table/coverage";
-import { coverageLabel, partialCount, type Coverage } from "@/lib/client/coverage";
+import { coverageLabel, isExact, partialCount, type Coverage } from "@/lib/client/coverage";
 import { AFTER_CROSS_SIGN_EXPIRY_MS, DATES, REBUNDLE_MS } from "@/lib/certificates/chain-change";
 import { VERDICTS, type CertificateRow, type Verdict } from "@/lib/certificates/types";
 
@@ -26,7 +26,8 @@ function buckets(rows: readonly CertificateRow[]): Bucket[] {
 
 export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateRow[]; coverage: Coverage }) {
   const data = buckets(rows);
-  const n = (count: number) => partialCount(count, coverage.complete);
+  const exact = isExact(coverage);
+  const n = (count: number) => partialCount(count, exact);
   const expiries = rows.filter((r) => r.expiresOn).map((r) => Date.parse(r.expiresOn!));
   const before = expiries.filter((t) => t < REBUNDLE_MS).length;
   const between = expiries.filter((t) => t >= REBUNDLE_MS && t < AFTER_CROSS_SIGN_EXPIRY_MS).length;
@@ -34,10 +35,10 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3" aria-labelledby="expiry-caption">
       <figcaption id="expiry-caption" className="text-sm font-semibold">
-        Expiries by month{coverage.complete ? "" : ` (partial: ${coverageLabel(coverage)})`}
+        Expiries by month{exact ? "" : ` (partial: ${coverageLabel(coverage)})`}
       </figcaption>
       {/* A partial chart is hatched: its bars are what was read, not the account's. */}
-      <div aria-hidden="true" className="h-56" style={coverage.complete ? undefined : PARTIAL_CHART_STYLE}>
+      <div aria-hidden="true" className="h-56" style={exact ? undefined : PARTIAL_CHART_STYLE}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -54,7 +55,7 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
         </ResponsiveContainer>
       </div>
       <p className="mt-2 text-sm text-slate-700" data-testid="expiry-summary">
-        {coverage.complete ? "" : `Partial (${coverageLabel(coverage)}): `}
+        {exact ? "" : `Partial (${coverageLabel(coverage)}): `}
         {n(before)} expire before {DATES.rebundle}, {n(between)} between {DATES.rebundle} and {DATES.crossSignExpiry}, {n(after)} after
         {rows.length > expiries.length ? `; ${rows.length - expiries.length} have no expiry date yet` : ""}.
       </p>

@@ -21,7 +21,11 @@ export function useCertificates() {
   );
   const totalZones = pages?.[0]?.totalZones;
   // What the totals, chart and findings cover: zones audited of the account's.
-  const coverage = useMemo(() => ({ read: data.zones.length, total: totalZones, complete: query.complete, noun: "zones" }), [data.zones.length, totalZones, query.complete]);
+  const failed = data.zones.filter((zone) => zone.status === "failed").length;
+  const coverage = useMemo(
+    () => ({ read: data.zones.length, total: totalZones, complete: query.complete, failed, noun: "zones" }),
+    [data.zones.length, totalZones, query.complete, failed],
+  );
   return { ...query, ...data, coverage, totalZones, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, rescan: () => setScan((n) => n + 1), reload: () => {
     setScan(0);
     setReloads((n) => n + 1);

@@ -1,7 +1,7 @@
 "use client";
 // How much of the account a page's counts cover while its listing is read, and why and until when it waits.
 import { useQuery } from "@tanstack/react-query";
-import { coverageLabel, partialCount, partialCountTitle, type Coverage } from "@/lib/client/coverage";
+import { coverageLabel, isExact, partialCount, partialCountTitle, type Coverage } from "@/lib/client/coverage";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { waitReason } from "@/lib/client/wait-reason";
 import type { RateLimitUse } from "@/lib/platform/rate-limiter";
@@ -11,7 +11,7 @@ export const PARTIAL_CHART_STYLE = { backgroundImage: "repeating-linear-gradient
 
 /** "190 of 240 zones read" beside a page's totals; says nothing once everything was read. */
 export function CoverageNote({ coverage, testId }: { coverage: Coverage; testId: string }) {
-  if (coverage.complete) return null;
+  if (isExact(coverage)) return null;
   return (
     <p className="text-sm font-medium text-amber-800" data-testid={testId}>
       Partial: {coverageLabel(coverage)}. Counts below are what was read so far.
@@ -24,7 +24,7 @@ export function PartialCount({ count, coverage, testId }: { count: number; cover
   const title = partialCountTitle(count, coverage);
   return (
     <span data-testid={testId} title={title}>
-      {partialCount(count, coverage.complete)}
+      {partialCount(count, isExact(coverage))}
       {title && <span className="sr-only"> ({title})</span>}
     </span>
   );

@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { CoverageNote, PARTIAL_CHART_STYLE, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useZones } from "@/components/zones-table/use-zones";
+import { isExact } from "@/lib/client/coverage";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
@@ -52,7 +53,7 @@ export function MappingDistribution() {
           previous sensitivity and action are unknown.
         </p>
       )}
-      <div className="mt-3 h-72" aria-hidden="true" style={complete ? undefined : PARTIAL_CHART_STYLE}>
+      <div className="mt-3 h-72" aria-hidden="true" style={isExact(coverage) ? undefined : PARTIAL_CHART_STYLE}>
         <ResponsiveContainer width="100%" height="100%">
           {/* The table below is the text alternative: the chart is hidden from assistive tech and takes no focus. */}
           <BarChart accessibilityLayer={false} data={rows}>

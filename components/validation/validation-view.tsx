@@ -5,7 +5,7 @@ import { CoverageNote, PartialCount, RateLimitWait } from "@/components/data-tab
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useUrlState } from "@/components/data-table/use-url-state";
 import { useZones } from "@/components/zones-table/use-zones";
-import { coverageLabel } from "@/lib/client/coverage";
+import { coverageLabel, isExact } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { VIEW_KEYS } from "./labels";
 import { ZoneComparison } from "./zone-comparison";
@@ -27,7 +27,7 @@ export function ValidationView() {
           Zones in validation mode (<PartialCount count={inValidation.length} coverage={coverage} testId="validation-zone-count" />)
         </h2>
         {inValidation.length === 0 ? (
-          <p className="mt-2 text-slate-600">{complete ? "No zone runs both versions: nothing to compare." : `None found yet: ${coverageLabel(coverage)}.`}</p>
+          <p className="mt-2 text-slate-600">{isExact(coverage) ? "No zone runs both versions: nothing to compare." : `None found: ${coverageLabel(coverage)}.`}</p>
         ) : (
           <ul className="mt-2 flex flex-wrap gap-2">
             {inValidation.map((zone) => (

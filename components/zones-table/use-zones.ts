@@ -34,6 +34,7 @@ export function useZones(firstPage?: AccountScan) {
   }, [queryClient]);
   const totalCount = pages?.[0]?.totalCount;
   // What every count on a page of zones covers: the pages say it beside their totals.
-  const coverage = useMemo(() => ({ read: zones.length, total: totalCount, complete: query.complete, noun: "zones" }), [zones.length, totalCount, query.complete]);
+  const failed = useMemo(() => zones.filter((zone) => zone.verdict === "failed").length, [zones]);
+  const coverage = useMemo(() => ({ read: zones.length, total: totalCount, complete: query.complete, failed, noun: "zones" }), [zones.length, totalCount, query.complete, failed]);
   return { ...query, zones, coverage, loaded: zones.length, totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, refresh, reload };
 }

@@ -2,31 +2,40 @@
 // count that may still grow shown as at least so many, never a bare 0 for what was not read. Pure.
 
 export interface Coverage {
-  /** Items read so far (zones scanned, zones audited). */
+  /** Items read so far (zones scanned, zones audited), the failed ones included. */
   read: number;
   /** How many the account has, once the server knows it. */
   total?: number;
   complete: boolean;
+  /** Of `read`, how many could not be read (failed zones): their part of every count is unknown. */
+  failed?: number;
   /** Plural noun of what is counted: "zones". */
   noun: string;
 }
 
-/** "All 240 zones read", "190 of 240 zones read", "190 zones read; the account's total is not known yet". */
-export function coverageLabel({ read, total, complete, noun }: Coverage): string {
-  if (complete) return `All ${read} ${noun} read`;
-  if (total === undefined) return `${read} ${noun} read; the account's total is not known yet`;
-  return `${read} of ${total} ${noun} read`;
+/** Every item read and none failed: only then is a count exact. */
+export function isExact(coverage: Coverage): boolean {
+  return coverage.complete && !coverage.failed;
 }
 
-/** A count over what was read: exact when complete; "12+" while it may grow; "—" for a 0 not yet known. */
-export function partialCount(count: number, complete: boolean): string {
-  if (complete) return count.toLocaleString("en-US");
+/** "All 240 zones read", "190 of 240 zones read", "240 of 240 zones read, 2 failed", or the total not known yet. */
+export function coverageLabel({ read, total, complete, failed = 0, noun }: Coverage): string {
+  const failures = failed > 0 ? `, ${failed} failed` : "";
+  if (complete && failed === 0) return `All ${read} ${noun} read`;
+  if (complete) return `${read} of ${read} ${noun} read${failures}`;
+  if (total === undefined) return `${read} ${noun} read${failures}; the account's total is not known yet`;
+  return `${read} of ${total} ${noun} read${failures}`;
+}
+
+/** A count over what was read: exact when it is; "12+" while it may grow; "—" for a 0 not yet known. */
+export function partialCount(count: number, exact: boolean): string {
+  if (exact) return count.toLocaleString("en-US");
   return count === 0 ? "—" : `${count.toLocaleString("en-US")}+`;
 }
 
 /** The hover and screen-reader text of a partial count: what it is at least, and over how much. */
 export function partialCountTitle(count: number, coverage: Coverage): string | undefined {
-  if (coverage.complete) return undefined;
+  if (isExact(coverage)) return undefined;
   const over = coverageLabel(coverage);
   return count === 0 ? `None found yet: ${over}` : `At least ${count.toLocaleString("en-US")}: ${over}`;
 }

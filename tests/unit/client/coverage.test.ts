@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverageLabel, partialCount, partialCountTitle } from "@/lib/client/coverage";
+import { coverageLabel, isExact, partialCount, partialCountTitle } from "@/lib/client/coverage";
 
 describe("coverage of a listing still being read", () => {
   it("says how much was read, and of how many when the total is known", () => {
@@ -20,5 +20,13 @@ describe("coverage of a listing still being read", () => {
     expect(partialCountTitle(0, coverage)).toBe("None found yet: 190 of 240 zones read");
     expect(partialCountTitle(12, coverage)).toBe("At least 12: 190 of 240 zones read");
     expect(partialCountTitle(12, { ...coverage, read: 240, complete: true })).toBeUndefined();
+  });
+
+  it("keeps counts partial while zones failed: their part is unknown, not 0", () => {
+    const coverage = { read: 240, total: 240, complete: true, failed: 2, noun: "zones" };
+    expect(isExact(coverage)).toBe(false);
+    expect(coverageLabel(coverage)).toBe("240 of 240 zones read, 2 failed");
+    expect(partialCountTitle(0, coverage)).toBe("None found yet: 240 of 240 zones read, 2 failed");
+    expect(coverageLabel({ read: 100, total: 240, complete: false, failed: 1, noun: "zones" })).toBe("100 of 240 zones read, 1 failed");
   });
 });
