@@ -1,11 +1,12 @@
 // The refresh run's progress as pure functions: a new run, how far it is, and whether a trigger should
 // start one. No I/O here: tests drive them with plain values.
-import type { RunState } from "@/lib/snapshots/schema";
+import { SNAPSHOT_FORMAT, type RunState } from "@/lib/snapshots/schema";
 
 export function newRun(runId: string, now: Date): RunState {
   const at = now.toISOString();
   return {
     runId,
+    format: SNAPSHOT_FORMAT,
     startedAt: at,
     updatedAt: at,
     phase: "list",

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/c
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson } from "@/lib/storage/json-objects";
 import { ageSeconds, percentDone } from "@/lib/snapshots/progress";
-import { manifestSchema, runStateSchema, snapshotKeys, type Manifest, type PartRef, type RunState } from "@/lib/snapshots/schema";
+import { manifestSchema, runStateSchema, SNAPSHOT_FORMAT, snapshotKeys, type Manifest, type PartRef, type RunState } from "@/lib/snapshots/schema";
 
 /** Rows one answer holds at most (and parts read): bounded memory per request whatever the account's size. */
 const ROWS_PER_ANSWER = 2_000;
@@ -30,7 +30,9 @@ export interface SnapshotObjects {
 export async function readSnapshotObjects(bucket: Bucket, account: string): Promise<SnapshotObjects> {
   const keys = snapshotKeys(account);
   const [latest, state] = await Promise.all([readJson(bucket, keys.latest, manifestSchema), readJson(bucket, keys.state, runStateSchema)]);
-  return { manifest: latest?.value ?? null, run: state?.value ?? null };
+  // A snapshot of another format is not served (its rows lack fields the pages read): as if there were none.
+  const manifest = latest?.value.format === SNAPSHOT_FORMAT ? latest.value : null;
+  return { manifest, run: state?.value ?? null };
 }
 
 /** What the pages show of those objects at `now`: the age moves on even when the objects are remembered. */

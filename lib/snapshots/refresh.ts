@@ -61,7 +61,7 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
   if (finished) {
     // The manifest first, on the etag read just before: of two runners finishing together one publishes.
     const current = await bucket.head(keys.latest);
-    const manifest: Manifest = manifestSchema.parse({ runId: state.runId, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount, zoneParts: state.zoneParts, certificateParts: state.certificateParts });
+    const manifest: Manifest = manifestSchema.parse({ runId: state.runId, format: state.format, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount, zoneParts: state.zoneParts, certificateParts: state.certificateParts });
     const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
     if (!published) return outcome("conflict", state);
     state.phase = "published";

@@ -2,6 +2,13 @@
 // published snapshot's manifest (latest.json, the atomic pointer) and the parts both name.
 import { z } from "zod";
 
+/**
+ * The rows' format: a snapshot written by another version of Preflight (rows without today's fields, such
+ * as a zone's `unknown` parts) is not served; the pages scan live until a refresh publishes this format.
+ * 2: rows carry `unknown`, `sensitivityRow` and `mappingNote`; custom hostname ids are UUIDs.
+ */
+export const SNAPSHOT_FORMAT = 2;
+
 const zoneRowSchema = z.object({ id: z.string(), name: z.string(), plan: z.string() }).loose();
 
 export const zoneListPartSchema = z.object({ zones: z.array(zoneRowSchema) });
@@ -17,6 +24,8 @@ export type PartRef = z.infer<typeof partSchema>;
 
 export const runStateSchema = z.object({
   runId: z.string(),
+  /** The rows' format the run writes (absent: a run begun before formats were named). */
+  format: z.number().int().optional(),
   startedAt: z.string(),
   updatedAt: z.string(),
   phase: z.enum(["list", "scan", "certificates", "published"]),
@@ -42,6 +51,7 @@ export type RunState = z.infer<typeof runStateSchema>;
 
 export const manifestSchema = z.object({
   runId: z.string(),
+  format: z.number().int().optional(),
   startedAt: z.string(),
   completedAt: z.string(),
   zoneCount: z.number().int().min(0),

@@ -2,7 +2,8 @@
 // once after this process writes (even by a read already under way), never remembered when it failed.
 import { describe, expect, it } from "vitest";
 import { forgetSnapshotObjects, rememberedSnapshotObjects, STATUS_REMEMBERED_MS } from "@/lib/snapshots/remembered-status";
-import { snapshotKeys, type Manifest } from "@/lib/snapshots/schema";
+import { readSnapshotObjects } from "@/lib/snapshots/read";
+import { SNAPSHOT_FORMAT, snapshotKeys, type Manifest } from "@/lib/snapshots/schema";
 import type { Bucket } from "@/lib/storage/bucket";
 
 // The memo only calls get(); a map stands in for the bucket (Miniflare's is tested where bytes matter).
@@ -24,7 +25,7 @@ function counting(failing = false) {
   return view;
 }
 
-const manifest = (runId: string): Manifest => ({ runId, startedAt: "2026-11-23T00:00:00.000Z", completedAt: "2026-11-23T00:01:00.000Z", zoneCount: 3, zoneParts: [], certificateParts: [] });
+const manifest = (runId: string): Manifest => ({ runId, format: SNAPSHOT_FORMAT, startedAt: "2026-11-23T00:00:00.000Z", completedAt: "2026-11-23T00:01:00.000Z", zoneCount: 3, zoneParts: [], certificateParts: [] });
 
 describe("the remembered snapshot status", () => {
   it("reads the two objects once while remembered, and again after the TTL", async () => {
@@ -72,5 +73,16 @@ describe("the remembered snapshot status", () => {
     const after = counting();
     await rememberedSnapshotObjects(bucket, account, after, now + 3);
     expect(after.gets).toBe(2); // read again, not the overtaken read's value
+  });
+});
+
+describe("a snapshot of another format", () => {
+  it("is not served: its rows lack fields the pages read (written before formats were named)", async () => {
+    const keys = snapshotKeys("format-account");
+    const { format: _, ...older } = manifest("run-old");
+    objects.set(keys.latest, JSON.stringify(older));
+    expect((await readSnapshotObjects(bucket, "format-account")).manifest).toBeNull();
+    objects.set(keys.latest, JSON.stringify(manifest("run-new")));
+    expect((await readSnapshotObjects(bucket, "format-account")).manifest?.runId).toBe("run-new");
   });
 });
