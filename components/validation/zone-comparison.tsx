@@ -27,8 +27,12 @@ const n = (value: number) => value.toLocaleString("en-US");
 /** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
 function figures(answer: ValidationAnswer): string {
   const rate = `${(answer.decision.disagreementRate * 100).toFixed(1)}%`;
-  const { maxPageSize, maxDurationSeconds } = answer.datasetLimits;
-  const reads = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"} of at most ${n(maxPageSize)} rows and ${describeSeconds(maxDurationSeconds)}`;
+  const limits = answer.datasetLimits;
+  const queries = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"}`;
+  const assumed = limits?.assumed.length ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed` : "";
+  const reads = limits
+    ? `${queries} of at most ${n(limits.maxPageSize)} rows and ${describeSeconds(limits.maxDurationSeconds)}${assumed}`
+    : `${queries}; the zone's dataset limits were not read yet`;
   if (!answer.sampling.sampled) return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;
   return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
 }

@@ -26,7 +26,8 @@ export interface DatasetLimitsAnswer {
 }
 
 /** The documented summary plus how far the read got: `complete`, and else `cursor` (and a wait). */
-export type ValidationAnswer = ValidationSummary & Omit<WindowReadResult, "read"> & { datasetLimits: DatasetLimitsAnswer };
+/** `datasetLimits` is null while the zone's settings were not read (a rate limit deferred them): never zeros. */
+export type ValidationAnswer = ValidationSummary & Omit<WindowReadResult, "read"> & { datasetLimits: DatasetLimitsAnswer | null };
 
 export interface ZoneComparison {
   requests: ComparedRequest[];
@@ -75,13 +76,13 @@ export async function compareZone(platform: PlatformClient, zoneId: string, wind
     if (progress.complete) summaries.set(read, summary);
   }
   const kept = limits instanceof DeferredError ? undefined : limits;
-  const datasetLimits: DatasetLimitsAnswer = kept
+  const datasetLimits: DatasetLimitsAnswer | null = kept
     ? {
         maxDurationSeconds: Math.min(kept.events.maxDurationSeconds, kept.groups.maxDurationSeconds),
         notOlderThanSeconds: Math.min(kept.events.notOlderThanSeconds, kept.groups.notOlderThanSeconds),
         maxPageSize: kept.events.maxPageSize,
         assumed: kept.assumed,
       }
-    : { maxDurationSeconds: 0, notOlderThanSeconds: 0, maxPageSize: 0, assumed: ["settings not read yet"] };
+    : null;
   return { requests, answer: { ...summary, ...progress, datasetLimits } };
 }
