@@ -33,7 +33,7 @@ const CERTIFICATE_INVENTORY = [
 const INVITES = ["GET /user/invites"] as const satisfies readonly UpstreamPattern[];
 
 /** What a review plans (and re-plans before executing, to detect drift); ZONE_EVIDENCE holds the entry point it freezes. */
-const REVIEW_PLANNING = [...ZONE, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", ...INVITES] as const;
+const REVIEW_PLANNING = [...ZONE, ...ZONE_LIST, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", "GET /zones/:id/dns_records", ...INVITES] as const;
 
 /** The only writes Preflight ever sends: the calls a review can hold (lib/reviews/plan.ts). */
 const REVIEW_WRITES = [

@@ -1,6 +1,8 @@
 // What a review freezes when it is created, and reads again before it executes: the evidence of its
 // target and the exact calls derived from it. The calls come from the same builders the pages show.
 import "server-only";
+import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads";
+import { fetchCaaRecords } from "@/lib/certificates/inventory";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import { switchCalls } from "@/lib/certificates/hostname-switch";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
@@ -15,7 +17,8 @@ import { scanZoneEvidence } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";
 import { listInvites } from "@/lib/platform/invites";
 import { checkIdentifier, checkUuidIdentifier, zonePath } from "@/lib/platform/paths";
-import { getZone } from "@/lib/platform/zones";
+import { getZone, listZonePages } from "@/lib/platform/zones";
+import { DeferredError } from "@/lib/platform/errors";
 import type { ReviewCall, ReviewTarget } from "@/lib/reviews/schema";
 import { z } from "zod";
 
@@ -90,10 +93,32 @@ async function planHostnameSwitch(platform: PlatformClient, target: Extract<Revi
       return result[0];
     }),
   );
-  const { rows } = auditZone(zone, { packs: [], customCertificates: [], customHostnames: hostnames, totalTls: { enabled: false }, caaRecords: [] });
+  // The hostnames' CAA as the audit reads it (RFC 8659's climb through the account's zones): the approver
+  // sees the same advice, and a switch to the default CA that CAA would keep on the legacy chain is refused.
+  const caaRecords = await fetchCaaRecords(platform, zone.id);
+  const context = await hostnameCaaContext(accountCaaReads(platform), zone, caaRecords, hostnames);
+  const { rows, caa } = auditZone(zone, { packs: [], customCertificates: [], customHostnames: hostnames, totalTls: { enabled: false }, caaRecords }, context);
+  if (target.certificateAuthority === "") {
+    const blocked = caa.filter((f) => f.source === "custom_hostname" && f.defaultCa === "lets_encrypt").map((f) => f.hostname);
+    if (blocked.length > 0) {
+      throw new InputError("certificateAuthority", `CAA lets only letsencrypt.org issue for ${blocked.join(", ")}: the default CA would stay on the legacy chain. Choose google, or add the CAA record the audit names first`);
+    }
+  }
   const calls = switchCalls(rows, target.certificateAuthority).map((c) => ({ title: `Switch ${c.hostname} from ${c.from} to ${c.body.ssl.certificate_authority || "the default CA"}`, method: c.method, path: c.path, query: {}, body: c.body }));
   if (calls.length === 0) throw new InputError("hostnameIds", "None of these custom hostnames is on the legacy-chain CA (lets_encrypt)");
   return { title: `Switch ${calls.length} custom hostname(s) of ${zone.name} off the legacy-chain CA`, evidence: { zone: { id: zone.id, name: zone.name }, certificates: rows }, calls };
+}
+
+/** The account's zones and their CAA records, read as a review needs them (no scan cache to share). */
+function accountCaaReads(platform: PlatformClient): CaaReads {
+  return {
+    zones: async () => {
+      const walk = await listZonePages(platform, 1);
+      if (walk.nextPage !== undefined) throw new DeferredError("the account's zones did not fit in this request", walk.retryAfterMs ?? 0);
+      return walk.zones;
+    },
+    records: (zoneId) => fetchCaaRecords(platform, zoneId),
+  };
 }
 
 async function planInviteAcceptance(platform: PlatformClient, inviteId: string): Promise<ReviewPlan> {
