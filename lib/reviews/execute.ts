@@ -37,8 +37,11 @@ export async function executeReview(store: ReviewStore, platform: PlatformClient
   if (review.confirmText !== undefined && confirm !== review.confirmText) {
     throw new InputError("confirm", `This step is irreversible: type the zone name "${review.confirmText}" to confirm`);
   }
-  // A resumed (failed or interrupted) execution has already changed the account: only a first execution checks drift.
-  if (review.state === "approved") await refuseIfDrifted(store, platform, loaded, actor);
+  // Drift is checked until a call may have changed the account: on a first execution, and on a failed one whose
+  // calls were all refused (Execute again days later must not send a PUT over an entry point nobody reviewed).
+  // Once a call succeeded (or may have been sent), the account differs by our own doing and the check cannot tell.
+  const untouched = review.results.every((r) => r.state === "pending" || r.state === "failed");
+  if (review.state === "approved" || (review.state === "failed" && untouched)) await refuseIfDrifted(store, platform, loaded, actor);
 
   const lease = () => new Date(Date.now() + options.leaseMs).toISOString();
   const claimed = transition(review, resuming ? "resume" : "execute", actor, new Date());

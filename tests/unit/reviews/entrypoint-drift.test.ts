@@ -90,6 +90,22 @@ describe("the entry point a migration PUT replaces", () => {
   });
 });
 
+describe("executing again after every call was refused", () => {
+  it("checks the entry point again: changed since, it refuses and sends nothing", async () => {
+    const zone = zonesOf("validation")[4]!;
+    const review = await approved("complete_migration", zone.id);
+    // As an execution whose first PUT the platform refused leaves it: failed, nothing applied.
+    const loaded = await h.store.load(review.id);
+    const at = new Date().toISOString();
+    const results = loaded.value.calls.map((_, i) => (i === 0 ? { state: "failed" as const, status: 400, response: { success: false }, at } : { state: "pending" as const }));
+    await h.store.save({ ...loaded.value, state: "failed", results }, loaded.etag);
+    await editEntrypoint(zone.id);
+    await fetch(`${h.sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+    await expect(executeReview(h.store, h.platform(), review.id, planner, zone.name)).rejects.toMatchObject({ kind: "drift" });
+    expect(await puts()).toEqual([]);
+  });
+});
+
 describe("a review approved before Preflight froze the entry point", () => {
   it("is refused, saying the entry point was never shown to its approver, and sends nothing", async () => {
     const zone = zonesOf("validation")[3]!;
