@@ -13,8 +13,6 @@ export interface ContractCall {
   reads: string;
   onDifference: string;
   prism: string;
-  /** Described for a change another branch is making; Preflight does not call it yet. */
-  planned?: boolean;
 }
 
 export interface OpenApiOperation {

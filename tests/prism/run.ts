@@ -12,7 +12,7 @@ import { SCENARIOS, type Scenario } from "@/tests/prism/scenarios";
 import { startPrism } from "@/tests/prism/server";
 import { problemsOf } from "@/tests/prism/verdict";
 
-type Outcome = "passed" | "failed" | "known";
+type Outcome = "passed" | "failed";
 
 async function runScenario(scenario: Scenario, baseUrl: string, document: ReturnType<typeof prismDocument>, seen: Exchange[]): Promise<Outcome> {
   const log: Exchange[] = [];
@@ -26,16 +26,9 @@ async function runScenario(scenario: Scenario, baseUrl: string, document: Return
   seen.push(...log);
   const problems = log.flatMap((x) => problemsOf(x).map((p) => `${x.call}: ${p}`));
   const failures = [...problems, ...(error ? [`Preflight: ${error}`] : [])];
-  let outcome: Outcome = failures.length ? "failed" : "passed";
-  if (scenario.known) {
-    const expected = failures.length > 0 && failures.some((f) => scenario.known!.failure.test(f));
-    outcome = expected ? "known" : "failed";
-    if (!failures.length) failures.push(`the known divergence no longer occurs: remove \`known\` from this scenario (${scenario.known.divergence})`);
-  }
-  const mark = { passed: "✔", failed: "✘", known: "○" }[outcome];
-  console.log(`${mark} ${scenario.name}${summary ? `: ${summary}` : ""} (${log.length} calls)`);
-  if (outcome === "known") console.log(`    known divergence, being fixed elsewhere: ${scenario.known!.divergence}`);
-  for (const f of failures) console.log(`    ${outcome === "known" ? "(expected) " : ""}${f.slice(0, 400)}`);
+  const outcome: Outcome = failures.length ? "failed" : "passed";
+  console.log(`${outcome === "passed" ? "✔" : "✘"} ${scenario.name}${summary ? `: ${summary}` : ""} (${log.length} calls)`);
+  for (const f of failures) console.log(`    ${f.slice(0, 400)}`);
   return outcome;
 }
 
@@ -67,8 +60,8 @@ async function main() {
   }
   report(seen);
   const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
-  writeFileSync("test-results/prism.json", JSON.stringify({ passed: count("passed"), failed: count("failed"), skipped: count("known") }));
-  console.log(`\n${count("passed")} passed, ${count("failed")} failed, ${count("known")} skipped`);
+  writeFileSync("test-results/prism.json", JSON.stringify({ passed: count("passed"), failed: count("failed"), skipped: 0 }));
+  console.log(`\n${count("passed")} passed, ${count("failed")} failed`);
   process.exit(count("failed") ? 1 : 0);
 }
 
@@ -76,7 +69,7 @@ function report(seen: Exchange[]) {
   const pattern = (call: string) => call.split("?")[0]!.replace(/\/[0-9a-f-]{32,36}(?=\/|$)/g, "/:id");
   const exercised = new Set(seen.filter((x) => x.via === "prism" && x.violations.length === 0 && x.status < 400).map((x) => pattern(x.call)));
   console.log("\nContract calls validated by Prism in this run:");
-  for (const c of contract.calls.filter((c) => c.operation)) console.log(`  ${exercised.has(c.call) ? "✔" : "–"} ${c.call}${exercised.has(c.call) ? "" : c.planned ? " (planned, not called yet)" : " (not validated in this run: see the known divergences above)"}`);
+  for (const c of contract.calls.filter((c) => c.operation)) console.log(`  ${exercised.has(c.call) ? "✔" : "–"} ${c.call}${exercised.has(c.call) ? "" : " (not validated in this run: see the failures above)"}`);
   console.log("\nCalls the schema does not cover (listed, not validated by Prism):");
   for (const n of NOT_COVERED) console.log(`  • ${n.call}: ${n.note}`);
   console.log("\nCorrections to the 2024 schema in the served document (with sources): see tests/prism/document.ts");

@@ -16,8 +16,6 @@ import { planReview, type ReviewPlan } from "@/lib/reviews/plan";
 export interface Scenario {
   name: string;
   run: (client: PlatformClient) => Promise<string>;
-  /** A divergence another branch of issue #15 is fixing: the failure it causes is expected until then. */
-  known?: { failure: RegExp; divergence: string };
 }
 
 function check(condition: unknown, what: string): asserts condition {

@@ -1,7 +1,7 @@
 // Preflight's parsers accept every shape the real API can answer, built from the contract's schemas
 // (tests/prism/document.ts: the 2024 OpenAPI with the SDK's and the docs' corrections): the example, only the
 // required fields (read-only ones included: answers carry them), extra fields, enum values Preflight does not
-// know. A real shape a parser refuses today that another branch of issue #15 is fixing is an `it.skip` naming it.
+// know.
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { caaRecordSchema, certificatePackSchema, customCertificateSchema, customHostnameSchema, totalTlsSchema } from "@/lib/certificates/upstream";
