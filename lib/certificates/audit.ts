@@ -80,7 +80,6 @@ export async function auditCertificates(
 
 export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
 
-/** One zones page from `offset`; undefined when the budget cannot even list the page. */
 type ScanState = ReturnType<ScanCache<Chunk>["current"]>;
 
 /** The reads custom hostnames' CAA needs, shared by the scan: zones pages and CAA records, each read once. */
@@ -105,6 +104,7 @@ async function allZones(client: PlatformClient, listings: Map<number, Promise<un
   return pages.flatMap((p) => p.zones.map((z) => ({ id: z.id, name: z.name })));
 }
 
+/** One zones page from `offset`; undefined when the budget cannot even list the page. */
 async function auditChunk(
   client: PlatformClient,
   scan: ScanState,

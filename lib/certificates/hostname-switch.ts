@@ -1,5 +1,5 @@
-// The exact PATCH calls that move custom hostnames off the legacy-chain CA. Until reviews exist (a later
-// issue) they are exported for a second person to check and run, never sent from here.
+// The exact PATCH calls that move custom hostnames off the legacy-chain CA: exported for a person to check,
+// and planned into a switch_hostname_ca review (lib/reviews/plan.ts), the only way they are ever sent.
 import type { CertificateRow } from "@/lib/certificates/types";
 import { IDENTIFIER, UUID_IDENTIFIER } from "@/lib/platform/paths";
 
