@@ -2,7 +2,7 @@
 // index) on demand, never held, so 100,000 of them cost no memory. They go to zones with no designed
 // hostnames (index % 5 === 3), a fifth of them to the first such zone (a SaaS zone far bigger than one
 // budget); the designed seed is untouched. Their listing order is their index order (CA blocks, then name).
-import { Random } from "./random";
+import { dashedUuid, Random, uuidV4 } from "./random";
 import { DAY_MS, isoMicro } from "./time";
 import type { Zone } from "./types";
 import type { CustomHostname, HostnameCertificateAuthority } from "./types-certificates";
@@ -36,16 +36,16 @@ export function bulkHostname(seed: number, zone: Zone, zoneIndex: number, count:
   const hostname = `h${String(i).padStart(6, "0")}.tenants-${zoneIndex}.example`;
   const createdMs = Date.UTC(2023, 0, 1) + Math.floor(rng.float() * 900 * DAY_MS);
   const active = rng.chance(0.95);
-  const uuid = rng.hex(32);
+  const drawn = rng.hex(32);
   // A UUID, as the real API gives custom hostname ids; the same draws as when it was 32 hex.
   const id = `${zoneIndex.toString(16).padStart(8, "0")}${i.toString(16).padStart(8, "0")}${rng.hex(16)}`;
   return {
-    id: `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`,
+    id: dashedUuid(id),
     hostname,
     status: active ? "active" : "pending",
     created_at: isoMicro(createdMs, rng),
     ssl: {
-      id: `${uuid.slice(0, 8)}-${uuid.slice(8, 12)}-4${uuid.slice(13, 16)}-a${uuid.slice(17, 20)}-${uuid.slice(20)}`,
+      id: uuidV4(drawn),
       type: "dv",
       method: rng.chance(0.7) ? "txt" : "http",
       status: active ? "active" : "pending_validation",
@@ -55,7 +55,7 @@ export function bulkHostname(seed: number, zone: Zone, zoneIndex: number, count:
       ...(active ? { issuer: ISSUER[ca], uploaded_on: isoMicro(createdMs, rng), expires_on: isoMicro(createdMs + 90 * DAY_MS, rng) } : {}),
       settings: { min_tls_version: "1.2", http2: "on" },
     },
-    ownership_verification: { type: "txt", name: `_cf-custom-hostname.${hostname}`, value: uuid },
+    ownership_verification: { type: "txt", name: `_cf-custom-hostname.${hostname}`, value: drawn },
   };
 }
 

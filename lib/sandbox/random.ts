@@ -56,3 +56,13 @@ export class Random {
     return out;
   }
 }
+
+/** 32 hex digits written as a UUID (8-4-4-4-12), as the real API gives custom hostname and certificate pack ids. */
+export function dashedUuid(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A version-4 UUID from 32 hex draws: the version and variant digits are set, the draws stay the same. */
+export function uuidV4(hex: string): string {
+  return dashedUuid(`${hex.slice(0, 12)}4${hex.slice(13, 16)}a${hex.slice(17)}`);
+}

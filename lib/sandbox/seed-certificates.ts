@@ -2,7 +2,7 @@
 // custom certificates of every bundle method uploaded before 2024-09-09, between the dates and after
 // 2024-09-30, custom hostnames on lets_encrypt, "" (default CA) and google, and the CAA cases (allow, block,
 // inherit, a subdomain's own set). Cases are assigned by zone index, so every one is present from 240 zones.
-import { Random } from "./random";
+import { Random, uuidV4 } from "./random";
 import { DAY_MS, isoMicro } from "./time";
 import type { DnsRecord, Zone } from "./types";
 import type {
@@ -76,11 +76,6 @@ export function seedCertificates(seed: number, zones: readonly Zone[], dnsRecord
   return out;
 }
 
-/** A UUID (version 4 layout) from 32 hex draws: custom hostname and certificate pack ids are UUIDs. */
-function uuid(rng: Random): string {
-  const h = rng.hex(32);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`;
-}
 
 function within(rng: Random, [from, to]: readonly [number, number]): number {
   return from + Math.floor(rng.float() * (to - from));
@@ -102,7 +97,7 @@ function pack(rng: Random, zone: Zone, type: PackType, hosts: string[], status: 
     priority: 0,
   }));
   return {
-    id: uuid(rng),
+    id: uuidV4(rng.hex(32)),
     type,
     hosts,
     primary_certificate: certificates[0]!.id,
@@ -149,7 +144,7 @@ function keylessServer(rng: Random, zone: Zone, createdMs: number): NonNullable<
 
 function customPack(rng: Random, type: PackType, custom: CustomCertificate): CertificatePack {
   const { keyless_server: _keyless, ...certificate } = custom;
-  return { id: uuid(rng), type, hosts: [...custom.hosts], primary_certificate: custom.id, status: "active", certificates: [certificate], created_on: custom.uploaded_on };
+  return { id: uuidV4(rng.hex(32)), type, hosts: [...custom.hosts], primary_certificate: custom.id, status: "active", certificates: [certificate], created_on: custom.uploaded_on };
 }
 
 export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: number): CustomHostname {
@@ -158,12 +153,12 @@ export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: nu
   const ca = HOSTNAME_CAS[(i + zoneIndex) % HOSTNAME_CAS.length] as HostnameCertificateAuthority;
   const active = rng.chance(0.9);
   return {
-    id: uuid(rng), // the same 32 draws as before, written as the UUID the real API gives
+    id: uuidV4(rng.hex(32)), // the same 32 draws as before, written as the UUID the real API gives
     hostname,
     status: active ? "active" : "pending",
     created_at: isoMicro(createdMs, rng),
     ssl: {
-      id: uuid(rng),
+      id: uuidV4(rng.hex(32)),
       type: "dv",
       method: rng.chance(0.7) ? "txt" : "http",
       status: active ? "active" : "pending_validation",
@@ -173,7 +168,7 @@ export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: nu
       ...(active ? { issuer: ISSUER[ca === "" ? "google" : ca === "digicert" ? "google" : ca], uploaded_on: isoMicro(createdMs, rng), expires_on: isoMicro(createdMs + 90 * DAY_MS, rng) } : {}),
       settings: { min_tls_version: rng.chance(0.5) ? "1.2" : "1.0", http2: "on" },
     },
-    ownership_verification: { type: "txt", name: `_cf-custom-hostname.${hostname}`, value: uuid(rng) },
+    ownership_verification: { type: "txt", name: `_cf-custom-hostname.${hostname}`, value: uuidV4(rng.hex(32)) },
   };
 }
 
