@@ -1,19 +1,14 @@
 // The migration PUT replaces the whole http_request_firewall_managed entry point: a review freezes what is
 // there, and execution refuses, sending nothing, when it changed since approval. Reviews that depend on
 // the previous version's API refuse clearly once it is retired.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { executeReview } from "@/lib/reviews/execute";
 import { actOnReview, createReview } from "@/lib/reviews/service";
 import { wafCaseFor } from "@/lib/sandbox/waf/seed-waf";
-import { startHarness, TOKEN, type Harness } from "./harness";
+import { withHarness, PLANNER as planner, APPROVER as approver, TOKEN, type Harness } from "./harness";
 
-const planner = { id: "planner", role: "planner" as const };
-const approver = { id: "approver-1", role: "approver" as const };
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+withHarness((started) => (h = started));
 beforeEach(async () => {
   await fetch(`${h.sandbox.url}/__sandbox/reset`, { method: "POST" });
 });

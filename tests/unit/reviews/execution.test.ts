@@ -1,6 +1,6 @@
 // Reviews on Miniflare's real bucket against the sandbox over HTTP: concurrent approvals and executes
 // end in exactly one transition and one upstream call; drift refuses execution; listing pages past 1000.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConflictError } from "@/lib/http/conflict-error";
 import { InputError } from "@/lib/http/input-error";
 import { executeReview } from "@/lib/reviews/execute";
@@ -8,17 +8,10 @@ import { actOnReview, createReview } from "@/lib/reviews/service";
 import type { Review } from "@/lib/reviews/schema";
 import { ReviewStore } from "@/lib/reviews/store";
 import type { Bucket } from "@/lib/storage/bucket";
-import { startHarness, zonesWhere, type Harness } from "./harness";
+import { withHarness, PLANNER as planner, APPROVER as approver1, SECOND_APPROVER as approver2, zonesWhere, type Harness } from "./harness";
 
-const planner = { id: "planner", role: "planner" as const };
-const approver1 = { id: "approver-1", role: "approver" as const };
-const approver2 = { id: "approver-2", role: "approver" as const };
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+withHarness((started) => (h = started));
 
 async function approvedCompletion(zoneId: string): Promise<Review> {
   const review = await createReview(h.store, h.platform(), { kind: "complete_migration", zoneId }, planner);

@@ -1,6 +1,7 @@
 // A real sandbox over HTTP, Miniflare's bucket in a temp folder and a platform client per "request":
 // the same pieces the server uses, without Next in between.
 import { mkdtempSync, rmSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PlatformClient } from "@/lib/platform/client";
@@ -12,6 +13,11 @@ import { closeLocalBucket, openLocalBucket } from "@/lib/storage/local-bucket";
 import { ReviewStore } from "@/lib/reviews/store";
 
 export const TOKEN = "reviews-harness-token-0123456789";
+
+/** The people of the four-eyes tests: the planner writes, the approvers approve. */
+export const PLANNER = { id: "planner", role: "planner" as const };
+export const APPROVER = { id: "approver-1", role: "approver" as const };
+export const SECOND_APPROVER = { id: "approver-2", role: "approver" as const };
 
 export interface Harness {
   sandbox: RunningSandbox;
@@ -49,4 +55,14 @@ export function zonesWhere(sandbox: RunningSandbox, test: (zone: { plan: string;
       return test({ plan: zone.plan.legacy_id, state: waf.migrationState, compatible: waf.compatible, overrides: waf.overrides.length });
     })
     .map((zone) => zone.id);
+}
+
+/** One harness for a test file: started before its tests (handed to `set`), closed after them. */
+export function withHarness(set: (harness: Harness) => void): void {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+    set(harness);
+  }, 60_000);
+  afterAll(() => harness?.close());
 }

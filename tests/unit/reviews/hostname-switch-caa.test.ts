@@ -1,15 +1,12 @@
 // A CA switch review reads the hostnames' CAA as the audit does (RFC 8659's climb through the account's
 // zones): the evidence an approver reads names the CAA that applies, and a switch to the default CA that
 // CAA would keep on the legacy chain is refused before anything is planned.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { planReview } from "@/lib/reviews/plan";
-import { startHarness, type Harness } from "./harness";
+import { withHarness, type Harness } from "./harness";
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+withHarness((started) => (h = started));
 
 /** The sandbox's `pay-N.<zone>` hostname: on lets_encrypt, in a zone of the account whose only CAA permits letsencrypt.org. */
 function payHostname() {

@@ -2,22 +2,16 @@
 // in the rulesets API's own shape (a message and a source.pointer, no code): the executed review must show
 // that message and pointer to the person who ran it, never "without the v4 envelope". Accepted, it carries
 // the proposed configuration whole, fields Preflight does not name included.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/http/error-response";
 import { PlatformError } from "@/lib/platform/errors";
 import { executeReview } from "@/lib/reviews/execute";
 import { actOnReview, createReview } from "@/lib/reviews/service";
 import { wafCaseFor } from "@/lib/sandbox/waf/seed-waf";
-import { startHarness, type Harness } from "./harness";
+import { withHarness, PLANNER as planner, APPROVER as approver, type Harness } from "./harness";
 
-const planner = { id: "planner", role: "planner" as const };
-const approver = { id: "approver-1", role: "approver" as const };
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+withHarness((started) => (h = started));
 
 const zoneOf = (wafCase: string) => h.sandbox.state.zones.find((zone, i) => wafCaseFor(i, zone) === wafCase)!;
 

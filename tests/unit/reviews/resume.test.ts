@@ -1,18 +1,13 @@
 // A review whose executing server stopped mid-way: another request takes it over once the lease has run
 // out, reads the account for the call left "sending", and sends it only if it had not taken effect.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { executeReview } from "@/lib/reviews/execute";
 import type { Review } from "@/lib/reviews/schema";
 import { actOnReview, createReview } from "@/lib/reviews/service";
-import { startHarness, TOKEN, type Harness } from "./harness";
+import { withHarness, PLANNER as planner, APPROVER as approver, TOKEN, type Harness } from "./harness";
 
-const planner = { id: "planner", role: "planner" as const };
-const approver = { id: "approver-1", role: "approver" as const };
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(() => h.close());
+withHarness((started) => (h = started));
 
 /** Zones with at least `n` custom hostnames still on the legacy-chain CA, and those hostnames. */
 function legacyHostnames(n: number, skip: number): { zoneId: string; ids: string[] } {
