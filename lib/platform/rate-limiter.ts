@@ -60,7 +60,7 @@ export class RateLimiter {
       let waitMs: number;
       if (now < this.pausedUntil) {
         waitMs = this.pausedUntil - now;
-      } else if (this.spent.length < this.limit.requests - reservedForOthers(consumer, this.uses().filter((u) => u.active), this.limit.requests)) {
+      } else if (this.spent.length < this.limit.requests - this.reserved(consumer)) {
         this.spent.push({ at: now, consumer });
         return;
       } else {
@@ -109,6 +109,12 @@ export class RateLimiter {
   private expire(now: number): void {
     while (this.spent.length && this.spent[0]!.at <= now - this.windowMs) this.spent.shift();
     for (const [consumer, until] of this.activeUntil) if (until <= now) this.activeUntil.delete(consumer);
+  }
+
+  /** Tokens held for the other active consumers; none (and no count of the window) while one consumer is alone. */
+  private reserved(consumer: string): number {
+    if (this.activeUntil.size < 2) return 0;
+    return reservedForOthers(consumer, this.uses().filter((u) => u.active), this.limit.requests);
   }
 
   private keepActive(consumer: string, until: number): void {
