@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: [
     {
       // Everything the servers print goes to a file as well: the secrets spec searches it.
-      command: `mkdir -p test-results && { node_modules/.bin/tsx lib/launcher/start.ts 2>&1 | tee ${E2E.serverLog} >&2; }`,
+      command: `mkdir -p test-results && { node_modules/.bin/tsx lib/dev/launcher/start.ts 2>&1 | tee ${E2E.serverLog} >&2; }`,
       url: `${E2E.baseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 240_000,
@@ -65,7 +65,7 @@ export default defineConfig({
     },
     {
       // The demo gateway on its own, so both servers reach it under the distinctive ETH_GATEWAY_URL.
-      command: "node_modules/.bin/tsx lib/gateway/demo/main.ts",
+      command: "node_modules/.bin/tsx lib/dev/gateway/main.ts",
       url: `${E2E.gatewayOrigin}/__gateway/health`,
       reuseExistingServer: false,
       timeout: 240_000,

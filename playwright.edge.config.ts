@@ -17,7 +17,7 @@ export default defineConfig({
     {
       ...webServer!,
       // node --import tsx: a signal reaches the launcher itself, which stops wrangler, workerd and the upstreams.
-      command: "node --import tsx lib/edge/preview.ts",
+      command: "node --import tsx lib/dev/edge/preview.ts",
       env: { ...webServer!.env, WRANGLER_SEND_METRICS: "false" },
     },
     ...(gateway ? [gateway] : []),

@@ -10,7 +10,8 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts"],
+    // tests/unit: pure modules, seconds; tests/integration: start the sandbox, servers or Miniflare.
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -2,7 +2,7 @@
 // Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { run } from "@/lib/launcher/processes";
+import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;

@@ -15,7 +15,7 @@ import { hasRole } from "@/lib/identity/roles";
 import { recordUsage } from "@/lib/http/usage-log";
 import { consumerOf } from "@/lib/http/consumer";
 import type { PlatformClient } from "@/lib/platform/client";
-import { openPlatform } from "@/lib/platform/session";
+import { openPlatform } from "@/lib/platform/open-platform";
 import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
 
 export interface OperationContext<P> {

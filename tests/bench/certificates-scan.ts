@@ -5,7 +5,7 @@ import { auditCertificates } from "@/lib/certificates/audit";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
-import { startSandbox } from "@/lib/sandbox/server";
+import { startSandbox } from "@/lib/dev/sandbox/server";
 
 const token = randomBytes(16).toString("hex");
 const sandbox = await startSandbox({ apiToken: token, rateLimit: null, zoneCount: Number(process.env.ZONES ?? 240) });

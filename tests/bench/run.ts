@@ -2,8 +2,8 @@
 // Preflight's production server), runs every measurement several times and prints one line per figure:
 // name, median, budget, ok/over. Exits non-zero only when the machinery breaks, never for a budget.
 import { cpus } from "node:os";
-import { buildIsStale } from "@/lib/launcher/build-state";
-import { run } from "@/lib/launcher/processes";
+import { buildIsStale } from "@/lib/dev/launcher/build-state";
+import { run } from "@/lib/dev/launcher/processes";
 import { figureLine, type Figure } from "./lib/figures";
 import { pageAtScale } from "./page-figures";
 import { scanUnderRateLimit, scanVersusFloorAndScript } from "./scan-figures";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getHeapStatistics } from "node:v8";
-import { startService, stopServices, waitForHttp } from "@/lib/launcher/processes";
+import { startService, stopServices, waitForHttp } from "@/lib/dev/launcher/processes";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
@@ -28,7 +28,7 @@ const MiB = 1024 * 1024;
 const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main() {
-  const sandbox = startService("sandbox", "node_modules/.bin/tsx", ["lib/sandbox/main.ts"], {
+  const sandbox = startService("sandbox", "node_modules/.bin/tsx", ["lib/dev/sandbox/main.ts"], {
     quiet: true,
     env: { SANDBOX_PORT: String(port), SANDBOX_API_TOKEN: TOKEN, SANDBOX_ZONES: String(zones), SANDBOX_CUSTOM_HOSTNAMES: String(hostnames), SANDBOX_RATE_LIMIT: "0" },
   });

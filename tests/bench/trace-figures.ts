@@ -1,6 +1,6 @@
 // Figure 5: what the trace explorer adds over calling the gateway directly. Each run reads block ranges
 // no earlier run read (shifted by the run number), so Preflight's cache of finalized windows never answers.
-import type { BenchSeedSummary } from "@/lib/gateway/demo/bench-seed";
+import type { BenchSeedSummary } from "@/lib/dev/gateway/bench-seed";
 import { median, repeat, type Figure } from "./lib/figures";
 import { startBenchGateway, startBenchPreflight, stopAll, type Running } from "./lib/services";
 

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { routeFiles } from "../unit/named-operations/routes";
+import { routeFiles } from "../integration/named-operations/routes";
 
 const SCRIPT = { "x-preflight-demo-user": "planner" };
 

@@ -4,7 +4,7 @@
 // appears literally, no element was injected, no dialog opened and no payload ran.
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { HOSTILE } from "@/lib/sandbox/seed-hostile";
+import { HOSTILE } from "@/lib/dev/sandbox/seed-hostile";
 import { E2E } from "./environment";
 import { newDataDir, startOwnPreflight, startOwnSandbox, type OwnServer } from "./own-servers";
 

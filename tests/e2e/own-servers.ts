@@ -62,7 +62,7 @@ function launch(command: string, args: string[], env: Record<string, string>, po
 export async function startOwnSandbox(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const vars = { SANDBOX_PORT: String(port), SANDBOX_API_TOKEN: E2E.apiToken, SANDBOX_RATE_LIMIT: "0", ...env };
-  return launch("node_modules/.bin/tsx", ["lib/sandbox/main.ts"], vars, port, "/__sandbox/health");
+  return launch("node_modules/.bin/tsx", ["lib/dev/sandbox/main.ts"], vars, port, "/__sandbox/health");
 }
 
 export const newDataDir = () => mkdtempSync(join(tmpdir(), "preflight-e2e-own-"));

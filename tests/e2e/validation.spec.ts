@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DESIGNED_CASES, EVENT_DAYS, SAMPLING, scaleFor } from "../../lib/sandbox/graphql/event-design";
+import { DESIGNED_CASES, EVENT_DAYS, SAMPLING, scaleFor } from "../../lib/dev/sandbox/graphql/event-design";
 import { E2E } from "./environment";
 import { setSandboxFaults } from "./sandbox";
 

@@ -1,7 +1,7 @@
 // `npm run test:edge`: builds for the edge runtime (OpenNext; prints the worker's gzipped size), then runs
 // the e2e smoke part in Chromium against that build in local workerd. Prints how long each part took.
 import { randomBytes } from "node:crypto";
-import { run } from "@/lib/launcher/processes";
+import { run } from "@/lib/dev/launcher/processes";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 // The same token while building and testing, as in `npm test`: the leak check looks for this exact string.

@@ -5,7 +5,7 @@ import autocannon, { type Request } from "autocannon";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
+import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
 import { firstAndLast, sampleRss } from "./rss";
 
@@ -21,9 +21,9 @@ const bin = (name: string) => `${process.cwd()}/node_modules/.bin/${name}`;
 async function startServers(): Promise<{ services: Service[]; server: Service }> {
   const services: Service[] = [];
   const env = { SANDBOX_PORT: String(E2E.sandboxPort), SANDBOX_API_TOKEN: E2E.apiToken, SANDBOX_RATE_LIMIT: "0" };
-  const sandbox = startService("sandbox", bin("tsx"), ["lib/sandbox/main.ts"], { quiet: true, env });
+  const sandbox = startService("sandbox", bin("tsx"), ["lib/dev/sandbox/main.ts"], { quiet: true, env });
   services.push(sandbox);
-  const gateway = startService("demo gateway", bin("tsx"), ["lib/gateway/demo/main.ts"], {
+  const gateway = startService("demo gateway", bin("tsx"), ["lib/dev/gateway/main.ts"], {
     quiet: true,
     env: { ANVIL_PORT: String(E2E.anvilPort), GATEWAY_PORT: String(E2E.gatewayPort) },
   });

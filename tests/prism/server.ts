@@ -1,7 +1,7 @@
 // Prism on 127.0.0.1 (a free port), request validation on (`--errors`: an invalid request gets 422), static
 // answers (deterministic); started and stopped by PID by the step.
-import { freePort } from "@/lib/gateway/demo/anvil";
-import { startService, stopServices, type Service } from "@/lib/launcher/processes";
+import { freePort } from "@/lib/dev/gateway/anvil";
+import { startService, stopServices, type Service } from "@/lib/dev/launcher/processes";
 
 export interface RunningPrism {
   baseUrl: string;

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { LoadingState } from "@/components/data-table/states";
-import { ValidationView } from "@/components/validation/validation-view";
+import { ValidationView } from "@/components/validation-mode/validation-view";
 
 export const metadata: Metadata = { title: "Validation" };
 

@@ -1,7 +1,7 @@
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { recentUsage } from "@/lib/http/usage-log";
-import { rateLimitUse } from "@/lib/platform/session";
+import { rateLimitUse } from "@/lib/platform/open-platform";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { scanAccount } from "@/lib/migration/scan-account";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
-import { startSandbox } from "@/lib/sandbox/server";
+import { startSandbox } from "@/lib/dev/sandbox/server";
 import { callsPerZone } from "../lib/call-log";
 
 const token = randomBytes(16).toString("hex");

@@ -1,5 +1,5 @@
 // The sandbox's call log: the ground truth of what reached the platform (count, statuses, timing).
-import type { CallRecord } from "@/lib/sandbox/calls";
+import type { CallRecord } from "@/lib/dev/sandbox/calls";
 
 export async function clearCalls(sandboxUrl: string): Promise<void> {
   const response = await fetch(`${sandboxUrl}/__sandbox/calls`, { method: "DELETE" });

@@ -1,7 +1,7 @@
 // The servers a benchmark needs, each a real process on 127.0.0.1 started through the launcher's helpers
 // (stopped by PID, never by name): the sandbox account, the demo gateway and Preflight's production server.
 import { existsSync } from "node:fs";
-import { startService, stopServices, waitForHttp, type Service } from "@/lib/launcher/processes";
+import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 
 /** Ports reserved for the benchmarks (other suites use 3210/8791/18545…). */
 export const BENCH_PORTS = { preflight: 3260, sandbox: 8796, anvil: 18551, gateway: 18552 } as const;
@@ -23,7 +23,7 @@ export interface Running {
 }
 
 export async function startBenchSandbox(settings: SandboxSettings): Promise<Running> {
-  const service = startService("sandbox", bin("tsx"), ["lib/sandbox/main.ts"], {
+  const service = startService("sandbox", bin("tsx"), ["lib/dev/sandbox/main.ts"], {
     quiet: true,
     env: {
       SANDBOX_PORT: String(BENCH_PORTS.sandbox),
@@ -40,7 +40,7 @@ export async function startBenchSandbox(settings: SandboxSettings): Promise<Runn
 }
 
 export async function startBenchGateway(options: { tailBlocks: number }): Promise<Running> {
-  const service = startService("demo gateway", bin("tsx"), ["lib/gateway/demo/main.ts"], {
+  const service = startService("demo gateway", bin("tsx"), ["lib/dev/gateway/main.ts"], {
     quiet: true,
     env: {
       ANVIL_PORT: String(BENCH_PORTS.anvil),

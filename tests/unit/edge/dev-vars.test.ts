@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES } from "@/lib/config-schema";
-import { CRON_SECRET_VARIABLE, toDotenv, workerVariables, writeSecretsFile } from "@/lib/edge/dev-vars";
+import { CRON_SECRET_VARIABLE, toDotenv, workerVariables, writeSecretsFile } from "@/lib/dev/edge/dev-vars";
 
 describe("workerVariables", () => {
   it("keeps the set configuration variables, drops the rest, adds a random cron secret and the overrides", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { bundledModules, workerSize } from "@/lib/edge/worker-size";
+import { bundledModules, workerSize } from "@/lib/dev/edge/worker-size";
 
 describe("worker size", () => {
   it("counts the modules, not the map or the README, compressed", () => {

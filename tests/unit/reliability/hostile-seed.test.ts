@@ -1,8 +1,8 @@
 // The opt-in hostile strings rename existing items only: the default seed is untouched, and the hostile
 // one has the same zones, cases and certificate counts, with markup where the pages show text.
 import { describe, expect, it } from "vitest";
-import { seedAccount } from "@/lib/sandbox/seed";
-import { HOSTILE } from "@/lib/sandbox/seed-hostile";
+import { seedAccount } from "@/lib/dev/sandbox/seed";
+import { HOSTILE } from "@/lib/dev/sandbox/seed-hostile";
 
 const shape = (state: ReturnType<typeof seedAccount>) => ({
   zones: state.zones.map((z) => [z.id, z.plan.legacy_id]),

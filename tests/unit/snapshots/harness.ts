@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/lib/sandbox/server";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/lib/dev/sandbox/server";
 import type { Bucket } from "@/lib/storage/bucket";
 import { closeLocalBucket, openLocalBucket } from "@/lib/storage/local-bucket";
 

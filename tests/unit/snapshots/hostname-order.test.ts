@@ -2,7 +2,7 @@
 // `direction=asc`), the sandbox honouring it, and a resumed walk that checks its boundary, so a hostname
 // that moves between two requests (its CA switched) fails the zone by name instead of leaving a silent gap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallRecord } from "@/lib/sandbox/server";
+import type { CallRecord } from "@/lib/dev/sandbox/server";
 import { getZone } from "@/lib/platform/zones";
 import { auditZonesFrom, type HostnamePosition } from "@/lib/snapshots/certificate-work";
 import { startSnapshotHarness, TOKEN } from "./harness";

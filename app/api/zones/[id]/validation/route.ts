@@ -1,9 +1,9 @@
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
-import { compareZone } from "@/lib/validation/compare-zone";
-import { parseReadQuery } from "@/lib/validation/read-query";
-import type { ReadProgress } from "@/lib/validation/window-read";
+import { compareZone } from "@/lib/validation-mode/compare-zone";
+import { parseReadQuery } from "@/lib/validation-mode/read-query";
+import type { ReadProgress } from "@/lib/validation-mode/window-read";
 
 export const dynamic = "force-dynamic";
 

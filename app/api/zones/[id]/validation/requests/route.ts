@@ -2,9 +2,9 @@ import { toCsv } from "@/lib/csv";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum } from "@/lib/http/query";
-import { compareZone } from "@/lib/validation/compare-zone";
-import { parseReadQuery } from "@/lib/validation/read-query";
-import { matchesFilter, parseRequestFilter, requestCsvRow } from "@/lib/validation/request-filter";
+import { compareZone } from "@/lib/validation-mode/compare-zone";
+import { parseReadQuery } from "@/lib/validation-mode/read-query";
+import { matchesFilter, parseRequestFilter, requestCsvRow } from "@/lib/validation-mode/request-filter";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,27 @@
+// The page's vocabulary: how each class reads, its chart colour, and the view state kept in the URL.
+import type { RequestClass } from "@/lib/validation-mode/join";
+
+export const CLASS_LABELS: Record<RequestClass, string> = {
+  newOnly: "New rules only",
+  oldOnly: "Old rules only",
+  bothDifferentAction: "Both, different actions",
+  bothSameAction: "Both, same action",
+};
+
+export const CLASS_COLOURS: Record<RequestClass, string> = {
+  newOnly: "#dc2626",
+  oldOnly: "#d97706",
+  bothDifferentAction: "#7c3aed",
+  bothSameAction: "#64748b",
+};
+
+export const VIEW_KEYS = ["zone", "since", "until", "class", "action", "rule", "host", "path", "country"] as const;
+export type ViewKey = (typeof VIEW_KEYS)[number];
+
+/** The window part of the view, as the operations take it (absent: the last 7 days). */
+export function windowQuery(view: Partial<Record<ViewKey, string>>): string {
+  const params = new URLSearchParams();
+  if (view.since) params.set("since", view.since);
+  if (view.until) params.set("until", view.until);
+  return params.toString();
+}

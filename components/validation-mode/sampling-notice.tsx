@@ -1,0 +1,27 @@
+"use client";
+// The dataset is adaptively sampled: when it was, the figures are estimates. A visible mark with the
+// interval, and the note that a request seen by one version only may be a sampling artefact.
+import type { SamplingSummary } from "@/lib/validation-mode/sampling";
+import { formatInterval } from "@/lib/validation-mode/sampling";
+
+export function SampledMark({ sampling }: { sampling: SamplingSummary }) {
+  if (!sampling.sampled) return null;
+  return (
+    <span
+      className="inline-block rounded border border-amber-400 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold uppercase text-amber-900"
+      data-testid="sampled-mark"
+      title={`The platform sampled these events: up to 1 in ${formatInterval(sampling.maxInterval)} was kept`}
+    >
+      sampled · up to 1 in {formatInterval(sampling.maxInterval)}
+    </span>
+  );
+}
+
+export function SamplingNotice({ sampling }: { sampling: SamplingSummary }) {
+  if (!sampling.note) return null;
+  return (
+    <p className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="sampling-note">
+      <SampledMark sampling={sampling} /> {sampling.note}
+    </p>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+// One zone's comparison: the decision aid first, then the matrix, the series, the top lists and the
+// drill-down to individual requests.
+import Link from "next/link";
+import { ErrorState, LoadingState } from "@/components/data-table/states";
+import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import { describeSeconds } from "@/lib/validation-mode/duration-words";
+import { ActionMatrix, TopLists } from "./comparison-tables";
+import { windowQuery, type ViewKey } from "./labels";
+import { ReadProgressPanel } from "./read-progress";
+import { RequestDrillDown } from "./request-drill-down";
+import { SampledMark, SamplingNotice } from "./sampling-notice";
+import dynamic from "next/dynamic";
+import { useWindowComparison } from "./use-window-comparison";
+import { WindowForm } from "./window-form";
+
+type View = Record<ViewKey, string | undefined>;
+
+// recharts is the heaviest part of the page: it loads after the numbers, not before them.
+const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesChart), {
+  ssr: false,
+  loading: () => <LoadingState label="Loading the chart…" />,
+});
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+/** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
+function figures(answer: ValidationAnswer): string {
+  const rate = `${(answer.decision.disagreementRate * 100).toFixed(1)}%`;
+  const limits = answer.datasetLimits;
+  const queries = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"}`;
+  const assumed = limits?.assumed.length ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed` : "";
+  const reads = limits
+    ? `${queries} of at most ${n(limits.maxPageSize)} rows and ${describeSeconds(limits.maxDurationSeconds)}${assumed}`
+    : `${queries}; the zone's dataset limits were not read yet`;
+  if (!answer.sampling.sampled) return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;
+  return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
+}
+
+export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: View; setView: (patch: Partial<View>) => void }) {
+  const { zoneId, view, setView } = props;
+  const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
+  const windowParams = windowQuery(view);
+  // The window is read in slices under the dataset's row limit, over as many requests as it takes.
+  const summary = useWindowComparison(base, windowParams);
+
+  return (
+    <section aria-labelledby="comparison-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <h2 id="comparison-heading" className="text-xl font-semibold">
+          {props.zoneName ?? zoneId}
+        </h2>
+        <Link href={`/zones/${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
+          Zone migration
+        </Link>
+        <WindowForm since={view.since ?? summary.data?.window.since} until={view.until ?? summary.data?.window.until} onChange={(w) => setView(w)} />
+      </div>
+      {summary.isPending && <ReadProgressPanel progress={summary.progress} pause={summary.pause} requests={summary.requests} />}
+      {summary.error && <ErrorState title="The comparison could not be made" message={summary.error.message} onRetry={() => void summary.refetch()} />}
+      {summary.data && (
+        <>
+          <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="decision">
+            <p className="text-lg font-medium">
+              <span data-testid="decision-summary">{summary.data.decision.summary}.</span> <SampledMark sampling={summary.data.sampling} />
+            </p>
+            <p className="mt-1 text-slate-600" data-testid="decision-figures">
+              {figures(summary.data)}
+            </p>
+            <SamplingNotice sampling={summary.data.sampling} />
+            <Link
+              href={`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`}
+              className="mt-3 inline-block rounded bg-blue-700 px-3 py-1.5 text-sm text-white hover:bg-blue-800"
+            >
+              Start the review that turns the previous version off
+            </Link>
+          </div>
+          <ActionMatrix summary={summary.data} onPick={(cls, action) => setView({ class: cls, action })} />
+          <SeriesChart summary={summary.data} />
+          <TopLists summary={summary.data} />
+          <RequestDrillDown base={`${base}/requests`} window={summary.data.window} view={view} setView={setView} />
+        </>
+      )}
+    </section>
+  );
+}
