@@ -9,6 +9,7 @@ import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
 import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
 import { KeyValues, Section } from "@/components/zone-detail/section";
+import { ZoneTerraformExport } from "@/components/terraform/zone-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { MigrationDetail } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
@@ -138,6 +139,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           <ProposedConfigView config={zone.proposedConfig} />
         </Section>
       )}
+
+      {zone.verdict !== "failed" && <ZoneTerraformExport zoneId={zoneId} migrated={zone.verdict === "migrated"} />}
 
       {zone.procedure.length > 0 && (
         <Section title="Migration procedure">

@@ -11,6 +11,7 @@ import { ZonesOverview } from "@/components/zones-table/zones-overview";
 import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
+import { AccountTerraformExport } from "@/components/terraform/account-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AccountScan } from "@/lib/migration/scan-account";
 
@@ -75,6 +76,7 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
         </div>
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
+      <AccountTerraformExport />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {error ? (

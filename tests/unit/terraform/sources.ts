@@ -60,7 +60,7 @@ export function proposedSources(): Array<{ name: string; source: ExportSource }>
       source: {
         zone: ZONE,
         config: "proposed" as const,
-        ruleset: proposedConfig(waf(sensitivity, action, settings, enabled)),
+        ruleset: proposedConfig(waf(sensitivity, action, settings, enabled)) as unknown as ExportSource["ruleset"],
         entrypoint,
         previous: i === 0 ? PREVIOUS : { unknownBecause: "retired" as const },
         readAt: "2026-05-01T10:00:00.000Z",
