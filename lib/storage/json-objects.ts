@@ -27,7 +27,10 @@ export async function readJson<T>(bucket: Bucket, key: string, schema: z.ZodType
     throw new CorruptObjectError(key, "not JSON");
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new CorruptObjectError(key, parsed.error.issues[0]?.message ?? "invalid");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CorruptObjectError(key, issue ? `${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}` : "invalid");
+  }
   return { value: parsed.data, etag: object.etag, uploaded: object.uploaded };
 }
 
