@@ -7,8 +7,9 @@ import { caaFindingSchema, certificateRowSchema, migrationRowSchema, zoneOutcome
  * The rows' format: a snapshot written by another version of Preflight (rows without today's fields, such
  * as a zone's `unknown` parts) is not served; the pages scan live until a refresh publishes this format.
  * 2: rows carry `unknown`, `sensitivityRow` and `mappingNote`; custom hostname ids are UUIDs.
+ * 3: every part names its format.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /**
  * Every part carries the format it was written in: a part of another version of Preflight fails with that
