@@ -2,16 +2,14 @@
 // passed through; the messages we build are scrubbed of every configured secret all the same.
 import "server-only";
 import { redactSecrets } from "@/lib/config";
-import { ConfigError } from "@/lib/config-schema";
-import { InvalidCursorError } from "@/lib/platform/cursor";
-import { DeferredError, InvalidIdentifierError, PlatformError } from "@/lib/platform/errors";
-import { InputError } from "@/lib/http/input-error";
-import { GatewayError } from "@/lib/gateway/errors";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { NotFoundError } from "@/lib/http/not-found-error";
-import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
-import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
-import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
+import { ConfigError, UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
+import { DeferredError, PlatformError } from "@/lib/errors/platform-errors";
+import { InputError, InvalidCursorError, InvalidIdentifierError } from "@/lib/errors/input-error";
+import { GatewayError } from "@/lib/errors/gateway-errors";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { NotFoundError } from "@/lib/errors/not-found-error";
+import { PayloadTooLargeError } from "@/lib/errors/payload-too-large-error";
+import { ForbiddenError, UnauthenticatedError } from "@/lib/errors/identity-errors";
 
 export interface ErrorBody {
   error: {

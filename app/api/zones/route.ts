@@ -6,7 +6,7 @@ import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum, queryFlag, queryText } from "@/lib/http/query";
 import { scanAccount } from "@/lib/migration/scan-account";
 import { migrationCsvRow } from "@/lib/migration/zone-assessment";
-import { NotFoundError } from "@/lib/http/not-found-error";
+import { NotFoundError } from "@/lib/errors/not-found-error";
 import { isSnapshotCursor, zonesFromSnapshot } from "@/lib/snapshots/answers";
 
 export const dynamic = "force-dynamic";

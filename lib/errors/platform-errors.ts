@@ -85,14 +85,3 @@ export class RateLimitDeferredError extends DeferredError {
     this.name = "RateLimitDeferredError";
   }
 }
-
-/** An identifier that would not be safe or valid in an upstream path. */
-export class InvalidIdentifierError extends Error {
-  constructor(
-    readonly field: string,
-    readonly expected: string,
-  ) {
-    super(`${field} must be ${expected}`);
-    this.name = "InvalidIdentifierError";
-  }
-}
