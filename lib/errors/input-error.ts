@@ -1,6 +1,10 @@
 // A request Preflight refuses because of what the caller sent: always a 400 naming the field.
+import { PreflightError } from "@/lib/errors/preflight-error";
 
-export class InputError extends Error {
+export class InputError extends PreflightError {
+  readonly httpStatus = 400;
+  readonly kind = "invalid_input";
+
   constructor(
     readonly field: string,
     message: string,
@@ -8,24 +12,27 @@ export class InputError extends Error {
     super(message);
     this.name = "InputError";
   }
+
+  override answer() {
+    return { ...super.answer(), field: this.field };
+  }
 }
 
 /** An identifier that would not be safe or valid in an upstream path. */
-export class InvalidIdentifierError extends Error {
+export class InvalidIdentifierError extends InputError {
   constructor(
-    readonly field: string,
+    field: string,
     readonly expected: string,
   ) {
-    super(`${field} must be ${expected}`);
+    super(field, `${field} must be ${expected}`);
     this.name = "InvalidIdentifierError";
   }
 }
 
 /** A continuation cursor this operation did not make (or one tampered with). */
-export class InvalidCursorError extends Error {
-  readonly field = "cursor";
+export class InvalidCursorError extends InputError {
   constructor() {
-    super("cursor is not a continuation cursor of this operation; start again without it");
+    super("cursor", "cursor is not a continuation cursor of this operation; start again without it");
     this.name = "InvalidCursorError";
   }
 }
