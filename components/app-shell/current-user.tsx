@@ -1,4 +1,5 @@
 // Who this browser is, shown in the shell: the switcher in demo mode, the signed-in e-mail otherwise.
+import "server-only";
 import { headers } from "next/headers";
 import { DemoUserSwitcher } from "@/components/app-shell/demo-user-switcher";
 import { getConfig } from "@/lib/config";
