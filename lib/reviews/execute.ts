@@ -8,7 +8,7 @@ import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entry
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/errors/platform-errors";
 import { diffJson } from "@/lib/reviews/diff";
-import { callEffect, type CallEffect } from "@/lib/reviews/verify";
+import { callEffect, type CallEffect } from "@/lib/reviews/call-effect";
 import { planReview } from "@/lib/reviews/plan";
 import type { CallResult, Difference, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
