@@ -27,7 +27,11 @@ const SERVER_MODULES = [
 /** Every module of lib/ marked `import "server-only"`, by path: Next refuses them in a client bundle at build; this says so at lint. */
 const SERVER_ONLY = sources("lib")
   .filter((file) => !file.startsWith("lib/dev/") && /^import "server-only";$/m.test(read(file)))
-  .map((file) => ({ name: `@/${file.replace(/\.tsx?$/, "")}`, allowTypeImports: true, message: "This module is server-only: browser code may import its types only." }));
+  .map((file) => ({
+    name: `@/${file.replace(/\.tsx?$/, "")}`,
+    allowTypeImports: true,
+    message: "This module is server-only: browser code may import its types only.",
+  }));
 
 /** Domain modules are data to data: the HTTP layer calls them, never the reverse, and they are handed a platform client, never open one. */
 const DOMAIN_BOUNDARY = [

@@ -12,6 +12,7 @@ import { BudgetExhaustedError, PlatformError, RateLimitDeferredError } from "@/l
 import { errorResponse } from "@/lib/http/error-response";
 
 const TOKEN = "error-response-test-token-1234";
+const NO_ZONE = { code: 1001, message: "no such zone" };
 vi.stubEnv("CLOUDFLARE_API_TOKEN", TOKEN);
 afterEach(() => vi.restoreAllMocks());
 
@@ -37,7 +38,7 @@ describe("errorResponse", () => {
     [new UndeclaredUpstreamError("GET /user/tokens"), 500, "undeclared_upstream", {}],
     [new ConfigError("ETH_GATEWAY_URL", "is not set"), 500, "config", { message: "Preflight is misconfigured: ETH_GATEWAY_URL is not set" }],
     [new PlatformError({ kind: "malformed", operation: "GET /zones", message: "bad body" }), 502, "malformed", {}],
-    [new PlatformError({ kind: "api", operation: "GET /zones/x", message: "gone", status: 404, errors: [{ code: 1001, message: "no" }] }), 404, "api", { code: 1001 }],
+    [new PlatformError({ kind: "api", operation: "GET /zones/x", message: "gone", status: 404, errors: [NO_ZONE] }), 404, "api", { code: 1001 }],
     [new PlatformError({ kind: "timeout", operation: "GET /zones", message: "slow" }), 504, "timeout", {}],
     [new GatewayError("jsonrpc", "trace_filter", "too many blocks", -32602, 200), 502, "gateway_jsonrpc", { code: -32602 }],
   ])("%s → %i %s", async (error, status, kind, extra) => {
@@ -55,7 +56,8 @@ describe("errorResponse", () => {
   });
 
   it("tells to check the credentials when the platform refuses them, even on a 404", async () => {
-    const refused = await answer(new PlatformError({ kind: "api", operation: "GET /zones", message: "denied", status: 404, errors: [{ code: 10000, message: "Authentication error" }] }));
+    const errors = [{ code: 10000, message: "Authentication error" }];
+    const refused = await answer(new PlatformError({ kind: "api", operation: "GET /zones", message: "denied", status: 404, errors }));
     expect(refused.status).toBe(502);
     expect(refused.error.message).toMatch(/Check the API token/);
   });
