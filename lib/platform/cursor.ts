@@ -1,14 +1,7 @@
 // Continuation cursors: work cut short by the subrequest budget resumes from one in the next request.
 // Opaque to the browser (base64url JSON), bound to the operation that made it, validated when read.
 import { z } from "zod";
-
-export class InvalidCursorError extends Error {
-  readonly field = "cursor";
-  constructor() {
-    super("cursor is not a continuation cursor of this operation; start again without it");
-    this.name = "InvalidCursorError";
-  }
-}
+import { InvalidCursorError } from "@/lib/errors/input-error";
 
 export function encodeCursor(operation: string, state: object): string {
   return Buffer.from(JSON.stringify({ op: operation, ...state })).toString("base64url");

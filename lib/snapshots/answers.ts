@@ -3,14 +3,24 @@
 import "server-only";
 import type { CertificatesPage } from "@/lib/certificates/types";
 import type { AccountScan } from "@/lib/migration/scan-account";
-import type { ListQuery } from "@/lib/http/list-query";
-import { NotFoundError } from "@/lib/http/not-found-error";
+import { NotFoundError } from "@/lib/errors/not-found-error";
 import type { PlatformClient } from "@/lib/platform/client";
 import { cursorOperation } from "@/lib/platform/cursor";
 import { readPart } from "@/lib/snapshots/parts";
 import { readSlice, type SnapshotInfo } from "@/lib/snapshots/read";
 import { certificatesPartSchema, zonesPartSchema } from "@/lib/snapshots/schema";
 import { openSnapshots } from "@/lib/snapshots/service";
+
+export const LIST_SOURCES = ["auto", "live", "snapshot"] as const;
+
+/** What a listing's query says about where its answer may come from (lib/http/list-query.ts reads it). */
+export interface SourceQuery {
+  /** `auto`: a fresh snapshot if there is one, else live; `live` and `snapshot` insist. */
+  source: (typeof LIST_SOURCES)[number];
+  cursor?: string;
+  /** Read the account again instead of answering from the cache or a snapshot. */
+  refresh: boolean;
+}
 
 /** Whether a cursor continues a snapshot answer (its operation's name says so). */
 export function isSnapshotCursor(cursor: string | undefined): boolean {
@@ -26,7 +36,7 @@ type FromSnapshot<T> = (platform: PlatformClient, cursor: string | undefined) =>
  */
 export async function snapshotOrLive<T extends object>(
   platform: PlatformClient,
-  query: ListQuery,
+  query: SourceQuery,
   fromSnapshot: FromSnapshot<T>,
   live: () => Promise<T>,
   activity: string,

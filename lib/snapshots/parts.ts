@@ -1,7 +1,8 @@
 // Reading and writing a run's parts: each part is one JSON object under the run's prefix, named with a
 // random tag so a runner that loses the race for the state leaves only an orphan, never a clobbered part.
 import type { z } from "zod";
-import { CorruptObjectError, readJson, writeJson } from "@/lib/storage/json-objects";
+import { CorruptObjectError } from "@/lib/errors/internal-errors";
+import { readJson, writeJson } from "@/lib/storage/json-objects";
 import type { Bucket } from "@/lib/storage/bucket";
 import { SNAPSHOT_FORMAT, snapshotKeys, zoneListPartSchema, type PartRef } from "@/lib/snapshots/schema";
 import type { ZoneRow } from "@/lib/platform/zones";

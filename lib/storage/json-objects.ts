@@ -1,20 +1,13 @@
 // JSON objects in the bucket: validated with zod when read, written with conditions on the etag, and
 // listed by following `truncated` and `cursor` (never by comparing the count with the limit).
 import type { z } from "zod";
+import { CorruptObjectError } from "@/lib/errors/internal-errors";
 import { hasBody, type Bucket, type StoreConditional, type StoreListOptions, type StoreObject } from "@/lib/storage/bucket";
 
 export interface Stored<T> {
   value: T;
   etag: string;
   uploaded: Date;
-}
-
-/** A stored object that does not match its schema: never used as if it did. */
-export class CorruptObjectError extends Error {
-  constructor(key: string, problem: string) {
-    super(`The stored object ${key} is not valid: ${problem}`);
-    this.name = "CorruptObjectError";
-  }
 }
 
 export async function readJson<T>(bucket: Bucket, key: string, schema: z.ZodType<T>): Promise<Stored<T> | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { readListQuery } from "@/lib/http/list-query";
 
 const read = (query: string) => readListQuery(new URL(`http://preflight.test/api/zones?${query}`));

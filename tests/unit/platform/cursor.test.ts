@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cursorOperation, decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/cursor";
+import { InvalidCursorError } from "@/lib/errors/input-error";
+import { cursorOperation, decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 
 describe("continuation cursors", () => {
   it("round-trip the state of the operation that made them", () => {
