@@ -51,6 +51,7 @@ export interface RulesetChange {
   rule?: RuleRef;
   /** The category or managed rule id an override names, or the field that changed. */
   target?: string;
+  /** The values that changed (absent for a rule added or removed: `rule` gives its position). */
   before?: unknown;
   after?: unknown;
 }
@@ -79,7 +80,7 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
   for (const index of matching.removed) {
     const rule = was[index]!;
     const executed = executedRuleset(rule);
-    changes.push({ kind: executed ? "execute_removed" : "rule_removed", words: `${ruleLabelWithAction(rule)} removed`, rule: refOf(rule, { before: index }), before: rule });
+    changes.push({ kind: executed ? "execute_removed" : "rule_removed", words: `${ruleLabelWithAction(rule)} removed`, rule: refOf(rule, { before: index }) });
   }
   for (const pair of matching.pairs) {
     const rule = refOf(now[pair.after]!, pair);
@@ -89,7 +90,7 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
     const rule = now[index]!;
     const executed = executedRuleset(rule);
     const where = now.length > 1 ? ` (rule ${index + 1} of ${now.length})` : "";
-    changes.push({ kind: executed ? "execute_added" : "rule_added", words: `${ruleLabelWithAction(rule)} added${where}`, rule: refOf(rule, { after: index }), after: rule });
+    changes.push({ kind: executed ? "execute_added" : "rule_added", words: `${ruleLabelWithAction(rule)} added${where}`, rule: refOf(rule, { after: index }) });
   }
   const moved: RulesetMove[] = [];
   for (const move of movedRules(matching.pairs)) {
