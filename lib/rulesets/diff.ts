@@ -103,8 +103,8 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
       moved.push({ rule: ref, words });
       continue;
     }
-    const now_ = [before.length ? `now runs before ${before.join(", ")}` : "", after.length ? `now runs after ${after.join(", ")}` : ""].filter(Boolean).join(" and ");
-    changes.push({ kind: "order", words: `${ruleLabel(rule)} ${now_}`, rule: ref, before: move.pair.before, after: move.pair.after });
+    const order = [before.length ? `now runs before ${before.join(", ")}` : "", after.length ? `now runs after ${after.join(", ")}` : ""].filter(Boolean).join(" and ");
+    changes.push({ kind: "order", words: `${ruleLabel(rule)} ${order}`, rule: ref, before: move.pair.before, after: move.pair.after });
   }
   return { changes, moved };
 }

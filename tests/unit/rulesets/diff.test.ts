@@ -273,3 +273,10 @@ describe("properties", () => {
     expect(describeRulesetDiff(diffRulesets(proposed, live))).toEqual(["no change"]);
   });
 });
+
+describe("what the platform adds to its answers", () => {
+  it("a rule's categories, last_updated and version are never a change", () => {
+    const answered = { ...blockSqli, id: "b".repeat(32), ref: "b".repeat(32), version: "3", last_updated: "2026-02-01T00:00:00Z", categories: ["sqli"] };
+    expect(diffRulesets(withRules([answered]), withRules([blockSqli])).changes).toEqual([]);
+  });
+});
