@@ -103,7 +103,7 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
       moved.push({ rule: ref, words });
       continue;
     }
-    const order = [before.length ? `now runs before ${before.join(", ")}` : "", after.length ? `now runs after ${after.join(", ")}` : ""].filter(Boolean).join(" and ");
+    const order = [before.length ? `now runs before ${listWords(before)}` : "", after.length ? `now runs after ${listWords(after)}` : ""].filter(Boolean).join(" and ");
     changes.push({ kind: "order", words: `${ruleLabel(rule)} ${order}`, rule: ref, before: move.pair.before, after: move.pair.after });
   }
   return { changes, moved };
@@ -112,6 +112,11 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
 /** The diff's changes in words, one line each; "no change" when there is none. */
 export function describeRulesetDiff(diff: RulesetDiff): string[] {
   return diff.changes.length ? diff.changes.map((change) => change.words) : ["no change"];
+}
+
+/** A few names, then how many more: one rule moved past 150 others is one readable line. */
+function listWords(labels: string[], max = 4): string {
+  return labels.length <= max ? labels.join(", ") : `${labels.slice(0, max).join(", ")} and ${labels.length - max} more`;
 }
 
 function refOf(rule: RulesetRule, where: { before?: number; after?: number; by?: MatchKey }): RuleRef {
