@@ -3,13 +3,13 @@
 // point), so the answer ends at a zone boundary with a cursor that resumes exactly there.
 import "server-only";
 import { z } from "zod";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { accountZones, scanOneZone } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
 import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import type { ZoneRow } from "@/lib/platform/zones";
 import type { ZoneOutcome } from "@/lib/terraform/account-file";
 import type { RequestedConfig } from "@/lib/terraform/export-plan";

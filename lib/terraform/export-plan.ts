@@ -2,6 +2,8 @@
 // Pure: the evidence and the entry point in, the export's source (or the reason there is none) out.
 import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 import { migrationPhase, type MigrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { migrationChanges } from "@/lib/migration/migration-changes";
+import { describeRulesetDiff } from "@/lib/rulesets/diff";
 import type { ExportConfig, ExportSource, PreviousFirewall } from "@/lib/terraform/export-source";
 
 /** `auto`: the live entry point of a migrated zone, the proposed configuration of the others. */
@@ -47,6 +49,7 @@ export function proposedSource(zone: { id: string; name: string }, evidence: Zon
   const config = evidence.config;
   if (!config) return skipped("no_proposed_config");
   const description = typeof config.description === "string" ? config.description : undefined;
+  const changes = migrationChanges(entrypoint, config);
   return {
     status: "exported",
     source: {
@@ -56,6 +59,7 @@ export function proposedSource(zone: { id: string; name: string }, evidence: Zon
       ruleset: { name: config.name || "default", description, rules: config.rules },
       entrypoint: entrypoint && { id: entrypoint.id, version: entrypoint.version, lastUpdated: entrypoint.lastUpdated },
       previous: previousFirewall(evidence),
+      ...(changes.state === "read" ? { changes: { from: changes.entrypoint, words: describeRulesetDiff(changes.diff) } } : {}),
       readAt,
     },
   };

@@ -1,6 +1,5 @@
 // The export's query parameters, checked: a bad or missing value is a 400 naming it.
-import { InputError } from "@/lib/http/input-error";
-import { queryEnum } from "@/lib/http/query";
+import { InputError } from "@/lib/errors/input-error";
 import type { RequestedConfig } from "@/lib/terraform/export-plan";
 import type { Syntax } from "@/lib/terraform/render-rules";
 
@@ -9,6 +8,14 @@ export const CONFIGS = ["proposed", "live", "auto"] as const satisfies readonly 
 
 /** `syntax` has no default: the two provider majors do not read each other's files, so the user chooses. */
 export function exportQuery(url: URL): { syntax: Syntax; config: RequestedConfig } {
-  if (!url.searchParams.get("syntax")) throw new InputError("syntax", "syntax is required: v4 (provider 4.x, `rules { … }` blocks) or v5 (provider 5.x, `rules = [ … ]`)");
-  return { syntax: queryEnum(url, "syntax", SYNTAXES, "v5"), config: queryEnum(url, "config", CONFIGS, "auto") };
+  const syntax = url.searchParams.get("syntax");
+  if (!syntax) throw new InputError("syntax", "syntax is required: v4 (provider 4.x, `rules { … }` blocks) or v5 (provider 5.x, `rules = [ … ]`)");
+  if (!oneOf(syntax, SYNTAXES)) throw new InputError("syntax", `syntax must be one of ${SYNTAXES.join(", ")}`);
+  const config = url.searchParams.get("config") || "auto";
+  if (!oneOf(config, CONFIGS)) throw new InputError("config", `config must be one of ${CONFIGS.join(", ")}`);
+  return { syntax, config };
+}
+
+function oneOf<T extends string>(value: string, values: readonly T[]): value is T {
+  return (values as readonly string[]).includes(value);
 }

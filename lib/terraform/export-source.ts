@@ -20,6 +20,8 @@ export interface ExportSource {
   /** The entry point to import, or null when the migration has not created it yet (the file then looks it up when planning). */
   entrypoint: { id: string; version?: string; lastUpdated?: string } | null;
   previous: PreviousFirewall;
+  /** Proposed only: what the migration changes in the entry point there is (lib/rulesets/diff.ts), in words. */
+  changes?: { from: string; words: string[] };
   /** When the platform was read (ISO 8601). */
   readAt: string;
 }

@@ -6,7 +6,7 @@ import { readManagedEntrypoint, readManagedEntrypointRuleset } from "@/lib/migra
 import { migrationPhase } from "@/lib/migration/evidence";
 import type { ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import { chosenConfig, liveSource, proposedSource, type RequestedConfig, type ZoneExport } from "@/lib/terraform/export-plan";
 
 /** Calls beyond the scan: the entry point, read once. */

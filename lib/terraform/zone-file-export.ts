@@ -1,10 +1,10 @@
 // GET /api/zones/{id}/terraform: one zone's file, or why there is none as an error a person can act on
 // (409 for a configuration the zone does not have, 502 when the zone could not be read).
 import "server-only";
-import { ConflictError } from "@/lib/http/conflict-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { ZoneReadError } from "@/lib/errors/zone-read-error";
 import { zoneScan } from "@/lib/migration/zone-detail";
 import type { PlatformClient } from "@/lib/platform/client";
-import { PlatformError } from "@/lib/platform/errors";
 import { ExportRefusal } from "@/lib/terraform/clean-rules";
 import type { RequestedConfig } from "@/lib/terraform/export-plan";
 import { resourceLabel, zoneFileName } from "@/lib/terraform/labels";
@@ -15,9 +15,7 @@ import { zoneFile } from "@/lib/terraform/zone-file";
 export async function exportZoneFile(platform: PlatformClient, zoneId: string, options: { syntax: Syntax; config: RequestedConfig; refresh: boolean }) {
   const scan = await zoneScan(platform, zoneId, options.refresh);
   const result = await zoneExport(platform, scan, options.config);
-  if (result.status === "failed") {
-    throw new PlatformError({ kind: "api", status: 502, operation: "zone export", message: `The zone could not be read, so it was not exported: ${result.reason}` });
-  }
+  if (result.status === "failed") throw new ZoneReadError(result.reason);
   if (result.status === "skipped") throw new ConflictError(result.reason, result.kind);
   const label = resourceLabel(scan.zone);
   try {

@@ -41,6 +41,7 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
     ...(source.config === "proposed"
       ? ["Rules without a ref get one derived from what they are: the first apply after the import sets them. Export config=live after the migration for the platform's own refs."]
       : []),
+    ...(source.changes ? ["", `What the migration changes, compared with the zone now: ${source.changes.from}:`, ...source.changes.words.map((words) => `  - ${words}`)] : []),
   ];
   const resource = block(
     "resource",

@@ -2,7 +2,7 @@
 // for those it has not), the live entry point after a migration read back equal to what was PUT, and the
 // account-wide export split by a small budget without losing, repeating or silently dropping a zone.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ConflictError } from "@/lib/http/conflict-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
 import { scanCache } from "@/lib/migration/scan-cache";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -47,6 +47,9 @@ describe("one zone's export", () => {
       expect(file.config).toBe("proposed");
       const parsed = await parseHcl(file.text);
       expect((parsed.import as Array<Record<string, string>>)[0]!.id).toBe(`${syntax === "v4" ? "zone" : "zones"}/${zone.id}/${ENTRYPOINT_ID}`);
+      // The ruleset diff's words: validation mode deployed the same configuration, so nothing changes by meaning.
+      expect(file.text).toContain("# What the migration changes, compared with the zone now: entry point version 1 (");
+      expect(file.text).toContain("#   - no change");
     }
   });
 
@@ -55,6 +58,8 @@ describe("one zone's export", () => {
     const file = await exportZoneFile(platform(), zone.id, { syntax: "v5", config: "auto", refresh: false });
     expect(file.config).toBe("proposed");
     expect(((await parseHcl(file.text)).data as Record<string, Json>).cloudflare_rulesets).toBeDefined();
+    expect(file.text).toContain("# What the migration changes, compared with the zone now: no entry point (the PUT creates it):");
+    expect(file.text).toMatch(/^# {3}- entry point created with \d+ rules?$/m);
     await expect(exportZoneFile(platform(), zone.id, { syntax: "v5", config: "live", refresh: false })).rejects.toMatchObject({ kind: "no_entrypoint" });
   });
 

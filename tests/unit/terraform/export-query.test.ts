@@ -1,6 +1,6 @@
 // The export's query: a missing or bad `syntax` or `config` is refused naming the field.
 import { describe, expect, it } from "vitest";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { chosenConfig } from "@/lib/terraform/export-plan";
 import { exportQuery } from "@/lib/terraform/export-query";
 
