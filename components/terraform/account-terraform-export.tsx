@@ -4,7 +4,13 @@
 import { useRef, useState } from "react";
 import { ProgressBar } from "@/components/data-table/states";
 import { Choice, SYNTAX_OPTIONS } from "@/components/terraform/choice";
-import { downloadAccountTerraform, type AccountExportResult, type AccountProgress, type TerraformConfig, type TerraformSyntax } from "@/lib/client/terraform-download";
+import {
+  downloadAccountTerraform,
+  type AccountExportResult,
+  type AccountProgress,
+  type TerraformConfig,
+  type TerraformSyntax,
+} from "@/lib/client/terraform-download";
 
 const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
@@ -39,7 +45,14 @@ export function AccountTerraformExport() {
     <details className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
       <summary className="cursor-pointer font-semibold">Export Terraform for every zone</summary>
       <div className="mt-3 flex flex-wrap items-end gap-8">
-        <Choice legend="Provider syntax" name="account-terraform-syntax" value={syntax} options={SYNTAX_OPTIONS} onChange={setSyntax} disabled={busy} />
+        <Choice
+          legend="Provider syntax"
+          name="account-terraform-syntax"
+          value={syntax}
+          options={SYNTAX_OPTIONS}
+          onChange={setSyntax}
+          disabled={busy}
+        />
         <Choice
           legend="Configuration"
           name="account-terraform-config"
@@ -64,7 +77,13 @@ export function AccountTerraformExport() {
           disabled={busy}
         />
         <div className="flex gap-2">
-          <button type="button" onClick={() => void start()} disabled={busy} aria-busy={busy} className="rounded bg-blue-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => void start()}
+            disabled={busy}
+            aria-busy={busy}
+            className="rounded bg-blue-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50"
+          >
             {busy ? "Exporting…" : "Export Terraform"}
           </button>
           {busy && (
@@ -77,7 +96,11 @@ export function AccountTerraformExport() {
       {busy && progress && (
         <div className="mt-3" role="status">
           <ProgressBar label="Exporting Terraform" done={progress.done} total={progress.total} />
-          {progress.resumeAt && <p className="mt-1 text-slate-600">The account rate limit is used up; the export resumes at {progress.resumeAt.toLocaleTimeString()}.</p>}
+          {progress.resumeAt && (
+            <p className="mt-1 text-slate-600">
+              The account rate limit is used up; the export resumes at {progress.resumeAt.toLocaleTimeString()}.
+            </p>
+          )}
         </div>
       )}
       {error && (

@@ -30,11 +30,19 @@ export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migr
   return (
     <Section title="Terraform">
       <p className="mb-3 text-slate-600">
-        The zone&apos;s http_request_firewall_managed entry point as a cloudflare_ruleset resource with an import block (Terraform adopts the
-        entry point, never creates a second one), every override of the migration, and the old cloudflare_waf_* resources to remove from state.
+        The zone&apos;s http_request_firewall_managed entry point as a cloudflare_ruleset resource with an import block (Terraform adopts
+        the entry point, never creates a second one), every override of the migration, and the old cloudflare_waf_* resources to remove from
+        state.
       </p>
       <div className="flex flex-wrap items-end gap-8">
-        <Choice legend="Provider syntax" name="terraform-syntax" value={syntax} options={SYNTAX_OPTIONS} onChange={setSyntax} disabled={busy} />
+        <Choice
+          legend="Provider syntax"
+          name="terraform-syntax"
+          value={syntax}
+          options={SYNTAX_OPTIONS}
+          onChange={setSyntax}
+          disabled={busy}
+        />
         <Choice
           legend="Configuration"
           name="terraform-config"
@@ -46,7 +54,13 @@ export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migr
           onChange={setConfig}
           disabled={busy}
         />
-        <button type="button" onClick={() => void download()} disabled={busy} aria-busy={busy} className="rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+        <button
+          type="button"
+          onClick={() => void download()}
+          disabled={busy}
+          aria-busy={busy}
+          className="rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+        >
           {busy ? "Exporting…" : "Download Terraform"}
         </button>
       </div>

@@ -19,7 +19,12 @@ export interface AccountExportResult {
 }
 
 /** Downloads one zone's file; an error is the server's message (409: the zone has no such configuration). */
-export async function downloadZoneTerraform(zoneId: string, syntax: TerraformSyntax, config: TerraformConfig, signal?: AbortSignal): Promise<void> {
+export async function downloadZoneTerraform(
+  zoneId: string,
+  syntax: TerraformSyntax,
+  config: TerraformConfig,
+  signal?: AbortSignal,
+): Promise<void> {
   const query = new URLSearchParams({ syntax, config });
   const response = await call(`/api/zones/${encodeURIComponent(zoneId)}/terraform?${query}`, signal);
   saveBlob(fileName(response, `${zoneId}.tf`), await response.blob());
@@ -51,7 +56,10 @@ export async function downloadAccountTerraform(
     if (response.headers.get("X-Preflight-Complete") === "true" || !cursor) break;
     if (wait) await sleep(wait * 1000, signal);
   }
-  const blob = format === "archive" ? new Blob([await mergeArchives(parts)], { type: "application/zip" }) : new Blob(parts as BlobPart[], { type: "text/plain;charset=utf-8" });
+  const blob =
+    format === "archive"
+      ? new Blob([await mergeArchives(parts)], { type: "application/zip" })
+      : new Blob(parts as BlobPart[], { type: "text/plain;charset=utf-8" });
   saveBlob(name, blob);
   return result;
 }
@@ -92,9 +100,13 @@ function saveBlob(name: string, blob: Blob): void {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }

@@ -42,13 +42,25 @@ export async function exportAccountPart(
   const cursorAt = (at: number) => encodeCursor(CURSOR, { offset: at, syntax: options.syntax, config: options.config });
   const list = await accountZones(platform, options.accountId);
   if (!list.complete) {
-    return { outcomes: [], first: !options.cursor, complete: false, cursor: cursorAt(offset), totalCount: list.totalCount, done: offset, retryAfterSeconds: list.retryAfterSeconds };
+    return {
+      outcomes: [],
+      first: !options.cursor,
+      complete: false,
+      cursor: cursorAt(offset),
+      totalCount: list.totalCount,
+      done: offset,
+      retryAfterSeconds: list.retryAfterSeconds,
+    };
   }
   const duplicates = duplicateNames(list.zones);
   const outcomes: Array<ZoneOutcome | undefined> = [];
   const { end, retryAfterMs } = await withinBudget(platform, list.zones, offset, async (zone, index) => {
     const scan = scanCache.get(zone.id) ?? (await scanOneZone(platform, zone));
-    outcomes[index - offset] = { zone: { id: zone.id, name: zone.name }, label: resourceLabel(zone, duplicates), result: await zoneExport(platform, scan, options.config) };
+    outcomes[index - offset] = {
+      zone: { id: zone.id, name: zone.name },
+      label: resourceLabel(zone, duplicates),
+      result: await zoneExport(platform, scan, options.config),
+    };
   });
   const complete = end >= list.zones.length;
   return {
@@ -64,9 +76,16 @@ export async function exportAccountPart(
 
 /** A cursor continues the export it came from: another syntax or configuration would mix two exports in one file. */
 function resumeAt(cursor: string, syntax: Syntax, config: RequestedConfig): number {
-  const state = decodeCursor(CURSOR, { offset: z.number().int().min(0), syntax: z.enum(["v4", "v5"]), config: z.enum(["proposed", "live", "auto"]) }, cursor);
+  const state = decodeCursor(
+    CURSOR,
+    { offset: z.number().int().min(0), syntax: z.enum(["v4", "v5"]), config: z.enum(["proposed", "live", "auto"]) },
+    cursor,
+  );
   if (state.syntax !== syntax || state.config !== config) {
-    throw new InputError("cursor", `the cursor continues an export with syntax=${state.syntax} and config=${state.config}; ask for those, or start again without it`);
+    throw new InputError(
+      "cursor",
+      `the cursor continues an export with syntax=${state.syntax} and config=${state.config}; ask for those, or start again without it`,
+    );
   }
   return state.offset;
 }
@@ -75,7 +94,12 @@ function resumeAt(cursor: string, syntax: Syntax, config: RequestedConfig): numb
  * Runs `work` for zones from `offset` while the budget can finish each one started; returns the index of
  * the first zone not done, and the wait the account rate limit asked for when it was what stopped.
  */
-async function withinBudget(platform: PlatformClient, zones: readonly ZoneRow[], offset: number, work: (zone: ZoneRow, index: number) => Promise<void>) {
+async function withinBudget(
+  platform: PlatformClient,
+  zones: readonly ZoneRow[],
+  offset: number,
+  work: (zone: ZoneRow, index: number) => Promise<void>,
+) {
   let next = offset;
   let stoppedAt = zones.length;
   let active = 0;
@@ -109,5 +133,9 @@ async function withinBudget(platform: PlatformClient, zones: readonly ZoneRow[],
 
 /** A zone whose outcome went missing is reported failed, never dropped. */
 function lost(zone: ZoneRow, duplicates: ReadonlySet<string>): ZoneOutcome {
-  return { zone: { id: zone.id, name: zone.name }, label: resourceLabel(zone, duplicates), result: { status: "failed", reason: "The zone's export was lost before it could be written; export again." } };
+  return {
+    zone: { id: zone.id, name: zone.name },
+    label: resourceLabel(zone, duplicates),
+    result: { status: "failed", reason: "The zone's export was lost before it could be written; export again." },
+  };
 }

@@ -57,13 +57,19 @@ export function zoneSection(outcome: ZoneOutcome, syntax: Syntax): ZoneSection {
 }
 
 function failed(zone: ZoneSection["zone"], label: string, named: string, reason: string): ZoneSection {
-  const text = [`# FAILED: ${named} was not exported: ${commentText(reason)}`, `# Export it alone from its zone page (GET /api/zones/${zone.id}/terraform) or export the account again.`];
+  const text = [
+    `# FAILED: ${named} was not exported: ${commentText(reason)}`,
+    `# Export it alone from its zone page (GET /api/zones/${zone.id}/terraform) or export the account again.`,
+  ];
   return { zone, label, status: "failed", text: `${text.join("\n")}\n` };
 }
 
 /** One file: the header (first part of an export only), then each zone's section under a rule naming it. */
 export function accountText(header: string | undefined, sections: readonly ZoneSection[]): string {
-  const parts = sections.map((s) => `\n# ==== ${s.status === "exported" ? "" : `${s.status.toUpperCase()} `}zone ${commentText(s.zone.name)} (${s.zone.id}) ====\n${s.text}`);
+  const parts = sections.map(
+    (s) =>
+      `\n# ==== ${s.status === "exported" ? "" : `${s.status.toUpperCase()} `}zone ${commentText(s.zone.name)} (${s.zone.id}) ====\n${s.text}`,
+  );
   return `${header ?? ""}${parts.join("")}`;
 }
 

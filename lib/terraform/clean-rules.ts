@@ -22,13 +22,16 @@ export class ExportRefusal extends Error {
 
 export function cleanRules(rules: ReadonlyArray<Record<string, unknown>>): CleanObject[] {
   const sources = rules.map((rule, i) => {
-    if (typeof rule.action !== "string" || typeof rule.expression !== "string") throw new ExportRefusal(`rules[${i}]`, "a rule needs an action and an expression");
+    if (typeof rule.action !== "string" || typeof rule.expression !== "string")
+      throw new ExportRefusal(`rules[${i}]`, "a rule needs an action and an expression");
     return { ...rule, action: rule.action, expression: rule.expression } as Parameters<typeof stableRefs>[0][number];
   });
   const refs = stableRefs(sources);
   return rules.map((rule, i) => {
     const writable = Object.fromEntries(
-      Object.entries(rule).filter(([key, value]) => !(READ_ONLY_RULE_FIELDS as readonly string[]).includes(key) && !(key === "ref" && value === "")),
+      Object.entries(rule).filter(
+        ([key, value]) => !(READ_ONLY_RULE_FIELDS as readonly string[]).includes(key) && !(key === "ref" && value === ""),
+      ),
     );
     return cleanObject({ ...writable, ref: refs[i] }, RULE_FIELDS, `rules[${i}]`);
   });
@@ -37,7 +40,8 @@ export function cleanRules(rules: ReadonlyArray<Record<string, unknown>>): Clean
 function cleanObject(value: unknown, fields: Record<string, FieldSpec>, path: string): CleanObject {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ExportRefusal(path, "expected an object");
   const entries = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
-  for (const [key] of entries) if (!fields[key]) throw new ExportRefusal(`${path}.${key}`, "the export does not write this field; configure it by hand");
+  for (const [key] of entries)
+    if (!fields[key]) throw new ExportRefusal(`${path}.${key}`, "the export does not write this field; configure it by hand");
   const given = new Map(entries);
   const out: CleanObject = {};
   // In the field order of rule-fields.ts, so the file reads the same whatever order the platform answered in.
@@ -64,11 +68,13 @@ function cleanValue(value: unknown, spec: FieldSpec, path: string): CleanValue {
       if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) throw new ExportRefusal(path, "expected a list of strings");
       return [...(value as string[])];
     case "idLists": {
-      if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ExportRefusal(path, "expected an object of rule id lists");
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        throw new ExportRefusal(path, "expected an object of rule id lists");
       const out: Record<string, string[]> = {};
       for (const [key, ids] of Object.entries(value)) {
         // 4.x joins the ids with commas: an id holding one could not be told apart.
-        if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string" && !id.includes(","))) throw new ExportRefusal(`${path}.${key}`, "expected a list of rule ids");
+        if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string" && !id.includes(",")))
+          throw new ExportRefusal(`${path}.${key}`, "expected a list of rule ids");
         out[key] = [...(ids as string[])];
       }
       return out;

@@ -44,7 +44,12 @@ export function previousFirewall(evidence: ZoneEvidence): PreviousFirewall {
 }
 
 /** The proposed configuration, to be imported into the entry point there is (null: the migration creates it). */
-export function proposedSource(zone: { id: string; name: string }, evidence: ZoneEvidence, entrypoint: FrozenEntrypoint | null, readAt: string): ZoneExport {
+export function proposedSource(
+  zone: { id: string; name: string },
+  evidence: ZoneEvidence,
+  entrypoint: FrozenEntrypoint | null,
+  readAt: string,
+): ZoneExport {
   if (migrationPhase(evidence.status) === "migrated") return skipped("already_migrated");
   const config = evidence.config;
   if (!config) return skipped("no_proposed_config");

@@ -9,7 +9,8 @@ export const CONFIGS = ["proposed", "live", "auto"] as const satisfies readonly 
 /** `syntax` has no default: the two provider majors do not read each other's files, so the user chooses. */
 export function exportQuery(url: URL): { syntax: Syntax; config: RequestedConfig } {
   const syntax = url.searchParams.get("syntax");
-  if (!syntax) throw new InputError("syntax", "syntax is required: v4 (provider 4.x, `rules { … }` blocks) or v5 (provider 5.x, `rules = [ … ]`)");
+  if (!syntax)
+    throw new InputError("syntax", "syntax is required: v4 (provider 4.x, `rules { … }` blocks) or v5 (provider 5.x, `rules = [ … ]`)");
   if (!oneOf(syntax, SYNTAXES)) throw new InputError("syntax", `syntax must be one of ${SYNTAXES.join(", ")}`);
   const config = url.searchParams.get("config") || "auto";
   if (!oneOf(config, CONFIGS)) throw new InputError("config", `config must be one of ${CONFIGS.join(", ")}`);

@@ -21,7 +21,13 @@ export type BodyItem =
   | { type: "blank" };
 
 export const attribute = (name: string, value: HclValue, comments?: string[]): BodyItem => ({ type: "attribute", name, value, comments });
-export const block = (name: string, body: BodyItem[], labels?: string[], comments?: string[]): BodyItem => ({ type: "block", name, labels, body, comments });
+export const block = (name: string, body: BodyItem[], labels?: string[], comments?: string[]): BodyItem => ({
+  type: "block",
+  name,
+  labels,
+  body,
+  comments,
+});
 export const comment = (...lines: string[]): BodyItem => ({ type: "comment", lines });
 export const blank: BodyItem = { type: "blank" };
 
@@ -59,7 +65,10 @@ function renderBody(items: readonly BodyItem[], depth: number): string[] {
       flush();
       const labels = (item.labels ?? []).map((label) => ` ${hclString(label)}`).join("");
       const body = renderBody(item.body, depth + 1);
-      lines.push(body.length ? `${pad}${item.name}${labels} {` : `${pad}${item.name}${labels} {}`, ...(body.length ? [...body, `${pad}}`] : []));
+      lines.push(
+        body.length ? `${pad}${item.name}${labels} {` : `${pad}${item.name}${labels} {}`,
+        ...(body.length ? [...body, `${pad}}`] : []),
+      );
       continue;
     }
     const value = renderValue(item.value, depth);

@@ -28,9 +28,5 @@ export function importBlock(zoneId: string, label: string, rulesetId: string | n
     syntax === "v4"
       ? `one(data.cloudflare_rulesets.${lookup}.rulesets[*].id)`
       : `one([for r in data.cloudflare_rulesets.${lookup}.rulesets : r.id if r.kind == "zone" && r.phase == "${PHASE}"])`;
-  return [
-    data,
-    blank,
-    block("import", [to, attribute("id", { expression: `"${prefix}/${zoneId}/\${${pick}}"` })]),
-  ];
+  return [data, blank, block("import", [to, attribute("id", { expression: `"${prefix}/${zoneId}/\${${pick}}"` })])];
 }

@@ -10,7 +10,10 @@ import { categoryWords, executedRulesetWords, ruleHeading, ruleOverrideWords, sk
 export type Syntax = "v4" | "v5";
 
 export function rulesItems(rules: readonly CleanObject[], syntax: Syntax): BodyItem[] {
-  const bodies = rules.map((rule, i) => ({ heading: ruleHeading(rule, i, rules.length), body: fields(rule, RULE_FIELDS, syntax, context(rule)) }));
+  const bodies = rules.map((rule, i) => ({
+    heading: ruleHeading(rule, i, rules.length),
+    body: fields(rule, RULE_FIELDS, syntax, context(rule)),
+  }));
   if (syntax === "v4") return bodies.map(({ heading, body }) => block("rules", body, [], heading));
   return [attribute("rules", { list: bodies.map(({ heading, body }) => ({ value: { object: body }, comments: heading })) })];
 }
@@ -64,7 +67,10 @@ function field(key: string, value: CleanValue, spec: FieldSpec, syntax: Syntax, 
       return [syntax === "v4" ? block(key, body, [], comments) : attribute(key, { object: body }, comments)];
     }
     case "objects": {
-      const elements = (value as CleanObject[]).map((element) => ({ body: fields(element, spec.fields, syntax, ctx), words: elementWords(element, ctx) }));
+      const elements = (value as CleanObject[]).map((element) => ({
+        body: fields(element, spec.fields, syntax, ctx),
+        words: elementWords(element, ctx),
+      }));
       if (syntax === "v4") return elements.map(({ body, words }) => block(key, body, [], words));
       const list: HclValue = { list: elements.map(({ body, words }) => ({ value: { object: body }, comments: words })) };
       return [attribute(key, list, comments)];

@@ -2,7 +2,12 @@
 // platform no longer serves them, so they are removed from state (not destroyed) before planning.
 import type { PreviousFirewall } from "@/lib/terraform/export-source";
 
-export const OLD_RESOURCE_TYPES = ["cloudflare_waf_package", "cloudflare_waf_group", "cloudflare_waf_rule", "cloudflare_waf_override"] as const;
+export const OLD_RESOURCE_TYPES = [
+  "cloudflare_waf_package",
+  "cloudflare_waf_group",
+  "cloudflare_waf_rule",
+  "cloudflare_waf_override",
+] as const;
 
 /** The commands, the same for every zone. */
 export function stateRemovalCommands(): string[] {
@@ -19,7 +24,9 @@ export function stateRemovalCommands(): string[] {
 export function zoneStateNote(zoneId: string, previous: PreviousFirewall): string[] {
   const head = `The previous firewall of zone ${zoneId}, as the resources that may track it:`;
   if (previous.unknownBecause === "migrated") {
-    return [`Zone ${zoneId} is migrated: its previous firewall can no longer be read. Remove every cloudflare_waf_* resource whose zone_id is ${zoneId}.`];
+    return [
+      `Zone ${zoneId} is migrated: its previous firewall can no longer be read. Remove every cloudflare_waf_* resource whose zone_id is ${zoneId}.`,
+    ];
   }
   const lines = [head];
   const unknown = previous.unknownBecause === "retired" ? "unknown (the previous version's API is retired for this zone)" : "unknown";

@@ -28,6 +28,9 @@ export async function zoneExport(platform: PlatformClient, scan: ZoneScan, reque
     return liveSource(zone, await readManagedEntrypointRuleset(platform, zone.id), evidence, new Date().toISOString());
   } catch (error) {
     if (error instanceof DeferredError) throw error;
-    return { status: "failed", reason: redactSecrets(`The entry point could not be read: ${error instanceof Error ? error.message : String(error)}`) };
+    return {
+      status: "failed",
+      reason: redactSecrets(`The entry point could not be read: ${error instanceof Error ? error.message : String(error)}`),
+    };
   }
 }

@@ -12,16 +12,25 @@ import type { Syntax } from "@/lib/terraform/render-rules";
 import { zoneExport } from "@/lib/terraform/zone-export";
 import { zoneFile } from "@/lib/terraform/zone-file";
 
-export async function exportZoneFile(platform: PlatformClient, zoneId: string, options: { syntax: Syntax; config: RequestedConfig; refresh: boolean }) {
+export async function exportZoneFile(
+  platform: PlatformClient,
+  zoneId: string,
+  options: { syntax: Syntax; config: RequestedConfig; refresh: boolean },
+) {
   const scan = await zoneScan(platform, zoneId, options.refresh);
   const result = await zoneExport(platform, scan, options.config);
   if (result.status === "failed") throw new ZoneReadError(result.reason);
   if (result.status === "skipped") throw new ConflictError(result.reason, result.kind);
   const label = resourceLabel(scan.zone);
   try {
-    return { text: zoneFile(result.source, options.syntax, { label }), fileName: zoneFileName(label, result.source.config, options.syntax), config: result.source.config };
+    return {
+      text: zoneFile(result.source, options.syntax, { label }),
+      fileName: zoneFileName(label, result.source.config, options.syntax),
+      config: result.source.config,
+    };
   } catch (error) {
-    if (error instanceof ExportRefusal) throw new ConflictError(`The entry point holds what the export cannot write: ${error.message}`, "not_exportable");
+    if (error instanceof ExportRefusal)
+      throw new ConflictError(`The entry point holds what the export cannot write: ${error.message}`, "not_exportable");
     throw error;
   }
 }

@@ -25,7 +25,8 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
   const label = options.label ?? resourceLabel(source.zone);
   // Both ids go into the import ID and the lookup expression: only identifiers pass.
   if (!HEX32.test(source.zone.id)) throw new ExportRefusal("zone.id", "the zone id is not a 32-character hexadecimal identifier");
-  if (source.entrypoint && !HEX32.test(source.entrypoint.id)) throw new ExportRefusal("entrypoint.id", "the entry point's id is not a 32-character hexadecimal identifier");
+  if (source.entrypoint && !HEX32.test(source.entrypoint.id))
+    throw new ExportRefusal("entrypoint.id", "the entry point's id is not a 32-character hexadecimal identifier");
   const rules = cleanRules(source.ruleset.rules);
   const { zone, entrypoint } = source;
   const what =
@@ -39,9 +40,17 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
       ? `The entry point exists (ruleset ${entrypoint.id}): the import block below adopts it; Terraform never creates a second one (Terraform 1.5 or later).`
       : "The entry point does not exist yet: the migration creates it. Apply this file after the migration ran: the import block looks it up when planning (Terraform 1.6 or later), and planning fails rather than create one before.",
     ...(source.config === "proposed"
-      ? ["Rules without a ref get one derived from what they are: the first apply after the import sets them. Export config=live after the migration for the platform's own refs."]
+      ? [
+          "Rules without a ref get one derived from what they are: the first apply after the import sets them. Export config=live after the migration for the platform's own refs.",
+        ]
       : []),
-    ...(source.changes ? ["", `What the migration changes, compared with the zone now: ${source.changes.from}:`, ...source.changes.words.map((words) => `  - ${words}`)] : []),
+    ...(source.changes
+      ? [
+          "",
+          `What the migration changes, compared with the zone now: ${source.changes.from}:`,
+          ...source.changes.words.map((words) => `  - ${words}`),
+        ]
+      : []),
   ];
   const resource = block(
     "resource",

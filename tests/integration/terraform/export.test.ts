@@ -27,8 +27,10 @@ function platform(budget = 1000, maxAttempts = 4) {
   return new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, scheduler);
 }
 
-const zoneWhere = (test: (state: string, zoneId: string) => boolean) => sandbox.state.zones.find((z) => test(sandbox.state.waf[z.id]!.migrationState, z.id))!;
-const faults = (body: object) => fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const zoneWhere = (test: (state: string, zoneId: string) => boolean) =>
+  sandbox.state.zones.find((z) => test(sandbox.state.waf[z.id]!.migrationState, z.id))!;
+const faults = (body: object) =>
+  fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, zoneCount: 40, hostileStrings: true });
@@ -46,7 +48,9 @@ describe("one zone's export", () => {
       const file = await exportZoneFile(platform(), zone.id, { syntax, config: "proposed", refresh: false });
       expect(file.config).toBe("proposed");
       const parsed = await parseHcl(file.text);
-      expect((parsed.import as Array<Record<string, string>>)[0]!.id).toBe(`${syntax === "v4" ? "zone" : "zones"}/${zone.id}/${ENTRYPOINT_ID}`);
+      expect((parsed.import as Array<Record<string, string>>)[0]!.id).toBe(
+        `${syntax === "v4" ? "zone" : "zones"}/${zone.id}/${ENTRYPOINT_ID}`,
+      );
       // The ruleset diff's words: validation mode deployed the same configuration, so nothing changes by meaning.
       expect(file.text).toContain("# What the migration changes, compared with the zone now: entry point version 1 (");
       expect(file.text).toContain("#   - no change");
@@ -54,23 +58,36 @@ describe("one zone's export", () => {
   });
 
   it("looks the entry point up for a zone the migration has not reached, and refuses live until there is one", async () => {
-    const zone = zoneWhere((state, id) => state === "start" && !sandbox.state.waf[id]!.previousApiRetired && sandbox.state.waf[id]!.compatible);
+    const zone = zoneWhere(
+      (state, id) => state === "start" && !sandbox.state.waf[id]!.previousApiRetired && sandbox.state.waf[id]!.compatible,
+    );
     const file = await exportZoneFile(platform(), zone.id, { syntax: "v5", config: "auto", refresh: false });
     expect(file.config).toBe("proposed");
     expect(((await parseHcl(file.text)).data as Record<string, Json>).cloudflare_rulesets).toBeDefined();
     expect(file.text).toContain("# What the migration changes, compared with the zone now: no entry point (the PUT creates it):");
     expect(file.text).toMatch(/^# {3}- entry point created with \d+ rules?$/m);
-    await expect(exportZoneFile(platform(), zone.id, { syntax: "v5", config: "live", refresh: false })).rejects.toMatchObject({ kind: "no_entrypoint" });
+    await expect(exportZoneFile(platform(), zone.id, { syntax: "v5", config: "live", refresh: false })).rejects.toMatchObject({
+      kind: "no_entrypoint",
+    });
   });
 
   it("exports the live entry point after the migration, equal to what the migration PUT, and refuses proposed", async () => {
-    const zone = zoneWhere((state, id) => state === "start" && sandbox.state.waf[id]!.compatible && sandbox.state.waf[id]!.overrides.length === 0);
-    const config = (await (await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/waf_migration/config?phase_two=1`, { headers: { Authorization: `Bearer ${TOKEN}` } })).json()) as { result: { rules: Array<Record<string, unknown>> } };
-    const put = await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`, {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify(config.result),
-    });
+    const zone = zoneWhere(
+      (state, id) => state === "start" && sandbox.state.waf[id]!.compatible && sandbox.state.waf[id]!.overrides.length === 0,
+    );
+    const config = (await (
+      await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/waf_migration/config?phase_two=1`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      })
+    ).json()) as { result: { rules: Array<Record<string, unknown>> } };
+    const put = await fetch(
+      `${sandbox.apiBaseUrl}/zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`,
+      {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify(config.result),
+      },
+    );
     expect(put.status).toBe(200);
     const live = sandbox.state.waf[zone.id]!.entrypoint!;
     for (const syntax of ["v4", "v5"] as const) {
@@ -82,7 +99,9 @@ describe("one zone's export", () => {
       // The platform's refs (the rule ids) are kept; everything else is the rule as it runs.
       expect(rules).toEqual(live.rules.map((rule) => ({ ...writableRule(rule as unknown as Record<string, unknown>), ref: rule.ref })));
     }
-    const refusal = await exportZoneFile(platform(), zone.id, { syntax: "v4", config: "proposed", refresh: false }).catch((e: unknown) => e);
+    const refusal = await exportZoneFile(platform(), zone.id, { syntax: "v4", config: "proposed", refresh: false }).catch(
+      (e: unknown) => e,
+    );
     expect(refusal).toBeInstanceOf(ConflictError);
     expect(refusal).toMatchObject({ kind: "already_migrated" });
   });
@@ -108,7 +127,14 @@ describe("the account-wide export", () => {
     expect(outcomes.map((o) => o.zone.id)).toEqual(sorted.map((z) => z.id));
     expect(parts.filter((p) => p.first)).toHaveLength(1);
     expect(parts.at(-1)!.complete).toBe(true);
-    const text = parts.map((p) => accountText(p.first ? accountHeader("v4", "auto", p.totalCount) : undefined, p.outcomes.map((o) => zoneSection(o, "v4")))).join("");
+    const text = parts
+      .map((p) =>
+        accountText(
+          p.first ? accountHeader("v4", "auto", p.totalCount) : undefined,
+          p.outcomes.map((o) => zoneSection(o, "v4")),
+        ),
+      )
+      .join("");
     const parsed = await parseHcl(text);
     const exported = outcomes.filter((o) => o.result.status === "exported");
     expect(Object.keys((parsed.resource as Record<string, Record<string, Json>>).cloudflare_ruleset!)).toHaveLength(exported.length);
@@ -127,13 +153,18 @@ describe("the account-wide export", () => {
     expect(outcomes).toHaveLength(sandbox.state.zones.length);
     const failed = outcomes.filter((o) => o.result.status === "failed");
     expect(failed.length).toBeGreaterThan(0);
-    const text = accountText(undefined, outcomes.map((o) => zoneSection(o, "v4")));
+    const text = accountText(
+      undefined,
+      outcomes.map((o) => zoneSection(o, "v4")),
+    );
     for (const o of failed) expect(text).toContain(`# FAILED: zone ${o.zone.name.replace(/[\n\r]/g, " ")} (${o.zone.id}) was not exported`);
   });
 
   it("refuses a cursor of another syntax or configuration, naming the cursor", async () => {
     const first = await exportAccountPart(platform(40), { syntax: "v4", config: "auto" });
     expect(first.cursor).toBeDefined();
-    await expect(exportAccountPart(platform(40), { cursor: first.cursor, syntax: "v5", config: "auto" })).rejects.toMatchObject({ field: "cursor" });
+    await expect(exportAccountPart(platform(40), { cursor: first.cursor, syntax: "v5", config: "auto" })).rejects.toMatchObject({
+      field: "cursor",
+    });
   });
 });

@@ -17,11 +17,18 @@ function outcomes(): ZoneOutcome[] {
   const live = liveSource();
   const proposed = proposedSources()[0]!.source;
   const unwritable = { ...live, zone: { id: "44444444444444444444444444444444", name: "odd.example" } };
-  unwritable.ruleset = { ...live.ruleset, rules: [{ action: "execute", expression: "true", action_parameters: { id: MANAGED, version: "latest" } }] };
+  unwritable.ruleset = {
+    ...live.ruleset,
+    rules: [{ action: "execute", expression: "true", action_parameters: { id: MANAGED, version: "latest" } }],
+  };
   return [
     { zone: live.zone, label: "example_com", result: { status: "exported", source: live } },
     { zone: other, label: "shop_example", result: { status: "exported", source: { ...proposed, zone: other } } },
-    { zone: broken, label: "broken_example", result: { status: "failed", reason: "GET /zones/…/waf_migration/status: HTTP 500\nafter 4 attempts" } },
+    {
+      zone: broken,
+      label: "broken_example",
+      result: { status: "failed", reason: "GET /zones/…/waf_migration/status: HTTP 500\nafter 4 attempts" },
+    },
     { zone: migrated, label: "done_example", result: skipped("already_migrated") },
     { zone: unwritable.zone, label: "odd_example", result: { status: "exported", source: unwritable } },
   ];
@@ -32,7 +39,10 @@ describe("the account-wide export", () => {
     const sections = outcomes().map((o) => zoneSection(o, "v5"));
     const text = accountText(accountHeader("v5", "auto", 5), sections);
     const parsed = await parseHcl(text);
-    expect(Object.keys((parsed.resource as Record<string, Record<string, Json>>).cloudflare_ruleset!)).toEqual(["example_com", "shop_example"]);
+    expect(Object.keys((parsed.resource as Record<string, Record<string, Json>>).cloudflare_ruleset!)).toEqual([
+      "example_com",
+      "shop_example",
+    ]);
     expect((parsed.import as Json[]).length).toBe(2);
   });
 
@@ -40,14 +50,21 @@ describe("the account-wide export", () => {
     const sections = outcomes().map((o) => zoneSection(o, "v4"));
     expect(sections.map((s) => s.status)).toEqual(["exported", "exported", "failed", "skipped", "failed"]);
     const text = accountText(undefined, sections);
-    expect(text).toContain(`# FAILED: zone broken.example (${broken.id}) was not exported: GET /zones/…/waf_migration/status: HTTP 500 after 4 attempts`);
+    expect(text).toContain(
+      `# FAILED: zone broken.example (${broken.id}) was not exported: GET /zones/…/waf_migration/status: HTTP 500 after 4 attempts`,
+    );
     expect(text).toContain(`# SKIPPED: zone done.example (${migrated.id}): The zone already runs the new managed rules`);
-    expect(text).toContain("# FAILED: zone odd.example (44444444444444444444444444444444) was not exported: its entry point holds what the export cannot write: rules[0].action_parameters.version");
+    expect(text).toContain(
+      "# FAILED: zone odd.example (44444444444444444444444444444444) was not exported: its entry point holds what the export cannot write: rules[0].action_parameters.version",
+    );
     for (const o of outcomes()) expect(text).toContain(`zone ${o.zone.name} (${o.zone.id}) ====`);
   });
 
   it("says the state note's commands once, in the header, and each zone's own ids in its section", () => {
-    const text = accountText(accountHeader("v4", "proposed", 5), outcomes().map((o) => zoneSection(o, "v4")));
+    const text = accountText(
+      accountHeader("v4", "proposed", 5),
+      outcomes().map((o) => zoneSection(o, "v4")),
+    );
     expect(text.match(/terraform state list/g)).toHaveLength(1);
     expect(text).toContain("cloudflare_waf_group: de677e5818985db1285d0e80225f06e5 (OWASP Bad Robots, turned off)");
   });
@@ -55,7 +72,14 @@ describe("the account-wide export", () => {
   it("archives one file per zone and the header as README.md; each zone file parses alone", async () => {
     const sections = outcomes().map((o) => zoneSection(o, "v4"));
     const files = unzipSync(accountArchive(accountHeader("v4", "auto", 5), sections));
-    expect(Object.keys(files).sort()).toEqual(["README.md", "broken_example.tf", "done_example.tf", "example_com.tf", "odd_example.tf", "shop_example.tf"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "README.md",
+      "broken_example.tf",
+      "done_example.tf",
+      "example_com.tf",
+      "odd_example.tf",
+      "shop_example.tf",
+    ]);
     expect(strFromU8(files["README.md"]!)).toContain("terraform state rm");
     expect(strFromU8(files["broken_example.tf"]!)).toContain("# FAILED: zone broken.example");
     const parsed = await parseHcl(strFromU8(files["example_com.tf"]!));
@@ -71,7 +95,11 @@ describe("resource labels", () => {
     expect(resourceLabel({ id: other.id, name: "example.com" })).toBe("example_com");
     expect(resourceLabel({ id: other.id, name: "1password.example" })).toBe("zone_1password_example");
     expect(resourceLabel({ id: other.id, name: HOSTILE.zoneName })).toBe(`zone_${other.id}`);
-    const zones = [{ id: other.id, name: "a.example" }, { id: broken.id, name: "A.example" }, { id: migrated.id, name: "b.example" }];
+    const zones = [
+      { id: other.id, name: "a.example" },
+      { id: broken.id, name: "A.example" },
+      { id: migrated.id, name: "b.example" },
+    ];
     const duplicates = duplicateNames(zones);
     expect(zones.map((z) => resourceLabel(z, duplicates))).toEqual([`zone_${other.id}`, `zone_${broken.id}`, "b_example"]);
   });

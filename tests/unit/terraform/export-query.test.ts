@@ -31,7 +31,11 @@ describe("the export's query", () => {
 
   it("exports the live entry point of a migrated zone and the proposal of the others, unless told", () => {
     expect(chosenConfig("auto", "migrated")).toBe("live");
-    expect(["previous", "validation", "unknown"].map((phase) => chosenConfig("auto", phase as never))).toEqual(["proposed", "proposed", "proposed"]);
+    expect(["previous", "validation", "unknown"].map((phase) => chosenConfig("auto", phase as never))).toEqual([
+      "proposed",
+      "proposed",
+      "proposed",
+    ]);
     expect(chosenConfig("proposed", "migrated")).toBe("proposed");
   });
 });

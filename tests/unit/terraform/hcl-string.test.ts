@@ -14,8 +14,42 @@ function strings(count: number, seed: number): string[] {
     state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
     return state / 2 ** 32;
   };
-  const alphabet = ["$", "%", "{", "}", "$${", "%%{", "${", "%{", "~", "\\", '"', "'", "\n", "\r", "\t", "\u0000", "\u001b", "\u007f", "\u2028", "#", "//", "/*", "*/", "<<EOF", "a", "Z", "0", " ", "é", "中", "😀"];
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""));
+  const alphabet = [
+    "$",
+    "%",
+    "{",
+    "}",
+    "$${",
+    "%%{",
+    "${",
+    "%{",
+    "~",
+    "\\",
+    '"',
+    "'",
+    "\n",
+    "\r",
+    "\t",
+    "\u0000",
+    "\u001b",
+    "\u007f",
+    "\u2028",
+    "#",
+    "//",
+    "/*",
+    "*/",
+    "<<EOF",
+    "a",
+    "Z",
+    "0",
+    " ",
+    "é",
+    "中",
+    "😀",
+  ];
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""),
+  );
 }
 
 describe("HCL strings", () => {
@@ -36,7 +70,13 @@ describe("HCL strings", () => {
   });
 
   it("quote keys that are not identifiers", async () => {
-    const parsed = (await parseHcl(renderHcl([attribute("m", { object: [attribute("4814384a9e5d4991b9815dcfc25d2f1f", "x"), attribute('a "b"', "y"), attribute("plain_key", "z")] })]))) as Record<string, Record<string, string>>;
+    const parsed = (await parseHcl(
+      renderHcl([
+        attribute("m", {
+          object: [attribute("4814384a9e5d4991b9815dcfc25d2f1f", "x"), attribute('a "b"', "y"), attribute("plain_key", "z")],
+        }),
+      ]),
+    )) as Record<string, Record<string, string>>;
     expect(parsed.m).toEqual({ "4814384a9e5d4991b9815dcfc25d2f1f": "x", 'a "b"': "y", plain_key: "z" });
     expect(hclKey("plain_key")).toBe("plain_key");
   });
@@ -44,7 +84,7 @@ describe("HCL strings", () => {
 
 describe("HCL comments", () => {
   it("hold any text on their own lines: the file parses to nothing but what was meant", async () => {
-    const texts = [...HOSTILE_TEXT, "x\n}\nresource \"a\" \"b\" {\n", ...strings(200, 99)];
+    const texts = [...HOSTILE_TEXT, 'x\n}\nresource "a" "b" {\n', ...strings(200, 99)];
     const file = renderHcl([comment(...texts), attribute("kept", "yes")]);
     expect(await parseHcl(file)).toEqual({ kept: "yes" });
     for (const text of texts) expect(commentText(text)).not.toMatch(/[\n\r\u2028\u2029]/);

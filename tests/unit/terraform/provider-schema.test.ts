@@ -27,18 +27,27 @@ function problems(body: Record<string, Json>, schema: Schema, scope = ""): strin
     const strings = (v: Json) => Array.isArray(v) && v.every((e) => typeof e === "string");
     const type = field.type.replace(/, Max: \d+$/, "");
     const ok =
-      type === "String" ? typeof value === "string"
-      : type === "Boolean" ? typeof value === "boolean"
-      : type === "Number" ? typeof value === "number"
-      : type === "Set of String" || type === "List of String" ? strings(value)
-      : type === "Map of String" ? isObject(value) && Object.values(value).every((v) => typeof v === "string")
-      : type === "Map of List of String" ? isObject(value) && Object.values(value).every(strings)
-      : type === "Block List" || type === "Attributes List" ? objects(value)
-      : type === "Attributes" ? isObject(value)
-      : false;
+      type === "String"
+        ? typeof value === "string"
+        : type === "Boolean"
+          ? typeof value === "boolean"
+          : type === "Number"
+            ? typeof value === "number"
+            : type === "Set of String" || type === "List of String"
+              ? strings(value)
+              : type === "Map of String"
+                ? isObject(value) && Object.values(value).every((v) => typeof v === "string")
+                : type === "Map of List of String"
+                  ? isObject(value) && Object.values(value).every(strings)
+                  : type === "Block List" || type === "Attributes List"
+                    ? objects(value)
+                    : type === "Attributes"
+                      ? isObject(value)
+                      : false;
     if (!ok) out.push(`${path}: ${JSON.stringify(value).slice(0, 60)} is not a ${field.type}`);
     const nested = type === "Attributes" ? [value] : type === "Block List" || type === "Attributes List" ? (value as Json[]) : [];
-    for (const element of nested) if (isObject(element)) out.push(...problems(element, schema, path), ...missingRequired(element, schema, path));
+    for (const element of nested)
+      if (isObject(element)) out.push(...problems(element, schema, path), ...missingRequired(element, schema, path));
   }
   return out;
 }
@@ -73,7 +82,9 @@ describe.each(["v4", "v5"] as const)("the export against the provider's publishe
 
   it("reads the fixture: the resource's fields, with read-only ones marked", () => {
     expect(resourceSchema.get("rules")?.type).toBe(syntax === "v4" ? "Block List" : "Attributes List");
-    expect(resourceSchema.get("rules.action_parameters.overrides.categories.category")?.section).toBe(syntax === "v4" ? "optional" : "required");
+    expect(resourceSchema.get("rules.action_parameters.overrides.categories.category")?.section).toBe(
+      syntax === "v4" ? "optional" : "required",
+    );
     expect(resourceSchema.get("rules.id")?.section).toBe("read-only");
     if (syntax === "v5") expect(["version", "last_updated"].map((f) => resourceSchema.get(f)?.section)).toEqual(["read-only", "read-only"]);
   });
@@ -89,9 +100,12 @@ describe.each(["v4", "v5"] as const)("the export against the provider's publishe
     for (const { name, source } of SOURCES) {
       const resource = zoneItems(source, syntax).find((item) => item.type === "block" && item.name === "resource");
       const written = forms(resource && resource.type === "block" ? resource.body : [], "", []);
-      const wrong = written.filter(({ path, form }) => (resourceSchema.get(path)?.type.startsWith("Block") ? "block" : "attribute") !== form);
+      const wrong = written.filter(
+        ({ path, form }) => (resourceSchema.get(path)?.type.startsWith("Block") ? "block" : "attribute") !== form,
+      );
       expect(wrong, name).toEqual([]);
-      if (syntax === "v4") expect(written.filter((w) => w.form === "block").map((w) => w.path)).toContain("rules.action_parameters.overrides.categories");
+      if (syntax === "v4")
+        expect(written.filter((w) => w.form === "block").map((w) => w.path)).toContain("rules.action_parameters.overrides.categories");
     }
   });
 

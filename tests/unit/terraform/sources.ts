@@ -25,15 +25,36 @@ export const HOSTILE_TEXT = [
 
 function waf(sensitivity: Sensitivity, action: ActionMode, settings: MigratedSetting[], firewallEnabled = true): WafZone {
   return {
-    packages: [{ id: "c504870194831cd12c3fc0284f294abb", name: "OWASP", description: "", detection_mode: "anomaly", zone_id: ZONE.id, status: "active", sensitivity, action_mode: action }],
+    packages: [
+      {
+        id: "c504870194831cd12c3fc0284f294abb",
+        name: "OWASP",
+        description: "",
+        detection_mode: "anomaly",
+        zone_id: ZONE.id,
+        status: "active",
+        sensitivity,
+        action_mode: action,
+      },
+    ],
     migratedSettings: settings,
     firewallEnabled,
   } as unknown as WafZone;
 }
 
 const SETTINGS: MigratedSetting[] = [
-  { source: "firewall_rule", id: "6f2a3c1e9b8d4e7fa1b2c3d4e5f60718", description: "Bypass managed rules for partner 1", expression: "(ip.src in {203.0.113.10 203.0.113.20})" },
-  { source: "page_rule", id: "9a8b7c6d5e4f30211234567890abcdef", description: HOSTILE_TEXT[1]!, expression: `(http.host eq "${HOSTILE.zoneName}" and starts_with(http.request.uri.path, "/legacy/\${x}"))` },
+  {
+    source: "firewall_rule",
+    id: "6f2a3c1e9b8d4e7fa1b2c3d4e5f60718",
+    description: "Bypass managed rules for partner 1",
+    expression: "(ip.src in {203.0.113.10 203.0.113.20})",
+  },
+  {
+    source: "page_rule",
+    id: "9a8b7c6d5e4f30211234567890abcdef",
+    description: HOSTILE_TEXT[1]!,
+    expression: `(http.host eq "${HOSTILE.zoneName}" and starts_with(http.request.uri.path, "/legacy/\${x}"))`,
+  },
 ];
 
 export const PREVIOUS = {
@@ -79,11 +100,71 @@ export function liveSource(hostile = HOSTILE_TEXT[0]!): ExportSource {
       name: `zone entry point ${hostile}`,
       description: `Managed rules ${hostile}`,
       rules: [
-        { ...answer(1), ref: "partners", action: "skip", expression: `(ip.src in {198.51.100.0/24}) and http.user_agent contains "${hostile}"`, description: hostile, enabled: true, action_parameters: { ruleset: "current" }, logging: { enabled: true } },
-        { ...answer(2), ref: "", action: "skip", expression: "http.request.uri.path eq \"/health\"", enabled: false, action_parameters: { rulesets: [MANAGED], rules: { [OWASP]: [SCORE_RULE, "8ac8bc2a661e475d940980f9317f28e1"] }, phases: ["http_ratelimit"], products: ["waf", "uaBlock", "zoneLockdown"] }, logging: { enabled: false } },
-        { ...answer(3), ref: "managed", action: "execute", expression: "true", description: "", enabled: true, action_parameters: { id: MANAGED, matched_data: { public_key: "iGqBmyIUxuWt1rvxoAharN9FUXneUBxA/Y19PyyrEG0=" }, overrides: { enabled: true, action: "log", categories: [{ category: "wordpress", action: "block", enabled: true }], rules: [{ id: "5de7edfa648c4d6891dc3e7f84534ffa", enabled: false }] } } },
-        { ...answer(4), action: "execute", expression: `http.host ne "${hostile}"`, enabled: true, action_parameters: { id: OWASP, overrides: { categories: [2, 3, 4].map((l) => ({ category: `paranoia-level-${l}`, enabled: false })), rules: [{ id: SCORE_RULE, action: "managed_challenge", score_threshold: 40, enabled: true }] } } },
-        { ...answer(5), ref: "leaked-credentials", action: "log", expression: 'http.request.method eq "POST"', exposed_credential_check: { username_expression: 'url_decode(http.request.body.form["user"][0])', password_expression: 'url_decode(http.request.body.form["pass"][0])' } },
+        {
+          ...answer(1),
+          ref: "partners",
+          action: "skip",
+          expression: `(ip.src in {198.51.100.0/24}) and http.user_agent contains "${hostile}"`,
+          description: hostile,
+          enabled: true,
+          action_parameters: { ruleset: "current" },
+          logging: { enabled: true },
+        },
+        {
+          ...answer(2),
+          ref: "",
+          action: "skip",
+          expression: 'http.request.uri.path eq "/health"',
+          enabled: false,
+          action_parameters: {
+            rulesets: [MANAGED],
+            rules: { [OWASP]: [SCORE_RULE, "8ac8bc2a661e475d940980f9317f28e1"] },
+            phases: ["http_ratelimit"],
+            products: ["waf", "uaBlock", "zoneLockdown"],
+          },
+          logging: { enabled: false },
+        },
+        {
+          ...answer(3),
+          ref: "managed",
+          action: "execute",
+          expression: "true",
+          description: "",
+          enabled: true,
+          action_parameters: {
+            id: MANAGED,
+            matched_data: { public_key: "iGqBmyIUxuWt1rvxoAharN9FUXneUBxA/Y19PyyrEG0=" },
+            overrides: {
+              enabled: true,
+              action: "log",
+              categories: [{ category: "wordpress", action: "block", enabled: true }],
+              rules: [{ id: "5de7edfa648c4d6891dc3e7f84534ffa", enabled: false }],
+            },
+          },
+        },
+        {
+          ...answer(4),
+          action: "execute",
+          expression: `http.host ne "${hostile}"`,
+          enabled: true,
+          action_parameters: {
+            id: OWASP,
+            overrides: {
+              categories: [2, 3, 4].map((l) => ({ category: `paranoia-level-${l}`, enabled: false })),
+              rules: [{ id: SCORE_RULE, action: "managed_challenge", score_threshold: 40, enabled: true }],
+            },
+          },
+        },
+        {
+          ...answer(5),
+          ref: "leaked-credentials",
+          action: "log",
+          expression: 'http.request.method eq "POST"',
+          exposed_credential_check: {
+            username_expression: 'url_decode(http.request.body.form["user"][0])',
+            password_expression: 'url_decode(http.request.body.form["pass"][0])',
+          },
+        },
       ],
     },
     entrypoint: { id: ENTRYPOINT_ID, version: "7", lastUpdated: "2026-04-02T08:00:00Z" },

@@ -67,7 +67,9 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
 
   it("imports the zone's own entry point by id, in the provider major's import ID format", async () => {
     const { imports, label, parsed } = await readBack(liveSource(), syntax);
-    expect(imports).toEqual([{ to: `\${cloudflare_ruleset.${label}}`, id: `${syntax === "v4" ? "zone" : "zones"}/${ZONE.id}/${ENTRYPOINT_ID}` }]);
+    expect(imports).toEqual([
+      { to: `\${cloudflare_ruleset.${label}}`, id: `${syntax === "v4" ? "zone" : "zones"}/${ZONE.id}/${ENTRYPOINT_ID}` },
+    ]);
     // One resource, the entry point; no data source, and no managed ruleset declared as a resource.
     expect(Object.keys((parsed.resource as Record<string, Json>).cloudflare_ruleset as Record<string, Json>)).toEqual([label]);
     expect(parsed.data).toBeUndefined();
@@ -76,7 +78,10 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
   it("looks the entry point up when the migration has not created it yet, so the plan imports it or fails", async () => {
     const { source } = proposedSources().find((s) => s.name.endsWith("/no entry point"))!;
     const { imports, label, parsed } = await readBack(source, syntax);
-    const lookup = (parsed.data as Record<string, Record<string, Json[]>>).cloudflare_rulesets![`${label}_entrypoint`]![0] as Record<string, Json>;
+    const lookup = (parsed.data as Record<string, Record<string, Json[]>>).cloudflare_rulesets![`${label}_entrypoint`]![0] as Record<
+      string,
+      Json
+    >;
     expect(lookup.zone_id).toBe(ZONE.id);
     if (syntax === "v4") {
       expect(lookup.filter).toEqual([{ kind: "zone", phase: "http_request_firewall_managed" }]);
@@ -94,7 +99,9 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
     expect(text).toContain(`# ${MANAGED}: the Cloudflare Managed Ruleset.`);
     expect(text).toContain(`# ${OWASP}: the Cloudflare OWASP Core Ruleset.`);
     expect(text).toContain("# paranoia-level-3: OWASP paranoia level 3, turned off.");
-    expect(text).toContain(`# ${SCORE_RULE}: 949110: Inbound Anomaly Score Exceeded (the OWASP score threshold and action), turned on, score threshold 40, action managed_challenge.`);
+    expect(text).toContain(
+      `# ${SCORE_RULE}: 949110: Inbound Anomaly Score Exceeded (the OWASP score threshold and action), turned on, score threshold 40, action managed_challenge.`,
+    );
     expect(text).toContain('# wordpress: the rules tagged "wordpress", turned on, action block.');
     expect(text).toContain(`# Skips in ${OWASP} (the Cloudflare OWASP Core Ruleset):`);
     expect(text).toContain("# Rule 4 of 5: execute the Cloudflare OWASP Core Ruleset");
@@ -104,11 +111,17 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
     const first = await readBack(liveSource(), syntax);
     const second = await readBack(liveSource(), syntax);
     expect(first.rules.map((r) => r.ref)).toEqual(second.rules.map((r) => r.ref));
-    expect(first.rules.map((r) => r.ref)).toEqual(["partners", derivedRef(liveSource().ruleset.rules[1] as never), "managed", `execute_${OWASP}`, "leaked-credentials"]);
+    expect(first.rules.map((r) => r.ref)).toEqual([
+      "partners",
+      derivedRef(liveSource().ruleset.rules[1] as never),
+      "managed",
+      `execute_${OWASP}`,
+      "leaked-credentials",
+    ]);
   });
 
   it("keeps a hostile zone name in comments only, and labels the resource by the zone id", async () => {
-    const source = { ...liveSource(), zone: { id: ZONE.id, name: HOSTILE.zoneName + "\n}\nresource \"x\" \"y\" {" } };
+    const source = { ...liveSource(), zone: { id: ZONE.id, name: HOSTILE.zoneName + '\n}\nresource "x" "y" {' } };
     const { label, parsed } = await readBack(source, syntax);
     expect(label).toBe(`zone_${ZONE.id}`);
     expect(Object.keys(parsed)).toEqual(expect.arrayContaining(["import", "resource"]));
@@ -119,14 +132,17 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
     const source = liveSource();
     const rules = [...source.ruleset.rules];
     rules[2] = { ...rules[2], action_parameters: { id: MANAGED, version: "latest" } };
-    expect(() => zoneFile({ ...source, ruleset: { ...source.ruleset, rules } }, syntax)).toThrow("rules[2].action_parameters.version: the export does not write this field");
+    expect(() => zoneFile({ ...source, ruleset: { ...source.ruleset, rules } }, syntax)).toThrow(
+      "rules[2].action_parameters.version: the export does not write this field",
+    );
   });
 
   it("notes the previous firewall's resources to remove from state, with the zone's own ids", () => {
     const withPrevious = proposedSources()[0]!.source;
     const text = zoneFile(withPrevious, syntax);
     expect(text).toContain("terraform state rm");
-    for (const type of ["cloudflare_waf_package", "cloudflare_waf_group", "cloudflare_waf_rule", "cloudflare_waf_override"]) expect(text).toContain(type);
+    for (const type of ["cloudflare_waf_package", "cloudflare_waf_group", "cloudflare_waf_rule", "cloudflare_waf_override"])
+      expect(text).toContain(type);
     expect(text).toContain("cloudflare_waf_group: de677e5818985db1285d0e80225f06e5 (OWASP Bad Robots, turned off)");
     expect(text).toContain("cloudflare_waf_rule: 990012 (Rogue web site crawler, turned off)");
     expect(text).toContain("cloudflare_waf_override: bb677e5818985db1285d0e80225f06e5 (example.com/admin/*)");
