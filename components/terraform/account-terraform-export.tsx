@@ -44,7 +44,7 @@ export function AccountTerraformExport() {
   return (
     <details className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
       <summary className="cursor-pointer font-semibold">Export Terraform for every zone</summary>
-      <div className="mt-3 flex flex-wrap items-end gap-8">
+      <div className="mt-3 flex flex-wrap items-start gap-8">
         <Choice
           legend="Provider syntax"
           name="account-terraform-syntax"
@@ -76,7 +76,7 @@ export function AccountTerraformExport() {
           onChange={setFormat}
           disabled={busy}
         />
-        <div className="flex gap-2">
+        <div className="flex gap-2 self-end">
           <button
             type="button"
             onClick={() => void start()}

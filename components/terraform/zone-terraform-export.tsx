@@ -34,7 +34,7 @@ export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migr
         the entry point, never creates a second one), every override of the migration, and the old cloudflare_waf_* resources to remove from
         state.
       </p>
-      <div className="flex flex-wrap items-end gap-8">
+      <div className="flex flex-wrap items-start gap-8">
         <Choice
           legend="Provider syntax"
           name="terraform-syntax"
@@ -59,7 +59,7 @@ export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migr
           onClick={() => void download()}
           disabled={busy}
           aria-busy={busy}
-          className="rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+          className="self-end rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
         >
           {busy ? "Exporting…" : "Download Terraform"}
         </button>
