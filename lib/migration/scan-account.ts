@@ -80,7 +80,7 @@ export function cachedFirstAnswer(): AccountScan | undefined {
 
 /** Reads one zone now (the zone detail, or a retry of a failed zone), replacing its cached scan. */
 export async function scanOneZone(platform: PlatformClient, zone: ZoneRow): Promise<ZoneScan> {
-  const scan = await readZone(platform, zone);
+  const scan = await readZone(platform, zone, "all");
   scanCache.put(scan);
   return scan;
 }
