@@ -18,11 +18,12 @@ export interface ZoneReaudit {
 export async function reauditZone(client: PlatformClient, zoneId: string, accountId?: string): Promise<ZoneReaudit> {
   checkIdentifier("id", zoneId);
   const zone = await getZone(client, zoneId);
-  // The latest scan's zones pages and CAA reads, so a retry lists and reads nothing twice.
+  // The latest scan's zone list and CAA reads, so a retry lists and reads nothing twice.
   const scan = latestScan();
-  const result = await auditOne(client, zone, true, { ms: 0 }, scanReads(client, scan, accountId), scan.caa);
-  // The rate limit had no room: the zone is neither fine nor failed yet.
-  if (!result) throw new DeferredError("the account rate limit has no room to audit this zone now", 1000);
+  const pause = { ms: 0 };
+  const result = await auditOne(client, zone, true, pause, scanReads(client, scan, accountId), scan.caa);
+  // The rate limit had no room, or the account's zone list needs another request: the zone is neither fine nor failed yet.
+  if (!result) throw new DeferredError("the zone could not be audited within this request (the account rate limit, or the account's zone list still being listed)", Math.max(pause.ms, 1000));
   const outcome: ZoneOutcome = { zoneId: zone.id, zoneName: zone.name, status: result.outcome, ...(result.reason ? { reason: result.reason } : {}) };
   const audited = { zone: outcome, certificates: result.rows?.rows ?? [], caa: result.rows?.caa ?? [], fetchedAt: new Date().toISOString() };
   for (const chunk of scan.chunks.values()) if (patchChunk(chunk, audited)) break;
