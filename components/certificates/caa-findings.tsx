@@ -7,6 +7,7 @@ import { downloadCsv } from "@/lib/client/download-csv";
 
 export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; coverage: Coverage }) {
   const flagged = caa.filter((f) => f.flagged);
+  const unknown = caa.filter((f) => f.defaultCa === "unknown");
   return (
     <section aria-labelledby="caa-title" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex items-center justify-between gap-3">
@@ -28,6 +29,13 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
         name that has any; for wildcards, issuewild wins over issue. Custom hostnames are checked when they lie in one of this
         account&apos;s zones; outside them their CAA is unknown (see each one&apos;s verdict).
       </p>
+      {unknown.length > 0 && (
+        <p className="mt-1 text-xs text-amber-800">
+          Unknown for {unknown.length} hostname{unknown.length === 1 ? "" : "s"} ({unknown.slice(0, 3).map((f) => f.hostname).join(", ")}
+          {unknown.length > 3 ? ", …" : ""}): their CAA set holds a record the API gave without data or readable content. Check those
+          records in DNS.
+        </p>
+      )}
       {flagged.length > 0 && (
         <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Flagged CAA findings">
           <table className="w-full text-xs">

@@ -63,7 +63,11 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
           {findings.map((f) => (
             <li key={`${f.source}:${f.hostname}`}>
               CAA for <code>{f.hostname}</code>: {f.relevantName ? `from ${f.relevantName} (${f.records.join(", ")})` : "none, any CA may issue"};{" "}
-              default CA issues from <strong>{f.defaultCa}</strong>
+              {f.defaultCa === "unknown" ? (
+                <>what the default CA issues from is <strong>unknown</strong> (a record without data or readable content)</>
+              ) : (
+                <>default CA issues from <strong>{f.defaultCa}</strong></>
+              )}
               {f.recordToAdd && <> — add <code>{f.recordToAdd}</code></>}
             </li>
           ))}

@@ -1,8 +1,10 @@
 // The account-wide audit, zone by zone in the listing's order, within the request's subrequest budget: work
-// beyond it returns a cursor (scan, zones page, offset) and the next request resumes at that zone.
+// beyond it returns a cursor (scan, zones page, offset) and the next request resumes at that zone. The whole
+// zone list comes first (lib/certificates/audit-zones.ts): every zone's custom hostnames may need it.
 import "server-only";
 import { z } from "zod";
 import { ScanCache } from "@/lib/certificates/audit-cache";
+import { scanZoneList, wholeZoneList } from "@/lib/certificates/audit-zones";
 import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads";
 import { cachedCaaRecords, fetchInventory, MIN_CALLS_PER_ZONE } from "@/lib/certificates/inventory";
 import type { CaaRecord } from "@/lib/certificates/caa";
@@ -12,7 +14,8 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/errors/platform-errors";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
-import { zonesPage, type ZoneRow } from "@/lib/platform/zones";
+import type { ListedZones } from "@/lib/platform/zone-list-share";
+import { ZONES_PER_PAGE, type ZoneRow } from "@/lib/platform/zones";
 
 const OPERATION = "certificates";
 const positionShape = { scan: z.string().regex(/^[0-9a-f]{16}$/), startedAt: z.number().int(), page: z.number().int().min(1), offset: z.number().int().min(0) };
@@ -57,7 +60,7 @@ export async function auditCertificates(
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await auditChunk(client, scan, position, options.accountId, out.zones.length === 0, pause));
+    const chunk: Chunk | undefined = cached ?? (await listedChunk(client, scan, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
     const held = cachedRows.get(scan) ?? 0;
     if (!cached && held < CACHED_ROWS_PER_SCAN) {
@@ -82,59 +85,44 @@ export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?
 
 type ScanState = ReturnType<ScanCache<Chunk>["current"]>;
 
-/** The reads custom hostnames' CAA needs, shared by the scan: zones pages and CAA records, each read once. */
-export function scanReads(client: PlatformClient, scan: Pick<ScanState, "listings" | "caa">, accountId?: string): CaaReads {
-  return { zones: () => allZones(client, scan.listings, accountId), records: (zoneId) => cachedCaaRecords(client, zoneId, scan.caa) };
+/** The reads custom hostnames' CAA needs, shared by the scan: the scan's zone list and CAA records, each read once. */
+export function scanReads(client: PlatformClient, scan: ScanState, accountId?: string): CaaReads {
+  return {
+    zones: async () => (await wholeZoneList(client, scan, accountId)).zones,
+    records: (zoneId) => cachedCaaRecords(client, zoneId, scan.caa),
+  };
 }
 
-/** Every zone of the listing the audit walks (pages listed once per scan). */
-async function allZones(client: PlatformClient, listings: Map<number, Promise<unknown>>, accountId?: string) {
-  const first = await listPage(client, listings, 1, accountId);
-  const pages = [first];
-  if (first.totalPages !== undefined) {
-    pages.push(...(await Promise.all(Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => listPage(client, listings, i + 2, accountId)))));
-  } else {
-    // No page count: until an empty page, or one that repeats the previous (a server ignoring `page`).
-    for (let page = 2, last = first; last.zones.length > 0; page++) {
-      const next = await listPage(client, listings, page, accountId);
-      if (next.zones[0]?.id === last.zones[0]?.id) break;
-      pages.push((last = next));
-    }
+/** The next chunk once the scan's zone list is whole; undefined while listing it needs another request. */
+async function listedChunk(client: PlatformClient, scan: ScanState, position: Position, accountId: string | undefined, firstInRequest: boolean, pause: Pause) {
+  const list = await scanZoneList(client, scan, accountId);
+  if (!list.zones) {
+    pause.ms = Math.max(pause.ms, list.retryAfterMs ?? 0);
+    return undefined;
   }
-  return pages.flatMap((p) => p.zones.map((z) => ({ id: z.id, name: z.name })));
+  // A zone runs alone only on a budget the listing did not spend: it is never failed for the listing's sake.
+  return auditChunk(client, scan, list.zones, position, accountId, firstInRequest && !list.listedNow, pause);
 }
 
-/** One zones page from `offset`; undefined when the budget cannot even list the page. */
+/** One zones page (of the listing's size) from `offset`; undefined when the budget cannot audit even one zone. */
 async function auditChunk(
   client: PlatformClient,
   scan: ScanState,
+  listed: ListedZones,
   position: Position,
   accountId: string | undefined,
-  firstInRequest: boolean,
+  alone: boolean,
   pause: Pause,
 ): Promise<Chunk | undefined> {
-  let listing;
-  try {
-    listing = await listPage(client, scan.listings, position.page, accountId);
-  } catch (error) {
-    if (error instanceof DeferredError) {
-      pause.ms = Math.max(pause.ms, error.retryAfterMs);
-      return undefined;
-    }
-    throw error;
-  }
-  // The next page is listed while this one is audited: no drained connections between pages.
-  if (listing.totalPages !== undefined && position.page < listing.totalPages) {
-    listPage(client, scan.listings, position.page + 1, accountId).catch(() => undefined);
-  }
-  const zones = listing.zones.slice(position.offset);
+  const pageStart = (position.page - 1) * ZONES_PER_PAGE;
+  const zones = listed.zones.slice(pageStart + position.offset, pageStart + ZONES_PER_PAGE);
   const results: ZoneResult[] = new Array(zones.length).fill(undefined);
   let nextIndex = 0;
   let running = 0;
   // The request's first zone runs alone, so a zone too big for a whole budget is told apart from one that
   // merely shared it, and every request makes progress.
   const reads = scanReads(client, scan, accountId);
-  if (firstInRequest && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true, pause, reads, scan.caa);
+  if (alone && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true, pause, reads, scan.caa);
   const worker = async () => {
     // A zone starts only while the budget still covers it and the zones already running.
     while (nextIndex < zones.length && client.scheduler.remainingBudget >= MIN_CALLS_PER_ZONE * (running + 1)) {
@@ -150,7 +138,7 @@ async function auditChunk(
   const finished = (done === -1 ? results : results.slice(0, done)) as NonNullable<ZoneResult>[];
   if (finished.length === 0 && zones.length > 0) return undefined;
   const cutShort = finished.length < zones.length;
-  const lastPage = listing.totalPages === undefined ? zones.length === 0 : position.page >= listing.totalPages;
+  const lastPage = pageStart + ZONES_PER_PAGE >= listed.zones.length;
   const next = cutShort
     ? { ...position, offset: position.offset + finished.length }
     : lastPage
@@ -161,24 +149,11 @@ async function auditChunk(
       certificates: finished.flatMap((r) => r.rows?.rows ?? []),
       caa: finished.flatMap((r) => r.rows?.caa ?? []),
       zones: finished.map((r): ZoneOutcome => ({ zoneId: r.zone.id, zoneName: r.zone.name, status: r.outcome, ...(r.reason ? { reason: r.reason } : {}) })),
-      totalZones: listing.totalCount,
+      totalZones: listed.totalCount,
     },
     next,
     cutShort,
   };
-}
-
-type Listing = Awaited<ReturnType<typeof zonesPage>>;
-
-/** A zones page, listed once per scan; a failed listing is forgotten so the next attempt calls again. */
-function listPage(client: PlatformClient, listings: Map<number, Promise<unknown>>, page: number, accountId?: string): Promise<Listing> {
-  let listing = listings.get(page) as Promise<Listing> | undefined;
-  if (!listing) {
-    listing = zonesPage(client, page, accountId);
-    listings.set(page, listing);
-    listing.catch(() => listings.delete(page));
-  }
-  return listing;
 }
 
 /** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */

@@ -7,9 +7,12 @@ export interface CaaRecord {
   flags: number;
   tag: string;
   value: string;
+  /** The API gave neither `data` nor a parsable `content`: a CAA set exists at `name`, what it permits is unknown. */
+  unreadable?: true;
 }
 
-export type DefaultCaOutcome = "google" | "lets_encrypt" | "none";
+/** `unknown`: the relevant set holds a record Preflight cannot read. */
+export type DefaultCaOutcome = "google" | "lets_encrypt" | "none" | "unknown";
 
 export interface CaaFinding {
   zoneId: string;
@@ -18,12 +21,13 @@ export interface CaaFinding {
   /** The name whose CAA records apply (the hostname itself or a parent); null when no CAA applies. */
   relevantName: string | null;
   records: string[];
-  permitsLegacy: boolean;
-  permitsGoogle: boolean;
-  permitsSslCom: boolean;
+  /** null: unknown (the relevant set holds a record Preflight cannot read). */
+  permitsLegacy: boolean | null;
+  permitsGoogle: boolean | null;
+  permitsSslCom: boolean | null;
   /** What the default CA ends up issuing from: google first, lets_encrypt only if CAA blocks google. */
   defaultCa: DefaultCaOutcome;
-  /** Switching to the default CA would silently stay on (or fail back to) the legacy chain. */
+  /** Switching to the default CA would silently stay on (or fail back to) the legacy chain; false when unknown. */
   flagged: boolean;
   /** The record that lets the more compatible CA issue, in zone-file form; null when none is needed. */
   recordToAdd: string | null;
@@ -77,17 +81,18 @@ export function caaFinding(
   where: { source: CaaFinding["source"]; caaZoneName: string },
 ): CaaFinding {
   const wildcard = hostname.startsWith("*.");
+  const records = set.records.map((r) => (r.unreadable ? "a record without data or readable content" : `${r.flags} ${r.tag} "${r.value}"`));
+  const at = { zoneId: zone.id, zoneName: zone.name, hostname, relevantName: set.name, records };
+  if (set.records.some((r) => r.unreadable)) {
+    return { ...at, permitsLegacy: null, permitsGoogle: null, permitsSslCom: null, defaultCa: "unknown", flagged: false, recordToAdd: null, source: where.source, caaZoneName: where.caaZoneName };
+  }
   const can = (ca: string) => permits(set.records, CAA_DOMAIN[ca] ?? ca, wildcard);
   const [permitsLegacy, permitsGoogle, permitsSslCom] = [can("lets_encrypt"), can("google"), can("ssl_com")];
   const defaultCa: DefaultCaOutcome = permitsGoogle ? "google" : permitsLegacy ? "lets_encrypt" : "none";
   const usesIssuewild = wildcard && set.records.some((r) => r.tag.toLowerCase() === "issuewild");
   const flagged = defaultCa !== "google";
   return {
-    zoneId: zone.id,
-    zoneName: zone.name,
-    hostname,
-    relevantName: set.name,
-    records: set.records.map((r) => `${r.flags} ${r.tag} "${r.value}"`),
+    ...at,
     permitsLegacy,
     permitsGoogle,
     permitsSslCom,
@@ -98,4 +103,9 @@ export function caaFinding(
     source: where.source,
     caaZoneName: where.caaZoneName,
   };
+}
+
+/** Words for a finding whose CAA set holds a record without data or readable content. */
+export function unreadableCaa(finding: CaaFinding): string {
+  return `CAA on ${finding.relevantName ?? finding.hostname} holds a record the API gave without data or readable content, so what it permits is unknown`;
 }

@@ -1,7 +1,7 @@
 // Rule 6: custom hostname certificates. The default CA ("") tries google first and uses the legacy-chain CA
 // only if CAA blocks google, so its verdict depends on the hostname's CAA: read from the account's zones, or
 // unknown when the hostname is outside all of them (a SaaS customer's own DNS).
-import type { CaaFinding } from "@/lib/certificates/caa";
+import { unreadableCaa, type CaaFinding } from "@/lib/certificates/caa";
 import { CAA_DOMAIN, LEGACY_CA } from "@/lib/certificates/chain-change";
 import { DATE_LINE, type CertificateFacts, type Classification } from "@/lib/certificates/verdict";
 
@@ -21,13 +21,15 @@ function unknownCaa(hostname: string): string {
 export function customHostname(facts: CertificateFacts, finding: CaaFinding | undefined): Classification {
   const hostname = facts.hosts?.[0] ?? "this hostname";
   const ca = facts.certificateAuthority;
+  // Outside the account, or a set holding a record without readable content: either way the CAA is unknown.
+  const unknown = !finding ? unknownCaa(hostname) : finding.defaultCa === "unknown" ? unreadableCaa(finding) : undefined;
   if (ca === LEGACY_CA) {
     const reason = `${RULE}; this one is set to ${LEGACY_CA}, and ${DATE_LINE}.`;
-    if (!finding) {
+    if (unknown || !finding) {
       return {
         verdict: "action_required",
         reason,
-        action: `PATCH ssl.certificate_authority to "" (the default CA: google first, ${LEGACY_CA} only if CAA blocks google) or to "google". ${unknownCaa(hostname)}: if its closest CAA set permits ${LEGACY} but not ${GOOGLE}, "" stays on ${LEGACY_CA} and "google" cannot issue, so ask the customer to add CAA 0 issue "${GOOGLE}" first.`,
+        action: `PATCH ssl.certificate_authority to "" (the default CA: google first, ${LEGACY_CA} only if CAA blocks google) or to "google". ${unknown}: if its closest CAA set permits ${LEGACY} but not ${GOOGLE}, "" stays on ${LEGACY_CA} and "google" cannot issue, so ask the customer to add CAA 0 issue "${GOOGLE}" first.`,
       };
     }
     if (finding.flagged) {
@@ -37,10 +39,10 @@ export function customHostname(facts: CertificateFacts, finding: CaaFinding | un
   }
   if (ca === "" || ca === null) {
     const defaultCa = `this one uses the default CA${ca === null ? " (no CA given)" : ""}, which tries google first and uses ${LEGACY_CA} only if a CAA record blocks google`;
-    if (!finding) {
+    if (unknown || !finding) {
       return {
         verdict: "informational",
-        reason: `Rule 6: ${defaultCa}. ${unknownCaa(hostname)}.`,
+        reason: `Rule 6: ${defaultCa}. ${unknown}.`,
         action: `Check the CAA records of ${hostname} and, where it has none, of its closest parent that has some (e.g. dig CAA ${hostname}): if they permit ${LEGACY} but not ${GOOGLE}, the certificate stays on ${LEGACY_CA}; ask the customer to add CAA 0 issue "${GOOGLE}".`,
       };
     }

@@ -1,6 +1,6 @@
 // The document's rules 1–6, one verdict per certificate: no_action, action_required or informational, with a
 // reason naming the rule and its dates, and the action to take. Pure: the caller supplies CAA findings.
-import type { CaaFinding } from "@/lib/certificates/caa";
+import { unreadableCaa, type CaaFinding } from "@/lib/certificates/caa";
 import { DATES, LEGACY_CA } from "@/lib/certificates/chain-change";
 import { customCertificate } from "@/lib/certificates/classify-custom-certificate";
 import { customHostname } from "@/lib/certificates/classify-custom-hostname";
@@ -13,20 +13,27 @@ function caaBlocks(caa: readonly CaaFinding[]): CaaFinding[] {
   return caa.filter((finding) => finding.flagged);
 }
 
-function caaNote(blocked: readonly CaaFinding[]): string {
+/** CAA findings whose relevant set holds a record Preflight cannot read: whether it permits pki.goog is unknown. */
+function caaUnknown(caa: readonly CaaFinding[]): CaaFinding[] {
+  return caa.filter((finding) => finding.defaultCa === "unknown");
+}
+
+function caaNote(blocked: readonly CaaFinding[], unknown: readonly CaaFinding[] = []): string {
   const first = blocked[0];
-  if (!first) return "";
+  if (!first) return unknown[0] ? ` ${unreadableCaa(unknown[0])}: check that it permits pki.goog first.` : "";
   return ` First add ${first.recordToAdd} (CAA on ${first.relevantName ?? first.hostname} does not permit pki.goog${blocked.length > 1 ? `; ${blocked.length} hosts affected` : ""}).`;
 }
+
 
 export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = []): Classification {
   switch (facts.kind) {
     case "universal":
-      return universal(caaBlocks(caa));
+      return universal(caaBlocks(caa), caaUnknown(caa));
     case "advanced":
-      return managed(facts, caaBlocks(caa), "Rule 2: advanced certificates where the legacy-chain CA was chosen are not changed automatically", "Order a replacement advanced certificate pack with " + ALTERNATIVES + " (a pack's CA cannot be edited), then delete this pack once it is active.");
+      return managed(facts, caa, "Rule 2: advanced certificates where the legacy-chain CA was chosen are not changed automatically", "Order a replacement advanced certificate pack with " + ALTERNATIVES + " (a pack's CA cannot be edited), then delete this pack once it is active.");
     case "total_tls":
-      return managed(facts, caaBlocks(caa), "Rule 3: Total TLS certificates are never switched automatically", "Choose " + ALTERNATIVES + " as the CA in the Total TLS settings (SSL/TLS › Edge Certificates); new certificates are then issued by it.");
+      if (facts.enabledUnknown) return totalTlsUnknown(facts.certificateAuthority);
+      return managed(facts, caa, "Rule 3: Total TLS certificates are never switched automatically", "Choose " + ALTERNATIVES + " as the CA in the Total TLS settings (SSL/TLS › Edge Certificates); new certificates are then issued by it.");
     case "custom_certificate":
       return customCertificate(facts);
     case "custom_hostname":
@@ -35,8 +42,12 @@ export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = [
   }
 }
 
-function universal(blocked: CaaFinding[]): Classification {
+function universal(blocked: CaaFinding[], unknown: CaaFinding[]): Classification {
   const reason = `Rule 1: universal certificates are switched automatically to a more compatible CA from ${DATES.autoSwitch}, before ${DATE_LINE}.`;
+  if (blocked.length === 0 && unknown.length > 0) {
+    const where = unknown[0]!.relevantName ?? unknown[0]!.hostname;
+    return { verdict: "informational", reason: `${reason} But ${unreadableCaa(unknown[0]!)}: if it does not permit pki.goog, it silently stays on the legacy chain.`, action: `Check the CAA records on ${where} (DNS › Records); if they do not permit pki.goog, add ${where}. CAA 0 issue "pki.goog".` };
+  }
   if (blocked.length === 0) return { verdict: "no_action", reason, action: "None." };
   return {
     verdict: "action_required",
@@ -45,12 +56,24 @@ function universal(blocked: CaaFinding[]): Classification {
   };
 }
 
-function managed(facts: CertificateFacts, blocked: CaaFinding[], rule: string, action: string): Classification {
+function managed(facts: CertificateFacts, caa: readonly CaaFinding[], rule: string, action: string): Classification {
+  const [blocked, unknown] = [caaBlocks(caa), caaUnknown(caa)];
   if (!facts.certificateAuthority) {
     return { verdict: "informational", reason: `${rule}; the platform names no CA for this one, so it cannot be told whether it uses the legacy-chain CA.`, action: "Check the certificate's CA in the dashboard (SSL/TLS › Edge Certificates)." };
   }
   if (facts.certificateAuthority !== LEGACY_CA) {
     return { verdict: "no_action", reason: `${rule}; this one is issued by ${facts.certificateAuthority}, not the legacy-chain CA, so the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`, action: "None." };
   }
-  return { verdict: "action_required", reason: `${rule}; it uses ${LEGACY_CA}, and ${DATE_LINE}: clients without the self-signed root fail.`, action: action + caaNote(blocked) };
+  return { verdict: "action_required", reason: `${rule}; it uses ${LEGACY_CA}, and ${DATE_LINE}: clients without the self-signed root fail.`, action: action + caaNote(blocked, unknown) };
+}
+
+/** The Total TLS setting answered without `enabled`: on or off is unknown, so only a CA other than the legacy one settles it. */
+function totalTlsUnknown(ca: string | null): Classification {
+  const unknown = "Rule 3: Total TLS certificates are never switched automatically; the Total TLS setting answered without `enabled`, so whether it issues certificates for this zone is unknown";
+  if (ca && ca !== LEGACY_CA) return { verdict: "no_action", reason: `${unknown}, but its CA is ${ca}, not the legacy-chain CA: on or off, the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`, action: "None." };
+  return {
+    verdict: "informational",
+    reason: `${unknown}; ${ca ? `its CA is ${LEGACY_CA}, and ${DATE_LINE}` : "and it names no CA"}.`,
+    action: `Check Total TLS in SSL/TLS › Edge Certificates: if it is on${ca ? "" : " with " + LEGACY_CA}, choose ${ALTERNATIVES} as its CA.`,
+  };
 }

@@ -31,11 +31,12 @@ export interface ZoneInventory {
   packs: CertificatePack[];
   customCertificates: CustomCertificate[];
   customHostnames: CustomHostname[];
-  totalTls: TotalTls;
+  /** Absent when not read: the zone's Total TLS packs each name their CA, so the setting could add nothing. */
+  totalTls?: TotalTls;
   caaRecords: CaaRecord[];
 }
 
-/** The fewest calls one zone costs (packs, custom hostnames, Total TLS, CAA, custom certificates). */
+/** The calls one zone costs at most without paging (packs, custom hostnames, Total TLS, CAA, custom certificates). */
 export const MIN_CALLS_PER_ZONE = 5;
 /** The largest page these lists serve: fewest calls per zone. */
 const PER_PAGE = 50;
@@ -70,12 +71,13 @@ export function cachedCaaRecords(client: PlatformClient, zoneId: string, cache?:
 
 /**
  * `withHostnames: false` leaves the custom hostnames out: the snapshot refresh reads them page by page itself.
- * `caaCache` shares CAA reads between zones of one scan.
+ * `caaCache` shares CAA reads between zones of one scan. `readAll` reads the Total TLS setting even where the
+ * packs make it moot: the reference the tests compare the audit with.
  */
 export async function fetchInventory(
   client: PlatformClient,
   zone: AuditedZone,
-  { withHostnames = true, caaCache }: { withHostnames?: boolean; caaCache?: Map<string, Promise<CaaRecord[]>> } = {},
+  { withHostnames = true, caaCache, readAll = false }: { withHostnames?: boolean; caaCache?: Map<string, Promise<CaaRecord[]>>; readAll?: boolean } = {},
 ): Promise<ZoneInventory> {
   // `status=all` as the real API spells it (the document writes ssl_status=all): pending packs count too.
   const packs = await walkAll(client, zonePath(zone.id, "ssl", "certificate_packs"), { status: "all" }, certificatePackSchema);
@@ -84,9 +86,18 @@ export async function fetchInventory(
   const [customCertificates, customHostnames, totalTls, caaRecords] = await Promise.all([
     hasCustom ? walkAll(client, zonePath(zone.id, "custom_certificates"), {}, customCertificateSchema) : Promise.resolve([]),
     withHostnames ? walkAll(client, zonePath(zone.id, "custom_hostnames"), CUSTOM_HOSTNAME_ORDER, customHostnameSchema) : Promise.resolve([]),
-    client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result),
+    readAll || !packsSettleTotalTls(packs) ? client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result) : undefined,
     cachedCaaRecords(client, zone.id, caaCache),
   ]);
-  return { packs, customCertificates, customHostnames, totalTls, caaRecords };
+  return { packs, customCertificates, customHostnames, ...(totalTls ? { totalTls } : {}), caaRecords };
+}
+
+/**
+ * The setting adds a row only when no Total TLS pack exists, and lends its CA only to a pack that names none
+ * (zone-audit.ts): with Total TLS packs that all name theirs, its answer cannot change the audit.
+ */
+export function packsSettleTotalTls(packs: readonly CertificatePack[]): boolean {
+  const totalTls = packs.filter((p) => p.type === "total_tls");
+  return totalTls.length > 0 && totalTls.every((p) => Boolean(p.certificate_authority));
 }
 

@@ -2,6 +2,7 @@
 // failed one inside the cached scan, in place, so the account's listing comes back whole and in order.
 import "server-only";
 import { auditOne, latestScan, scanReads, type Chunk } from "@/lib/certificates/audit";
+import { scanZoneList } from "@/lib/certificates/audit-zones";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DeferredError } from "@/lib/errors/platform-errors";
@@ -18,11 +19,15 @@ export interface ZoneReaudit {
 export async function reauditZone(client: PlatformClient, zoneId: string, accountId?: string): Promise<ZoneReaudit> {
   checkIdentifier("id", zoneId);
   const zone = await getZone(client, zoneId);
-  // The latest scan's zones pages and CAA reads, so a retry lists and reads nothing twice.
+  // The latest scan's zone list and CAA reads, so a retry lists and reads nothing twice. The list comes first:
+  // the zone is judged alone (failed when even a whole budget is too small) only on a budget the listing did not spend.
   const scan = latestScan();
-  const result = await auditOne(client, zone, true, { ms: 0 }, scanReads(client, scan, accountId), scan.caa);
-  // The rate limit had no room: the zone is neither fine nor failed yet.
-  if (!result) throw new DeferredError("the account rate limit has no room to audit this zone now", 1000);
+  const listed = await scanZoneList(client, scan, accountId);
+  if (!listed.zones) throw new DeferredError("the account's zone list needs another request", listed.retryAfterMs ?? 0);
+  const pause = { ms: 0 };
+  const result = await auditOne(client, zone, !listed.listedNow, pause, scanReads(client, scan, accountId), scan.caa);
+  // The rate limit (or what the listing left of the budget) had no room: the zone is neither fine nor failed yet.
+  if (!result) throw new DeferredError("the account rate limit or this request's subrequests left no room to audit this zone now", Math.max(pause.ms, 1000));
   const outcome: ZoneOutcome = { zoneId: zone.id, zoneName: zone.name, status: result.outcome, ...(result.reason ? { reason: result.reason } : {}) };
   const audited = { zone: outcome, certificates: result.rows?.rows ?? [], caa: result.rows?.caa ?? [], fetchedAt: new Date().toISOString() };
   for (const chunk of scan.chunks.values()) if (patchChunk(chunk, audited)) break;

@@ -60,7 +60,9 @@ export type TotalTls = z.infer<typeof totalTlsSchema>;
 
 /**
  * A CAA record: `data` when the API gives it whole, else parsed from `content` (`0 issue "pki.goog"`). The schema
- * requires none of data's fields; a record of another type (the list is filtered by type) is left out, not fatal.
+ * requires none of data's fields: a CAA record with neither is kept as unreadable (its name still holds a CAA set,
+ * so what that set permits is unknown, never "no CAA"). A record of another type (the list is filtered by type)
+ * is left out, not fatal.
  */
 export const caaRecordSchema = z
   .object({
@@ -74,5 +76,5 @@ export const caaRecordSchema = z
     const { flags, tag, value } = record.data ?? {};
     if (flags !== undefined && tag !== undefined && value !== undefined) return { name: record.name, flags, tag, value };
     const match = /^(\d+)\s+(\S+)\s+"?(.*?)"?$/.exec(record.content ?? "");
-    return match ? { name: record.name, flags: Number(match[1]), tag: match[2]!, value: match[3]! } : null;
+    return match ? { name: record.name, flags: Number(match[1]), tag: match[2]!, value: match[3]! } : { name: record.name, flags: 0, tag: "", value: "", unreadable: true };
   });

@@ -13,6 +13,8 @@ export interface CertificateFacts {
   /** The issuer a custom certificate names (`LetsEncrypt`, `DigiCertInc`…). */
   issuer?: string | null;
   hosts?: readonly string[];
+  /** Total TLS only: the setting answered without `enabled`, so whether it issues certificates is unknown. */
+  enabledUnknown?: boolean;
 }
 
 export interface Classification {

@@ -9,7 +9,7 @@ import type { CertificatePack } from "@/lib/certificates/upstream";
 /** Pack types audited as packs; the others are custom certificates and custom hostnames, audited from their own lists. */
 const PACK_KINDS: Record<string, CertificateKind> = { universal: "universal", advanced: "advanced", total_tls: "total_tls" };
 
-type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & { issuer?: string | null };
+type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & Pick<CertificateFacts, "issuer" | "enabledUnknown">;
 
 /**
  * `context`: the account's zones and the CAA records read of them, for custom hostnames in other zones of the
@@ -20,12 +20,14 @@ export function auditZone(zone: AuditedZone, inventory: ZoneInventory, context?:
   const drafts: Draft[] = [];
   for (const pack of inventory.packs) {
     const kind = PACK_KINDS[pack.type];
-    if (kind) drafts.push({ ...base, ...packDates(pack), kind, id: pack.id, hosts: pack.hosts, status: pack.status, certificateAuthority: kind === "total_tls" ? pack.certificate_authority ?? inventory.totalTls.certificate_authority ?? null : pack.certificate_authority ?? null });
+    if (kind) drafts.push({ ...base, ...packDates(pack), kind, id: pack.id, hosts: pack.hosts, status: pack.status, certificateAuthority: kind === "total_tls" ? pack.certificate_authority ?? inventory.totalTls?.certificate_authority ?? null : pack.certificate_authority ?? null });
   }
   const { totalTls } = inventory;
-  // Enabled but nothing issued yet: the setting still decides the CA of every certificate to come.
-  if (totalTls.enabled && !inventory.packs.some((p) => p.type === "total_tls")) {
-    drafts.push({ ...base, kind: "total_tls", id: `total_tls:${zone.id}`, hosts: [zone.name], certificateAuthority: totalTls.certificate_authority ?? null, bundleMethod: null, uploadedOn: null, expiresOn: null, status: "enabled" });
+  // Enabled but nothing issued yet: the setting still decides the CA of every certificate to come. An answer
+  // without `enabled` (optional in the schema) is a row that says so, never no row.
+  if (totalTls && totalTls.enabled !== false && !inventory.packs.some((p) => p.type === "total_tls")) {
+    const enabledUnknown = totalTls.enabled === undefined;
+    drafts.push({ ...base, kind: "total_tls", id: `total_tls:${zone.id}`, hosts: [zone.name], certificateAuthority: totalTls.certificate_authority ?? null, bundleMethod: null, uploadedOn: null, expiresOn: null, status: enabledUnknown ? null : "enabled", ...(enabledUnknown ? { enabledUnknown } : {}) });
   }
   for (const c of inventory.customCertificates) {
     drafts.push({ ...base, kind: "custom_certificate", id: c.id, hosts: c.hosts, certificateAuthority: null, issuer: c.issuer, bundleMethod: c.bundle_method ?? null, uploadedOn: c.uploaded_on ?? null, expiresOn: c.expires_on ?? null, status: c.status ?? null });
@@ -42,8 +44,8 @@ export function auditZone(zone: AuditedZone, inventory: ZoneInventory, context?:
     const finding = hostname ? customHostnameCaa(zone, hostname, readable) : undefined;
     if (hostname && finding && !hostnameCaa.has(hostname)) hostnameCaa.set(hostname, finding);
   }
-  const rows = drafts.map(({ issuer, ...draft }): CertificateRow => {
-    const facts: CertificateFacts = { ...draft, issuer };
+  const rows = drafts.map(({ issuer, enabledUnknown, ...draft }): CertificateRow => {
+    const facts: CertificateFacts = { ...draft, issuer, enabledUnknown };
     const findings = draft.kind === "custom_hostname" ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat() : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
     return { ...draft, ...classify(facts, findings) };
   });

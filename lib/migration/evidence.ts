@@ -98,6 +98,9 @@ export type Ruleset = z.infer<typeof rulesetSchema>;
 /** What the previous version's API would have told; absent from the evidence when it refused. */
 export type PreviousPart = "overrides" | "packages" | "groups" | "rulesOff";
 
+/** Evidence a read for the account's rows leaves out because the row cannot show it (lib/migration/scan-zone.ts). */
+export type DeferredPart = "check" | "config";
+
 /** A previous-version call that did not answer because the API is retired or gone for the zone. */
 export interface PreviousApiRefusal {
   /** `retired`: 410 Gone; `refused`: 404, the route is not there for this zone. */

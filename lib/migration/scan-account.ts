@@ -3,11 +3,12 @@
 // flight), and when the budget runs low the answer stops at a zone boundary with a cursor to resume.
 import "server-only";
 import { z } from "zod";
-import { scanCache } from "@/lib/migration/scan-cache";
+import { scanCache, ZONE_SCAN_TTL_MS } from "@/lib/migration/scan-cache";
 import { readZone, scanWithinBudget } from "@/lib/migration/scan-within-budget";
 import { migrationRow, type MigrationRow, type ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
+import { JUST_LISTED_MS, sharedZoneList, zoneListKey } from "@/lib/platform/zone-list-share";
 import { listZones, type ZoneRow } from "@/lib/platform/zones";
 
 /** Zones read at once: enough that their calls keep all 6 connections busy between their phases. */
@@ -31,8 +32,9 @@ export async function scanAccount(
   options: { cursor?: string; refresh?: boolean; accountId?: string; limit?: number },
 ): Promise<AccountScan> {
   const offset = options.cursor ? decodeCursor("migration-scan", { offset: z.number().int().min(0) }, options.cursor).offset : 0;
-  if (options.refresh && offset === 0) scanCache.clear();
-  const list = await accountZones(platform, options.accountId);
+  const refresh = options.refresh === true && offset === 0;
+  if (refresh) scanCache.clearForRefresh();
+  const list = await accountZones(platform, options.accountId, refresh ? JUST_LISTED_MS : ZONE_SCAN_TTL_MS);
   const fetchedAt = new Date().toISOString();
   if (!list.complete) {
     return {
@@ -80,15 +82,25 @@ export function cachedFirstAnswer(): AccountScan | undefined {
 
 /** Reads one zone now (the zone detail, or a retry of a failed zone), replacing its cached scan. */
 export async function scanOneZone(platform: PlatformClient, zone: ZoneRow): Promise<ZoneScan> {
-  const scan = await readZone(platform, zone);
+  const scan = await readZone(platform, zone, "all");
   scanCache.put(scan);
   return scan;
 }
 
-/** The zone list, continued across requests when it alone needs more than one budget (the Terraform export walks it too). */
-export async function accountZones(platform: PlatformClient, accountId?: string) {
+/**
+ * The zone list, continued across requests when it alone needs more than one budget (the Terraform export walks it too); a list the certificate
+ * audit completed less than `maxAgeMs` ago serves instead of a second listing.
+ */
+export async function accountZones(platform: PlatformClient, accountId: string | undefined, maxAgeMs = ZONE_SCAN_TTL_MS) {
   const cached = scanCache.zoneList();
   if (cached?.complete) return { ...cached, retryAfterSeconds: undefined };
+  const key = zoneListKey(platform, accountId);
+  const shared = cached ? undefined : sharedZoneList.take(key, maxAgeMs);
+  if (shared) {
+    const list = { zones: shared.zones, complete: true, totalCount: shared.totalCount, fetchedAt: shared.listedAt };
+    scanCache.putZoneList(list);
+    return { ...list, retryAfterSeconds: undefined };
+  }
   const page = await listZones(platform, { accountId, cursor: cached?.cursor });
   const list = {
     zones: [...(cached?.zones ?? []), ...page.zones],
@@ -98,6 +110,7 @@ export async function accountZones(platform: PlatformClient, accountId?: string)
     fetchedAt: cached?.fetchedAt ?? Date.now(),
   };
   scanCache.putZoneList(list);
+  if (list.complete) sharedZoneList.offer(key, { zones: list.zones, totalCount: list.totalCount, listedAt: list.fetchedAt });
   return { ...list, retryAfterSeconds: page.retryAfterSeconds };
 }
 

@@ -2,6 +2,7 @@
 // Per process for now: the edge runtime keeps them in the bucket instead.
 import "server-only";
 import type { ZoneScan } from "@/lib/migration/zone-assessment";
+import { sharedZoneList } from "@/lib/platform/zone-list-share";
 import type { ZoneRow } from "@/lib/platform/zones";
 
 /** Long enough to page through a review, short enough that the data is from this working session. */
@@ -30,8 +31,14 @@ export const scanCache = {
   putZoneList(list: NonNullable<typeof zoneList>): void {
     zoneList = list;
   },
-  clear(): void {
+  /** What a refresh forgets: the scans and the zone list (a list another operation just made may still serve it). */
+  clearForRefresh(): void {
     scans.clear();
     zoneList = undefined;
+  },
+  /** Everything, the shared zone list too. */
+  clear(): void {
+    scanCache.clearForRefresh();
+    sharedZoneList.clear();
   },
 };

@@ -3,7 +3,7 @@
 // boundary. The live scan (scan-account.ts) and the snapshot refresh (snapshots/scan-work.ts) share it.
 import "server-only";
 import { redactSecrets } from "@/lib/config";
-import { CALLS_PER_ZONE, scanZoneEvidence } from "@/lib/migration/scan-zone";
+import { CALLS_PER_ZONE, readZoneEvidence, type EvidenceScope } from "@/lib/migration/scan-zone";
 import type { ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DeferredError } from "@/lib/errors/platform-errors";
@@ -58,11 +58,14 @@ export async function scanWithinBudget(
   return { end: stoppedAt, retryAfterMs };
 }
 
-/** A zone whose calls fail is kept as failed, with the reason: never dropped, never shown as fine. */
-export async function readZone(platform: PlatformClient, zone: ZoneRow): Promise<ZoneScan> {
+/**
+ * A zone whose calls fail is kept as failed, with the reason: never dropped, never shown as fine. The account
+ * scan reads what its rows show (`row`); the zone detail reads everything (`all`).
+ */
+export async function readZone(platform: PlatformClient, zone: ZoneRow, scope: EvidenceScope = "row"): Promise<ZoneScan> {
   try {
-    const evidence = await scanZoneEvidence(platform, zone.id);
-    return { zone, evidence, fetchedAt: new Date().toISOString() };
+    const { evidence, deferred } = await readZoneEvidence(platform, zone.id, scope);
+    return { zone, evidence, fetchedAt: new Date().toISOString(), ...(deferred.length > 0 ? { deferred } : {}) };
   } catch (error) {
     if (error instanceof DeferredError) throw error;
     const message = redactSecrets(error instanceof Error ? error.message : String(error));

@@ -1,8 +1,11 @@
 // Reads one zone's migration evidence through the request's scheduler: the status first, then (for
-// zones not yet migrated) check, overrides, packages and proposed configuration together, then the
-// core rule set's groups and the rules turned off in them. The previous version's calls may answer
-// that the API is retired (previous-api.ts): what they would have said is then unknown, and the calls
-// that still answer (status, check, config, and then the managed entry point) are used all the same.
+// zones not yet migrated) overrides, packages, check and proposed configuration together, then the core
+// rule set's groups and the rules turned off in them. The previous version's calls may answer that the
+// API is retired (previous-api.ts): what they would have said is then unknown, and the calls that still
+// answer (status, check, config, and then the managed entry point) are used all the same.
+// A read for the account's rows (`row`) skips the calls whose answer the row cannot show given the answers
+// before them (the check behind a URI-based override, the proposed configuration of a zone in validation
+// mode); the zone detail reads them on demand (readDeferredParts), a review always reads everything.
 import "server-only";
 import { z } from "zod";
 import {
@@ -14,12 +17,15 @@ import {
   ruleSchema,
   rulesetSchema,
   statusSchema,
+  type CheckResult,
+  type DeferredPart,
   type PreviousPart,
+  type Ruleset,
   type WafGroup,
   type WafRule,
   type ZoneEvidence,
 } from "@/lib/migration/evidence";
-import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
+import { readManagedEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint";
 import { PreviousApiReader } from "@/lib/migration/previous-api";
 import { owaspPackage } from "@/lib/migration/zone-mapping";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -33,11 +39,25 @@ export const CALLS_PER_ZONE = 8;
 /** The rules list's `mode` filter for "turned off": the schema's enum is DIS, CHL, BLK, SIM (not `off`). */
 export const RULES_OFF_MODE = "DIS";
 
+/** `row`: what the account's rows (pages, CSV, snapshots) show; `all`: also what the zone detail and reviews show. */
+export type EvidenceScope = "row" | "all";
+
+export interface ZoneRead {
+  evidence: ZoneEvidence;
+  /** Parts not read (empty for an `all` read). */
+  deferred: DeferredPart[];
+}
+
+/** Everything the zone detail and a review show. */
 export async function scanZoneEvidence(platform: PlatformClient, zoneId: string): Promise<ZoneEvidence> {
+  return (await readZoneEvidence(platform, zoneId, "all")).evidence;
+}
+
+export async function readZoneEvidence(platform: PlatformClient, zoneId: string, scope: EvidenceScope): Promise<ZoneRead> {
   const path = (...segments: string[]) => zonePath(zoneId, ...segments);
   const { result: status } = await platform.get(path("waf_migration", "status"), {}, statusSchema);
   const phase = migrationPhase(status);
-  if (phase === "migrated") return { status };
+  if (phase === "migrated") return { evidence: { status }, deferred: [] };
 
   const all = async <T>(listPath: string, schema: z.ZodType<T>, query = {}) => {
     const walk = await walkPages(platform, listPath, query, schema, { perPage: PER_PAGE });
@@ -45,12 +65,23 @@ export async function scanZoneEvidence(platform: PlatformClient, zoneId: string)
     if (walk.nextPage !== undefined) throw new DeferredError("the zone's lists did not fit in this request", walk.retryAfterMs ?? 0);
     return walk.items;
   };
+  const readCheck = () => readCheckResult(platform, zoneId);
   const previous = new PreviousApiReader();
-  const [check, overrides, packages, config] = await Promise.all([
-    phase !== "validation" ? platform.get(path("waf_migration", "check"), { phase_two: 1 }, checkSchema).then((r) => r.result) : undefined,
-    previous.read(() => all(path("firewall", "waf", "overrides"), overrideSchema)),
+  const overridesRead = previous.read(() => all(path("firewall", "waf", "overrides"), overrideSchema));
+  // The check's answer counts only before validation mode, and (for a row) only while no URI-based override blocks the zone.
+  const checkWanted = phase !== "validation";
+  const earlyCheck = !checkWanted
+    ? Promise.resolve(undefined)
+    : scope === "all"
+      ? readCheck()
+      : overridesRead.then((list) => (list === undefined || list.length === 0 ? readCheck() : undefined));
+  // Awaited after the groups (it runs beside them): a failure is still the zone's, never unhandled meanwhile.
+  earlyCheck.catch(() => undefined);
+  const [overrides, packages, config] = await Promise.all([
+    overridesRead,
     previous.read(() => all(path("firewall", "waf", "packages"), packageSchema)),
-    platform.get(path("waf_migration", "config"), { phase_two: 1 }, rulesetSchema).then((r) => r.result),
+    // A zone in validation mode has deployed its configuration: only the detail shows the proposed one.
+    scope === "all" || phase !== "validation" ? readConfig(platform, zoneId) : undefined,
   ]);
   const owasp = owaspPackage(packages);
   let groups: WafGroup[] | undefined;
@@ -64,22 +95,44 @@ export async function scanZoneEvidence(platform: PlatformClient, zoneId: string)
     );
     rulesOff = groups && lists.every((list) => list !== undefined) ? lists.flat() : undefined;
   }
+  let check = await earlyCheck;
   const unknown: PreviousPart[] = [];
   if (!overrides) unknown.push("overrides");
   if (!packages) unknown.push("packages");
   // Without the packages, or with the core rule set found but its groups or rules refused, both are unknown.
   if (!packages || (owasp && !groups)) unknown.push("groups");
   if (!packages || (owasp && !rulesOff)) unknown.push("rulesOff");
-  const evidence: ZoneEvidence = { status, check, overrides, packages, config };
-  if (owasp) Object.assign(evidence, { groups, rulesOff });
   // In path order, not arrival order: the evidence is compared across reads (drift, the fault tests).
   const refusals = [...previous.refusals].sort((a, b) => a.operation.localeCompare(b.operation));
+  let entrypoint: FrozenEntrypoint | null | undefined;
   if (refusals.length > 0) {
-    evidence.previousApi = { refusals, unknown };
-    // What still answers says whether the platform has deployed the new managed rules for the zone.
-    evidence.entrypoint = await readManagedEntrypoint(platform, zoneId);
+    // What still answers says whether the platform has deployed the new managed rules for the zone; and the
+    // check, left out behind an override, speaks again: a retired zone's row says "compatible" when it is.
+    const lateCheck = checkWanted && check === undefined && phase === "previous";
+    [entrypoint, check] = await Promise.all([readManagedEntrypoint(platform, zoneId), lateCheck ? readCheck() : check]);
   }
-  return withoutUndefined(evidence);
+  const evidence: ZoneEvidence = { status, check, overrides, packages, config };
+  if (owasp) Object.assign(evidence, { groups, rulesOff });
+  if (refusals.length > 0) Object.assign(evidence, { previousApi: { refusals, unknown }, entrypoint });
+  const deferred: DeferredPart[] = [...(checkWanted && check === undefined ? ["check" as const] : []), ...(config === undefined ? ["config" as const] : [])];
+  return { evidence: withoutUndefined(evidence), deferred };
+}
+
+/** The parts a `row` read left out, read now: the evidence then says what an `all` read would have. */
+export async function readDeferredParts(platform: PlatformClient, zoneId: string, read: ZoneRead): Promise<ZoneEvidence> {
+  const wants = (part: DeferredPart) => read.deferred.includes(part);
+  const [check, config] = await Promise.all([wants("check") ? readCheckResult(platform, zoneId) : undefined, wants("config") ? readConfig(platform, zoneId) : undefined]);
+  const { status, overrides, packages, ...rest } = read.evidence;
+  // The keys in the order an `all` read gives them: evidence is compared key by key.
+  return withoutUndefined({ status, check: check ?? read.evidence.check, overrides, packages, config: config ?? read.evidence.config, ...rest });
+}
+
+function readCheckResult(platform: PlatformClient, zoneId: string): Promise<CheckResult> {
+  return platform.get(zonePath(zoneId, "waf_migration", "check"), { phase_two: 1 }, checkSchema).then((r) => r.result);
+}
+
+function readConfig(platform: PlatformClient, zoneId: string): Promise<Ruleset> {
+  return platform.get(zonePath(zoneId, "waf_migration", "config"), { phase_two: 1 }, rulesetSchema).then((r) => r.result);
 }
 
 /** Absent, not `undefined`: the evidence is frozen into reviews as JSON and compared key by key. */

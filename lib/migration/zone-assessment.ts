@@ -1,7 +1,7 @@
 // A zone's migration assessment as the operations answer it: the row of the account overview and
 // the zone detail. Pure: zone, evidence (or the failure) in; JSON out.
 import { assessEligibility, failedEligibility, type Eligibility } from "@/lib/migration/eligibility";
-import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { migrationPhase, type DeferredPart, type ZoneEvidence } from "@/lib/migration/evidence";
 import { migrationProcedure } from "@/lib/migration/procedure";
 import { deployedOwasp, describeConfig, migratedRules } from "@/lib/migration/proposed-config";
 import { PARANOIA_EXPLANATION } from "@/lib/migration/sensitivity-mapping";
@@ -14,6 +14,8 @@ export interface ZoneScan {
   evidence?: ZoneEvidence;
   error?: string;
   fetchedAt: string;
+  /** Evidence the account scan did not read (its row cannot show it): the zone detail reads it before showing the zone. */
+  deferred?: DeferredPart[];
 }
 
 export type MigrationRow = ZoneRow &

@@ -1,10 +1,12 @@
 // The zone detail operation: from the cache when fresh, otherwise read now (also how a failed zone is retried).
 // The live entry point is read for every view (one call): what the migration changes is never a cached guess.
+// A scan read for the account's rows may lack what only the detail shows: that is read now, once.
 import "server-only";
 import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
 import { migrationChanges, type MigrationChanges, type ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { scanOneZone } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
+import { readDeferredParts } from "@/lib/migration/scan-zone";
 import { migrationDetail, type ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DeferredError, PlatformError } from "@/lib/errors/platform-errors";
@@ -20,7 +22,8 @@ export async function zoneMigrationDetail(platform: PlatformClient, zoneId: stri
 export async function zoneScan(platform: PlatformClient, zoneId: string, refresh: boolean): Promise<ZoneScan> {
   checkIdentifier("id", zoneId);
   const cached = refresh ? undefined : scanCache.get(zoneId);
-  return cached ?? (await scanOneZone(platform, scanCache.zoneList()?.zones.find((z) => z.id === zoneId) ?? (await getZone(platform, zoneId))));
+  if (cached) return cached.deferred ? await completed(platform, cached) : cached;
+  return scanOneZone(platform, scanCache.zoneList()?.zones.find((z) => z.id === zoneId) ?? (await getZone(platform, zoneId)));
 }
 
 async function readMigrationChanges(platform: PlatformClient, scan: ZoneScan): Promise<MigrationChanges | null> {
@@ -33,4 +36,13 @@ async function readMigrationChanges(platform: PlatformClient, scan: ZoneScan): P
     if (error instanceof PlatformError || error instanceof DeferredError) return { state: "unreadable", reason: error.message };
     throw error;
   }
+}
+
+/** The cached scan with the parts the account scan left out, kept so the next view reads nothing. */
+async function completed(platform: PlatformClient, scan: ZoneScan): Promise<ZoneScan> {
+  const evidence = await readDeferredParts(platform, scan.zone.id, { evidence: scan.evidence!, deferred: scan.deferred! });
+  const { deferred: _, ...rest } = scan;
+  const whole = { ...rest, evidence };
+  scanCache.put(whole);
+  return whole;
 }

@@ -25,6 +25,11 @@ export class PlatformClient {
     private readonly allows: (method: string, path: string) => boolean = () => true,
   ) {}
 
+  /** Which API this client speaks to: what is read through it belongs to that API (a cache key, never shown). */
+  get apiBaseUrl(): string {
+    return this.baseUrl;
+  }
+
   /** The same client over another Scheduler of the request (e.g. one that keeps a reserve). */
   withScheduler(scheduler: Scheduler): PlatformClient {
     return new PlatformClient(this.baseUrl, this.credentials, scheduler, this.graphqlLimiter, this.allows);

@@ -6,7 +6,7 @@ import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 
 /** The largest page `/zones` serves: fewest calls for a whole account. */
-const ZONES_PER_PAGE = 50;
+export const ZONES_PER_PAGE = 50;
 
 export const zoneSchema = z.object({
   id: z.string(),
@@ -80,13 +80,6 @@ export async function listZonePages(client: PlatformClient, startPage: number, a
 export async function getZone(client: PlatformClient, zoneId: string): Promise<ZoneRow> {
   const { result } = await client.get(zonePath(zoneId), {}, zoneSchema);
   return toZoneRow(result);
-}
-
-/** One page of the same listing, for work that goes zone by zone and resumes mid-account. */
-export async function zonesPage(client: PlatformClient, page: number, accountId?: string) {
-  const query = { order: "name", direction: "asc", "account.id": accountId, page, per_page: ZONES_PER_PAGE };
-  const { result, resultInfo } = await client.get("/zones", query, z.array(zoneSchema));
-  return { zones: result.map(toZoneRow), totalPages: resultInfo?.total_pages, totalCount: resultInfo?.total_count };
 }
 
 function toZoneRow(zone: Zone): ZoneRow {

@@ -1,0 +1,41 @@
+// The account's zone list as last listed in full, shared by the operations that walk the account zone by
+// zone (the migration scan, the certificate audit): opening Zones then Certificates lists the account once,
+// since a second listing a moment later answers the same. Kept per API and account; an operation takes it
+// only while it is as fresh as that operation asks (a refresh: listed just now).
+import "server-only";
+import type { PlatformClient } from "@/lib/platform/client";
+import type { ZoneRow } from "@/lib/platform/zones";
+
+/** A list this young is what listing again would answer: even a refresh takes it. */
+export const JUST_LISTED_MS = 60_000;
+
+export interface ListedZones {
+  zones: ZoneRow[];
+  /** `result_info.total_count` as the listing reported it. */
+  totalCount?: number;
+  /** When the listing started (epoch ms). */
+  listedAt: number;
+}
+
+let latest: (ListedZones & { key: string }) | undefined;
+
+/** The account a list belongs to: the API it was read from and the account filter it was read with. */
+export function zoneListKey(client: PlatformClient, accountId: string | undefined): string {
+  return `${client.apiBaseUrl}\n${accountId ?? ""}`;
+}
+
+export const sharedZoneList = {
+  /** A complete listing, for the next operation that needs one; an older one never replaces a newer. */
+  offer(key: string, list: ListedZones): void {
+    if (!latest || latest.key !== key || latest.listedAt <= list.listedAt) latest = { ...list, key };
+  },
+  /** The latest complete listing of that account, if listed less than `maxAgeMs` ago. */
+  take(key: string, maxAgeMs: number, now = Date.now()): ListedZones | undefined {
+    if (!latest || latest.key !== key || now - latest.listedAt >= maxAgeMs) return undefined;
+    const { key: _, ...list } = latest;
+    return list;
+  },
+  clear(): void {
+    latest = undefined;
+  },
+};
