@@ -2,7 +2,7 @@
 // One certificate opened from the table: the facts, the rule that applies, the action and, for a custom
 // hostname on the legacy-chain CA, the exact PATCH that switches it.
 import { useEffect } from "react";
-import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
+import { caLabel, KIND_LABELS } from "@/components/certificates/table/columns";
 import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import { bundleName } from "@/lib/certificates/chain-change";
 import { isSwitchable, switchCalls } from "@/lib/certificates/hostname-switch";

@@ -3,8 +3,8 @@
 // filters in the URL, one certificate opened, CAA findings, the hostname CA switch export, the chain inspector.
 import type { RowSelectionState, SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { CertificatesTable, rowKey } from "@/components/certificates-table/certificates-table";
-import { CertificatesToolbar } from "@/components/certificates-table/certificates-toolbar";
+import { CertificatesTable, rowKey } from "@/components/certificates/table/certificates-table";
+import { CertificatesToolbar } from "@/components/certificates/table/certificates-toolbar";
 import { CaaFindings } from "@/components/certificates/caa-findings";
 import { CertificateDetail } from "@/components/certificates/certificate-detail";
 import { ChainInspector } from "@/components/certificates/chain-inspector";

@@ -1,6 +1,6 @@
 "use client";
 // Account totals by verdict (each a shortcut to that filter) and by certificate type.
-import { KIND_LABELS } from "@/components/certificates-table/columns";
+import { KIND_LABELS } from "@/components/certificates/table/columns";
 import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { PartialCount } from "@/components/data-table/coverage";
 import type { Coverage } from "@/lib/client/coverage";

@@ -2,7 +2,7 @@
 // The review's discussion: anyone with access can comment; comments are never edited.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReviewComment } from "@/lib/reviews/schema";
 

@@ -8,7 +8,7 @@ import { ReviewActions } from "@/components/reviews/review-actions";
 import { EntrypointReplaced } from "@/components/reviews/entrypoint-replaced";
 import { ReviewComments } from "@/components/reviews/review-comments";
 import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
 

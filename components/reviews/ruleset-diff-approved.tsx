@@ -1,7 +1,7 @@
 // What the reviewer approves for a migration step: the PUT's changes to the zone's entry point in words,
 // as frozen with the review (or computed from what it froze, for reviews created before the diff was recorded).
 import { RulesetDiffList } from "@/components/rulesets/ruleset-diff-list";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { frozenRulesetDiff } from "@/lib/reviews/ruleset-diff-evidence";
 import type { ReviewKind } from "@/lib/reviews/schema";
 

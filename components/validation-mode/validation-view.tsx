@@ -4,7 +4,7 @@
 import { CoverageNote, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useUrlState } from "@/components/data-table/use-url-state";
-import { useZones } from "@/components/zones-table/use-zones";
+import { useZones } from "@/components/zones/use-zones";
 import { coverageLabel, isExact } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { VIEW_KEYS } from "./labels";

@@ -1,7 +1,7 @@
 "use client";
 // Account overview: how many zones per verdict, plan and migration state. Each count filters the table.
 import { PartialCount } from "@/components/data-table/coverage";
-import { MIGRATION_VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import { MIGRATION_VERDICT_LABELS } from "@/components/zones/verdict-badge";
 import type { Coverage } from "@/lib/client/coverage";
 import type { MigrationVerdict } from "@/lib/migration/eligibility";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";

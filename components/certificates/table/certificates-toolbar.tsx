@@ -1,7 +1,7 @@
 "use client";
 import { Facet } from "@/components/data-table/facet";
 import { SearchFilter } from "@/components/data-table/search-filter";
-import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
+import { caLabel, KIND_LABELS } from "@/components/certificates/table/columns";
 import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { KINDS, VERDICTS } from "@/lib/certificates/types";
 

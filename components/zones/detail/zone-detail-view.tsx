@@ -4,12 +4,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/zones/verdict-badge";
 import { CreateReviewLinks } from "@/components/reviews/create-review-links";
-import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
-import { MigrationChangesView } from "@/components/zone-detail/migration-changes";
-import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
-import { KeyValues, Section } from "@/components/zone-detail/section";
+import { ProcedureSteps } from "@/components/zones/detail/procedure-steps";
+import { MigrationChangesView } from "@/components/zones/detail/migration-changes";
+import { ProposedConfigView } from "@/components/zones/detail/proposed-config-view";
+import { KeyValues, Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";

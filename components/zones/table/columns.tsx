@@ -1,6 +1,6 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import Link from "next/link";
-import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/zones/verdict-badge";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 

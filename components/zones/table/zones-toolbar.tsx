@@ -1,7 +1,7 @@
 "use client";
 import { Facet } from "@/components/data-table/facet";
 import { SearchFilter } from "@/components/data-table/search-filter";
-import { MIGRATION_VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import { MIGRATION_VERDICT_LABELS } from "@/components/zones/verdict-badge";
 
 export interface ZoneFilters {
   q?: string;
