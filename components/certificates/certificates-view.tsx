@@ -20,6 +20,7 @@ import { csvRows } from "@/lib/certificates/types";
 import { downloadCsv } from "@/lib/client/download-csv";
 import { fetchJson } from "@/lib/client/fetch-json";
 import dynamic from "next/dynamic";
+import { formatTime } from "@/lib/client/format";
 
 // recharts is the heaviest part of the page: the timeline loads after the table, not before it.
 const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-timeline").then((m) => m.ExpiryTimeline), {
@@ -66,7 +67,7 @@ export function CertificatesView() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {new Date(audit.fetchedAt).toLocaleTimeString()}</span>}
+        {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {formatTime(audit.fetchedAt)}</span>}
         <button type="button" className={button} disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
           Refresh
         </button>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ErrorState } from "@/components/data-table/states";
 import type { ChainReport } from "@/lib/certificates/chain";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { formatDay } from "@/lib/client/format";
 
 const SEVERITY = { error: "text-red-800", warning: "text-amber-800", info: "text-slate-700" };
 
@@ -73,7 +74,7 @@ export function ChainInspector() {
                   <td className="px-2 py-1">{c.position}</td>
                   <td className="px-2 py-1" title={c.subject}>{c.commonName}</td>
                   <td className="px-2 py-1" title={c.issuer}>{c.issuerCommonName}</td>
-                  <td className="px-2 py-1">{c.notBefore.slice(0, 10)} – {c.notAfter.slice(0, 10)}{c.expired ? " (expired)" : ""}</td>
+                  <td className="px-2 py-1">{formatDay(c.notBefore)} – {formatDay(c.notAfter)}{c.expired ? " (expired)" : ""}</td>
                   <td className="px-2 py-1">{c.key}</td>
                   <td className="max-w-48 truncate px-2 py-1 font-mono" title={c.sha256}>{c.sha256}</td>
                 </tr>

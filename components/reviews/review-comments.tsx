@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReviewComment } from "@/lib/reviews/schema";
+import { formatDateTime } from "@/lib/client/format";
 
 export function ReviewComments({ id, comments }: { id: string; comments: ReviewComment[] }) {
   const queryClient = useQueryClient();
@@ -20,7 +21,7 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
     <Section title="Comments">
       {comments.length === 0 ? <p className="text-slate-600">No comments yet.</p> : (
         <ul className="flex flex-col gap-2">
-          {comments.map((c, i) => <li key={i}><strong>{c.author}</strong> <span className="text-xs text-slate-500">{new Date(c.at).toLocaleString()}</span><p>{c.text}</p></li>)}
+          {comments.map((c, i) => <li key={i}><strong>{c.author}</strong> <span className="text-xs text-slate-500">{formatDateTime(c.at)}</span><p>{c.text}</p></li>)}
         </ul>
       )}
       <form className="mt-2 flex gap-2" onSubmit={(e) => { e.preventDefault(); add.mutate(); }}>

@@ -11,6 +11,7 @@ import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved"
 import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
+import { formatDateTime } from "@/lib/client/format";
 
 type Detail = Review & { comments: ReviewComment[]; audit: AuditEntry[] };
 
@@ -30,7 +31,7 @@ export function ReviewDetail({ id }: { id: string }) {
       <ReviewActions review={review} />
       {review.drift && (
         <Section title="The account changed since approval">
-          <p className="mb-2 text-red-800">Execution was refused on {new Date(review.drift.at).toLocaleString()}: nothing was sent. Create a new review from the current state.</p>
+          <p className="mb-2 text-red-800">Execution was refused on {formatDateTime(review.drift.at)}: nothing was sent. Create a new review from the current state.</p>
           <table className="w-full text-xs" data-testid="drift">
             <thead><tr className="text-left"><th>Path</th><th>When approved</th><th>Now</th></tr></thead>
             <tbody>

@@ -9,6 +9,7 @@ import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
 import type { ReviewSummary } from "@/lib/reviews/schema";
+import { formatDateTime } from "@/lib/client/format";
 
 const KEYS = ["state", "kind", "author", "create", "zoneId"] as const;
 const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides"] as const;
@@ -66,7 +67,7 @@ export function ReviewsView() {
                 <td className="p-2">{KIND_LABELS[r.kind]}</td>
                 <td className="p-2"><StateBadge state={r.state} /></td>
                 <td className="p-2">{r.author}</td>
-                <td className="p-2">{new Date(r.createdAt).toLocaleString()}</td>
+                <td className="p-2">{formatDateTime(r.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -3,16 +3,9 @@
 // its progress, and Update snapshot (runs the refresh's steps from here until it publishes).
 import { useSnapshotRefresh } from "@/components/snapshots/use-snapshot-refresh";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
+import { formatAge } from "@/lib/client/format";
 
 const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
-
-export function formatAge(seconds: number): string {
-  if (seconds < 60) return "less than a minute";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
-}
 
 /** `snapshot` undefined: the answer says nothing of snapshots (a continued live scan); null: there is none. */
 export function SnapshotBanner({ snapshot, onPublished }: { snapshot: SnapshotInfo | null | undefined; onPublished: () => void }) {

@@ -11,6 +11,7 @@ import type { ComparedRequest } from "@/lib/validation-mode/join";
 import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation-mode/request-filter";
 import type { TimeWindow } from "@/lib/validation-mode/window";
 import { CLASS_LABELS, type ViewKey } from "./labels";
+import { formatCount } from "@/lib/client/format";
 
 const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem_4rem] gap-2";
 /** A sampled request stands for about its interval's worth; 1 means seen as it was, "?" that the platform did not say. */
@@ -108,7 +109,7 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
       {answer.data && (
         <>
           <p className="my-2 text-sm text-slate-600" aria-live="polite" data-testid="requests-count">
-            Showing {rows.length.toLocaleString("en-US")} of {answer.data.total.toLocaleString("en-US")} requests
+            Showing {formatCount(rows.length)} of {formatCount(answer.data.total)} requests
           </p>
           {rows.length === 0 ? (
             <p className="text-slate-600">No request matches these filters.</p>

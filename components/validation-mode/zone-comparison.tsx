@@ -13,6 +13,7 @@ import { SampledMark, SamplingNotice } from "./sampling-notice";
 import dynamic from "next/dynamic";
 import { useWindowComparison } from "./use-window-comparison";
 import { WindowForm } from "./window-form";
+import { formatCount as n, formatPercent } from "@/lib/client/format";
 
 type View = Record<ViewKey, string | undefined>;
 
@@ -22,11 +23,10 @@ const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesC
   loading: () => <LoadingState label="Loading the chart…" />,
 });
 
-const n = (value: number) => value.toLocaleString("en-US");
 
 /** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
 function figures(answer: ValidationAnswer): string {
-  const rate = `${(answer.decision.disagreementRate * 100).toFixed(1)}%`;
+  const rate = formatPercent(answer.decision.disagreementRate);
   const limits = answer.datasetLimits;
   const queries = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"}`;
   const assumed = limits?.assumed.length ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed` : "";

@@ -13,6 +13,7 @@ import { ZonesToolbar } from "@/components/zones/table/zones-toolbar";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AccountScan } from "@/lib/migration/scan-account";
+import { formatTime } from "@/lib/client/format";
 
 const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
 const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
@@ -53,7 +54,7 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
           {fetchedAt && (
             // The server renders it in its own time zone when it sends the first rows; the browser's wins.
             <span className="text-xs text-slate-500" suppressHydrationWarning>
-              Scanned {new Date(fetchedAt).toLocaleTimeString()}
+              Scanned {formatTime(fetchedAt)}
             </span>
           )}
           {failed.length > 0 && complete && (

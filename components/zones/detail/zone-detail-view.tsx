@@ -13,6 +13,7 @@ import { KeyValues, Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
+import { formatDateTime } from "@/lib/client/format";
 
 export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient();
@@ -48,7 +49,7 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
             Compare both versions
           </Link>
         )}
-        <span className="ml-auto text-xs text-slate-500">Read {new Date(zone.fetchedAt).toLocaleString()}</span>
+        <span className="ml-auto text-xs text-slate-500">Read {formatDateTime(zone.fetchedAt)}</span>
         <button type="button" onClick={() => void readAgain()} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
           {zone.verdict === "failed" ? "Retry" : "Read again"}
         </button>
