@@ -1,13 +1,14 @@
 import type { MigrationVerdict } from "@/lib/migration/eligibility";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 
-const STYLES: Record<MigrationVerdict, string> = {
-  eligible: "bg-emerald-100 text-emerald-900 ring-emerald-300",
-  blocked: "bg-red-100 text-red-900 ring-red-300",
-  migrated: "bg-slate-100 text-slate-800 ring-slate-300",
-  validation: "bg-violet-100 text-violet-900 ring-violet-300",
-  failed: "bg-amber-100 text-amber-900 ring-amber-400",
-  retired: "bg-sky-100 text-sky-900 ring-sky-300",
-  unknown: "bg-white text-slate-800 ring-slate-400",
+const TONES: Record<MigrationVerdict, BadgeTone> = {
+  eligible: "green",
+  blocked: "red",
+  migrated: "slate",
+  validation: "violet",
+  failed: "amber",
+  retired: "sky",
+  unknown: "outline",
 };
 
 export const MIGRATION_VERDICT_LABELS: Record<MigrationVerdict, string> = {
@@ -21,9 +22,5 @@ export const MIGRATION_VERDICT_LABELS: Record<MigrationVerdict, string> = {
 };
 
 export function MigrationVerdictBadge({ verdict }: { verdict: MigrationVerdict }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STYLES[verdict]}`}>
-      {MIGRATION_VERDICT_LABELS[verdict]}
-    </span>
-  );
+  return <Badge tone={TONES[verdict]}>{MIGRATION_VERDICT_LABELS[verdict]}</Badge>;
 }
