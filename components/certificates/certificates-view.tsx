@@ -21,6 +21,7 @@ import { downloadCsv } from "@/lib/client/download-csv";
 import { fetchJson } from "@/lib/client/fetch-json";
 import dynamic from "next/dynamic";
 import { formatTime } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 // recharts is the heaviest part of the page: the timeline loads after the table, not before it.
 const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-timeline").then((m) => m.ExpiryTimeline), {
@@ -29,7 +30,6 @@ const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-ti
 });
 
 const URL_KEYS = ["q", "verdict", "kind", "ca", "sort", "dir", "open"] as const;
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
 export function CertificatesView() {
   const [view, setView] = useUrlState(URL_KEYS);
@@ -68,12 +68,12 @@ export function CertificatesView() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
         {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {formatTime(audit.fetchedAt)}</span>}
-        <button type="button" className={button} disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
+        <Button disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
           Refresh
-        </button>
-        <button type="button" className={button} disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
+        </Button>
+        <Button disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
           Export CSV
-        </button>
+        </Button>
       </div>
       <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
@@ -83,9 +83,9 @@ export function CertificatesView() {
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">{failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.</p>
           {audit.complete && (
-            <button type="button" className={`${button} mt-2`} disabled={retrying} onClick={() => void retryFailed()}>
+            <Button className="mt-2" disabled={retrying} onClick={() => void retryFailed()}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
-            </button>
+            </Button>
           )}
           <ul className="mt-1 list-disc pl-5">
             {failed.map((z) => <li key={z.zoneId}>{z.zoneName}: {z.reason}</li>)}

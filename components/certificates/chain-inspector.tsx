@@ -6,6 +6,7 @@ import { ErrorState } from "@/components/data-table/states";
 import type { ChainReport } from "@/lib/certificates/chain";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { formatDay } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 const SEVERITY = { error: "text-red-800", warning: "text-amber-800", info: "text-slate-700" };
 
@@ -42,9 +43,9 @@ export function ChainInspector() {
             Or upload a file{" "}
             <input type="file" accept=".pem,.crt,.cer,text/plain" onChange={async (e) => setPem((await e.target.files?.[0]?.text()) ?? "")} className="text-xs" />
           </label>
-          <button type="submit" disabled={pem.trim() === "" || inspect.isPending} className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-50">
+          <Button type="submit" variant="primary" disabled={pem.trim() === "" || inspect.isPending}>
             {inspect.isPending ? "Inspecting…" : "Inspect"}
-          </button>
+          </Button>
         </div>
       </form>
       {inspect.error && <div className="mt-2"><ErrorState title="The bundle could not be inspected" message={inspect.error.message} /></div>}

@@ -6,6 +6,7 @@ import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReviewComment } from "@/lib/reviews/schema";
 import { formatDateTime } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 export function ReviewComments({ id, comments }: { id: string; comments: ReviewComment[] }) {
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
       )}
       <form className="mt-2 flex gap-2" onSubmit={(e) => { e.preventDefault(); add.mutate(); }}>
         <input aria-label="New comment" value={text} onChange={(e) => setText(e.target.value)} className="flex-1 rounded border border-slate-300 px-2 py-1" />
-        <button type="submit" disabled={!text.trim() || add.isPending} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-50">Comment</button>
+        <Button type="submit" disabled={!text.trim() || add.isPending}>Comment</Button>
       </form>
       {add.error && <p role="alert" className="text-red-800">{add.error.message}</p>}
     </Section>

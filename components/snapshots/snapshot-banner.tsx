@@ -4,8 +4,7 @@
 import { useSnapshotRefresh } from "@/components/snapshots/use-snapshot-refresh";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
 import { formatAge } from "@/lib/client/format";
-
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
+import { Button } from "@/components/ui/button";
 
 /** `snapshot` undefined: the answer says nothing of snapshots (a continued live scan); null: there is none. */
 export function SnapshotBanner({ snapshot, onPublished }: { snapshot: SnapshotInfo | null | undefined; onPublished: () => void }) {
@@ -18,9 +17,9 @@ export function SnapshotBanner({ snapshot, onPublished }: { snapshot: SnapshotIn
         {snapshot ? `Snapshot from ${formatAge(snapshot.ageSeconds)} ago` : "Scanned live (no snapshot yet)"}
         {refreshing ? ` · refreshing ${refreshing.percent} %` : ""}
       </span>
-      <button type="button" className={button} disabled={refresh.running} onClick={() => void refresh.start()}>
+      <Button disabled={refresh.running} onClick={() => void refresh.start()}>
         {snapshot ? "Update snapshot" : "Take snapshot"}
-      </button>
+      </Button>
       {refresh.error ? <span className="text-red-700">{refresh.error}</span> : null}
     </div>
   );

@@ -17,6 +17,7 @@ import { TraceTable } from "./table/trace-table";
 import { TypeFilter } from "./type-filter";
 import { queryFromFields, QUERY_KEYS } from "./url-query";
 import { useTraces } from "./use-traces";
+import { Button } from "@/components/ui/button";
 
 const URL_KEYS = [...QUERY_KEYS, "types", "tx"] as const;
 
@@ -74,12 +75,12 @@ export function TracesView() {
               {result.cachedWindows ? ` (${result.cachedWindows} from cache: finalized blocks)` : ""}.
             </p>
             <div className="flex gap-2">
-              <button type="button" disabled={!shown.length} onClick={() => downloadCsv("traces.csv", shown.map(({ index: _i, key: _k, ...row }) => row))} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+              <Button disabled={!shown.length} onClick={() => downloadCsv("traces.csv", shown.map(({ index: _i, key: _k, ...row }) => row))}>
                 Export CSV
-              </button>
-              <button type="button" disabled={!shown.length} onClick={() => downloadText("traces.json", JSON.stringify(shown.map((row) => result.traces[row.index]), null, 2), "application/json")} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+              </Button>
+              <Button disabled={!shown.length} onClick={() => downloadText("traces.json", JSON.stringify(shown.map((row) => result.traces[row.index]), null, 2), "application/json")}>
                 Export JSON
-              </button>
+              </Button>
             </div>
           </div>
           {!result.complete && result.nextFromBlock !== undefined && (

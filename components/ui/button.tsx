@@ -6,8 +6,10 @@ const VARIANTS = {
   secondary: "border border-slate-300 bg-white hover:bg-slate-50",
   /** The one action a panel is for (run, create, inspect). */
   primary: "border border-blue-700 bg-blue-700 font-semibold text-white hover:bg-blue-800",
-  /** Inside an error panel. */
-  danger: "border border-red-300 bg-white hover:bg-red-100",
+  /** Refusing or retrying after an error: red, never the panel's main action. */
+  danger: "border border-red-300 bg-white text-red-800 hover:bg-red-50",
+  /** Confirming a step that acts on the account. */
+  warning: "border border-amber-700 bg-amber-700 font-semibold text-white hover:bg-amber-800",
   /** A toggle that is on (aria-pressed): a filter chip or the chosen zone. */
   selected: "border border-blue-600 bg-blue-50",
 } as const;

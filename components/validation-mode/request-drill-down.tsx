@@ -12,6 +12,7 @@ import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type Req
 import type { TimeWindow } from "@/lib/validation-mode/window";
 import { CLASS_LABELS, type ViewKey } from "./labels";
 import { formatCount } from "@/lib/client/format";
+import { buttonClass } from "@/components/ui/button";
 
 const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem_4rem] gap-2";
 /** A sampled request stands for about its interval's worth; 1 means seen as it was, "?" that the platform did not say. */
@@ -100,7 +101,7 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
             <input aria-label={`Filter by ${key}`} defaultValue={view[key] ?? ""} onChange={(e) => setView({ [key]: e.target.value })} className="w-36 rounded border border-slate-300 px-2 py-1" />
           </label>
         ))}
-        <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className="rounded border border-slate-300 bg-white px-3 py-1.5">
+        <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className={buttonClass()}>
           Export CSV
         </a>
       </form>

@@ -9,6 +9,7 @@ import { coverageLabel, isExact } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { VIEW_KEYS } from "./labels";
 import { ZoneComparison } from "./zone-comparison";
+import { Button } from "@/components/ui/button";
 
 export function ValidationView() {
   const [view, setView] = useUrlState(VIEW_KEYS);
@@ -32,14 +33,9 @@ export function ValidationView() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {inValidation.map((zone) => (
               <li key={zone.id}>
-                <button
-                  type="button"
-                  aria-pressed={view.zone === zone.id}
-                  onClick={() => setView({ zone: zone.id })}
-                  className={`rounded border px-3 py-1.5 text-sm ${view.zone === zone.id ? "border-blue-600 bg-blue-50" : "border-slate-300 bg-white hover:bg-slate-50"}`}
-                >
+                <Button aria-pressed={view.zone === zone.id} variant={view.zone === zone.id ? "selected" : "secondary"} onClick={() => setView({ zone: zone.id })}>
                   {zone.name}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ import dynamic from "next/dynamic";
 import { useWindowComparison } from "./use-window-comparison";
 import { WindowForm } from "./window-form";
 import { formatCount as n, formatPercent } from "@/lib/client/format";
+import { buttonClass } from "@/components/ui/button";
 
 type View = Record<ViewKey, string | undefined>;
 
@@ -69,7 +70,7 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
             <SamplingNotice sampling={summary.data.sampling} />
             <Link
               href={`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`}
-              className="mt-3 inline-block rounded bg-blue-700 px-3 py-1.5 text-sm text-white hover:bg-blue-800"
+              className={buttonClass({ variant: "primary", className: "mt-3" })}
             >
               Start the review that turns the previous version off
             </Link>

@@ -5,6 +5,7 @@ import { MIGRATION_VERDICT_LABELS } from "@/components/zones/verdict-badge";
 import type { Coverage } from "@/lib/client/coverage";
 import type { MigrationVerdict } from "@/lib/migration/eligibility";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
+import { Button } from "@/components/ui/button";
 
 function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Array<[string, number]> {
   const counts = new Map<string, number>();
@@ -33,14 +34,14 @@ export function ZonesOverview(props: {
               const pressed = props.active[group.name] === value;
               return (
                 <li key={value}>
-                  <button
-                    type="button"
+                  <Button
+                    size="sm"
+                    variant={pressed ? "selected" : "secondary"}
                     aria-pressed={pressed}
                     onClick={() => props.onFilter({ [group.name]: pressed ? undefined : value })}
-                    className={`rounded border px-2 py-1 text-sm ${pressed ? "border-blue-600 bg-blue-50" : "border-slate-200 hover:bg-slate-50"}`}
                   >
                     <span className="capitalize">{group.label(value)}</span> <span className="font-semibold"><PartialCount count={count} coverage={props.coverage} /></span>
-                  </button>
+                  </Button>
                 </li>
               );
             })}

@@ -14,9 +14,9 @@ import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AccountScan } from "@/lib/migration/scan-account";
 import { formatTime } from "@/lib/client/format";
+import { Button, buttonClass } from "@/components/ui/button";
 
 const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
 export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
   const [view, setView] = useUrlState(URL_KEYS);
@@ -58,18 +58,18 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
             </span>
           )}
           {failed.length > 0 && complete && (
-            <button type="button" onClick={() => void retryFailed()} disabled={retrying} className={button}>
+            <Button onClick={() => void retryFailed()} disabled={retrying}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
-            </button>
+            </Button>
           )}
-          <button type="button" onClick={refresh} disabled={isFetching} className={button}>
+          <Button onClick={refresh} disabled={isFetching}>
             Refresh
-          </button>
+          </Button>
           <a
             href="/api/zones?format=csv"
             download="zones.csv"
             aria-disabled={!complete}
-            className={`${button} ${complete ? "" : "pointer-events-none opacity-50"}`}
+            className={buttonClass()}
           >
             Export CSV
           </a>

@@ -14,6 +14,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 import { formatDateTime } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient();
@@ -50,9 +51,7 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           </Link>
         )}
         <span className="ml-auto text-xs text-slate-500">Read {formatDateTime(zone.fetchedAt)}</span>
-        <button type="button" onClick={() => void readAgain()} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
-          {zone.verdict === "failed" ? "Retry" : "Read again"}
-        </button>
+        <Button onClick={() => void readAgain()}>{zone.verdict === "failed" ? "Retry" : "Read again"}</Button>
       </div>
 
       <Section title="Verdict and reasons">
