@@ -12,7 +12,7 @@ const CARD: Record<CertificateVerdict, string> = {
   no_action: "border-emerald-200 bg-emerald-50 text-emerald-900",
 };
 
-export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string; onPick: (verdict?: CertificateVerdict) => void }) {
+export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string | null; onPick: (verdict?: CertificateVerdict) => void }) {
   const { rows, coverage, active, onPick } = props;
   const count = (kind: string | null, verdict: CertificateVerdict | null) =>
     rows.filter((r) => (kind === null || r.kind === kind) && (verdict === null || r.verdict === verdict)).length;

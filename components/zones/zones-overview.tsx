@@ -6,6 +6,7 @@ import type { Coverage } from "@/lib/client/coverage";
 import type { MigrationVerdict } from "@/lib/migration/eligibility";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { Button } from "@/components/ui/button";
+import type { ZoneFilters } from "@/components/zones/table/zones-toolbar";
 
 function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Array<[string, number]> {
   const counts = new Map<string, number>();
@@ -16,8 +17,8 @@ function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Ar
 export function ZonesOverview(props: {
   zones: MigrationRow[];
   coverage: Coverage;
-  active: { verdict?: string; plan?: string; state?: string };
-  onFilter: (patch: { verdict?: string; plan?: string; state?: string }) => void;
+  active: ZoneFilters;
+  onFilter: (patch: ZoneFilters) => void;
 }) {
   const groups = [
     { name: "verdict" as const, title: "By verdict", counts: countBy(props.zones, (z) => z.verdict), label: (v: string) => MIGRATION_VERDICT_LABELS[v as MigrationVerdict] },
