@@ -10,7 +10,8 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparedRequest } from "@/lib/validation-mode/join";
 import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation-mode/request-filter";
 import type { TimeWindow } from "@/lib/validation-mode/window";
-import { CLASS_LABELS, type ViewKey } from "./labels";
+import { CLASS_LABELS } from "./labels";
+import type { ValidationInputs, ValidationView } from "./search-params";
 import { formatCount } from "@/lib/client/format";
 import { buttonClass } from "@/components/ui/button";
 
@@ -29,8 +30,6 @@ const columns: Array<ColumnDef<ComparedRequest>> = [
   { header: "Ctry", accessorKey: "country" },
   { header: "Sample", accessorFn: (r) => sampleLabel(r.sampleInterval) },
 ];
-
-type View = Record<ViewKey, string | undefined>;
 
 /** A hand-edited URL with an unknown class shows everything rather than nothing. */
 function safeFilter(params: URLSearchParams): RequestFilter {
@@ -58,7 +57,7 @@ async function allRequests(url: string, signal: AbortSignal): Promise<RequestsAn
   }
 }
 
-export function RequestDrillDown(props: { base: string; window: TimeWindow; view: View; setView: (patch: Partial<View>) => void }) {
+export function RequestDrillDown(props: { base: string; window: TimeWindow; view: ValidationView; setView: (inputs: ValidationInputs) => void }) {
   const { base, view, setView } = props;
   // The summary's resolved window (not "the last 7 days" again): the server answers from the same read.
   const windowParams = new URLSearchParams({ since: props.window.since, until: props.window.until }).toString();

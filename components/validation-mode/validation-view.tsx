@@ -3,16 +3,18 @@
 // Zone, window and drill-down filters live in the URL, so a link in a review opens the same view.
 import { CoverageNote, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { useUrlState } from "@/components/data-table/use-url-state";
+import { fromInputs } from "@/components/data-table/search-params";
 import { useZones } from "@/components/zones/use-zones";
 import { coverageLabel, isExact } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
-import { VIEW_KEYS } from "./labels";
+import { validationSearchParams, type ValidationInputs } from "./search-params";
 import { ZoneComparison } from "./zone-comparison";
 import { Button } from "@/components/ui/button";
+import { useQueryStates } from "nuqs";
 
 export function ValidationView() {
-  const [view, setView] = useUrlState(VIEW_KEYS);
+  const [view, setUrl] = useQueryStates(validationSearchParams);
+  const setView = (inputs: ValidationInputs) => void setUrl(fromInputs(validationSearchParams, inputs));
   const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { describeSeconds } from "@/lib/validation-mode/duration-words";
 import { ActionMatrix, TopLists } from "./comparison-tables";
-import { windowQuery, type ViewKey } from "./labels";
+import { windowQuery } from "./labels";
 import { ReadProgressPanel } from "./read-progress";
 import { RequestDrillDown } from "./request-drill-down";
 import { SampledMark, SamplingNotice } from "./sampling-notice";
@@ -15,8 +15,7 @@ import { useWindowComparison } from "./use-window-comparison";
 import { WindowForm } from "./window-form";
 import { formatCount as n, formatPercent } from "@/lib/client/format";
 import { buttonClass } from "@/components/ui/button";
-
-type View = Record<ViewKey, string | undefined>;
+import type { ValidationInputs, ValidationView } from "./search-params";
 
 // recharts is the heaviest part of the page: it loads after the numbers, not before them.
 const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesChart), {
@@ -38,7 +37,7 @@ function figures(answer: ValidationAnswer): string {
   return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
 }
 
-export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: View; setView: (patch: Partial<View>) => void }) {
+export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: ValidationView; setView: (inputs: ValidationInputs) => void }) {
   const { zoneId, view, setView } = props;
   const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
   const windowParams = windowQuery(view);
