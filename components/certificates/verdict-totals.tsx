@@ -36,7 +36,7 @@ export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage
       </div>
       <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
         <caption className="sr-only">Certificates by type and verdict</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-1.5 text-left">Type</th>
             {VERDICTS.map((v) => (

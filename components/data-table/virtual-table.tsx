@@ -48,7 +48,7 @@ export function VirtualTable<T>(props: {
                   role="columnheader"
                   key={header.id}
                   aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
-                  className="py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+                  className="py-2 text-left text-xs font-semibold text-slate-600"
                 >
                   {header.column.getCanSort() ? (
                     <button type="button" onClick={header.column.getToggleSortingHandler()} className="hover:text-slate-900">

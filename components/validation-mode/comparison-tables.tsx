@@ -66,7 +66,7 @@ export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; 
 function Ranking({ title, items }: { title: string; items: Array<{ key: string; requests: number; side?: string }> }) {
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase text-slate-600">{title}</h4>
+      <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">none</p>
       ) : (

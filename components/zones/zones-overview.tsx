@@ -29,7 +29,7 @@ export function ZonesOverview(props: {
     <div className="grid gap-3 md:grid-cols-3" data-testid="zones-overview">
       {groups.map((group) => (
         <section key={group.name} aria-label={group.title} className="rounded-lg border border-slate-200 bg-white p-3">
-          <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</h2>
+          <h2 className="mb-2 text-xs font-semibold text-slate-600">{group.title}</h2>
           <ul className="flex flex-wrap gap-2">
             {group.counts.map(([value, count]) => {
               const pressed = props.active[group.name] === value;
