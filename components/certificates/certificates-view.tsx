@@ -31,7 +31,6 @@ const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-ti
   loading: () => <LoadingState label="Loading the timeline…" />,
 });
 
-
 export function CertificatesView() {
   const [view, setView] = useQueryStates(certificatesSearchParams);
   const setFilters = (patch: CertificateFilters) => void setView(fromInputs(certificatesSearchParams, patch));

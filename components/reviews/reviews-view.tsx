@@ -13,7 +13,6 @@ import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
 import type { ReviewSummary } from "@/lib/reviews/schema";
 import { formatDateTime } from "@/lib/client/format";
 
-
 export function ReviewsView() {
   const [view, setUrl] = useQueryStates(reviewsSearchParams);
   const setView = (inputs: Partial<Record<keyof typeof reviewsSearchParams, string | undefined>>) => void setUrl(fromInputs(reviewsSearchParams, inputs));

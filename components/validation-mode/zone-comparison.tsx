@@ -23,7 +23,6 @@ const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesC
   loading: () => <LoadingState label="Loading the chart…" />,
 });
 
-
 /** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
 function figures(answer: ValidationAnswer): string {
   const rate = formatPercent(answer.decision.disagreementRate);

@@ -17,7 +17,6 @@ import type { AccountScan } from "@/lib/migration/scan-account";
 import { formatTime } from "@/lib/client/format";
 import { Button, buttonClass } from "@/components/ui/button";
 
-
 export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
   const [view, setView] = useQueryStates(zonesSearchParams);
   const setFilters = (patch: ZoneFilters) => void setView(fromInputs(zonesSearchParams, patch));
