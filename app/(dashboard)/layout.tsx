@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { ConnectionSummary } from "@/components/app-shell/connection-summary";
 import { CurrentUser } from "@/components/app-shell/current-user";
@@ -25,7 +26,8 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
           <CurrentUser />
         </header>
         <main id="main" className="min-w-0 flex-1 p-6">
-          {children}
+          {/* Pages keep their view (filters, sort, the row opened) in the URL through nuqs. */}
+          <NuqsAdapter>{children}</NuqsAdapter>
         </main>
       </div>
     </div>

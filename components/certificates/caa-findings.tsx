@@ -4,6 +4,7 @@ import type { CaaFinding } from "@/lib/certificates/types";
 import { PartialCount } from "@/components/data-table/coverage";
 import type { Coverage } from "@/lib/client/coverage";
 import { downloadCsv } from "@/lib/client/download-csv";
+import { Button } from "@/components/ui/button";
 
 export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; coverage: Coverage }) {
   const flagged = caa.filter((f) => f.flagged);
@@ -15,14 +16,9 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
           CAA: <PartialCount count={flagged.length} coverage={coverage} /> of <PartialCount count={caa.length} coverage={coverage} /> hostnames would
           stay on the legacy chain with the default CA
         </h2>
-        <button
-          type="button"
-          disabled={caa.length === 0}
-          onClick={() => downloadCsv("caa.csv", caa.map((f) => ({ ...f, records: f.records.join(" | ") })))}
-          className="rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
-        >
+        <Button disabled={caa.length === 0} onClick={() => downloadCsv("caa.csv", caa.map((f) => ({ ...f, records: f.records.join(" | ") })))}>
           Export CAA CSV
-        </button>
+        </Button>
       </div>
       <p className="mt-1 text-xs text-slate-600">
         The default CA tries pki.goog first and uses letsencrypt.org only if CAA blocks it. Records are inherited from the closest parent

@@ -2,11 +2,12 @@
 // One certificate opened from the table: the facts, the rule that applies, the action and, for a custom
 // hostname on the legacy-chain CA, the exact PATCH that switches it.
 import { useEffect } from "react";
-import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
+import { caLabel, KIND_LABELS } from "@/components/certificates/table/columns";
 import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import { bundleName } from "@/lib/certificates/chain-change";
 import { isSwitchable, switchCalls } from "@/lib/certificates/hostname-switch";
 import type { CaaFinding, CertificateRow } from "@/lib/certificates/types";
+import { Button } from "@/components/ui/button";
 
 /** The method as the platform gave it, with the document's name when that differs (both vocabularies are read). */
 function bundleMethodWords(row: CertificateRow): string {
@@ -42,9 +43,9 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
         <h2 id="certificate-detail-title" className="text-lg font-semibold">
           {row.hosts[0] ?? row.id} <CertificateVerdictBadge verdict={row.verdict} />
         </h2>
-        <button type="button" onClick={onClose} className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50">
+        <Button size="sm" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
       <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-sm">
         {facts.map(([term, value]) => (

@@ -1,10 +1,12 @@
 "use client";
 // The certificate audit: scan every zone (with progress), totals, expiry timeline, the table with its
 // filters in the URL, one certificate opened, CAA findings, the hostname CA switch export, the chain inspector.
-import type { RowSelectionState, SortingState } from "@tanstack/react-table";
+import type { RowSelectionState } from "@tanstack/react-table";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
-import { CertificatesTable, rowKey } from "@/components/certificates-table/certificates-table";
-import { CertificatesToolbar } from "@/components/certificates-table/certificates-toolbar";
+import { CertificatesTable, rowKey } from "@/components/certificates/table/certificates-table";
+import { CertificatesToolbar, type CertificateFilters } from "@/components/certificates/table/certificates-toolbar";
+import { CERTIFICATES_DEFAULT_SORT, certificatesSearchParams } from "@/components/certificates/table/search-params";
 import { CaaFindings } from "@/components/certificates/caa-findings";
 import { CertificateDetail } from "@/components/certificates/certificate-detail";
 import { ChainInspector } from "@/components/certificates/chain-inspector";
@@ -14,12 +16,14 @@ import { VerdictTotals } from "@/components/certificates/verdict-totals";
 import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
-import { useUrlState } from "@/components/data-table/use-url-state";
+import { fromInputs, fromSorting, toSorting } from "@/components/data-table/search-params";
 import { AFFECTED_CLIENTS } from "@/lib/certificates/chain-change";
 import { csvRows } from "@/lib/certificates/types";
 import { downloadCsv } from "@/lib/client/download-csv";
 import { fetchJson } from "@/lib/client/fetch-json";
 import dynamic from "next/dynamic";
+import { formatTime } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 // recharts is the heaviest part of the page: the timeline loads after the table, not before it.
 const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-timeline").then((m) => m.ExpiryTimeline), {
@@ -27,20 +31,15 @@ const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-ti
   loading: () => <LoadingState label="Loading the timeline…" />,
 });
 
-const URL_KEYS = ["q", "verdict", "kind", "ca", "sort", "dir", "open"] as const;
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
-
 export function CertificatesView() {
-  const [view, setView] = useUrlState(URL_KEYS);
+  const [view, setView] = useQueryStates(certificatesSearchParams);
+  const setFilters = (patch: CertificateFilters) => void setView(fromInputs(certificatesSearchParams, patch));
   const audit = useCertificates();
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const sorting: SortingState = useMemo(
-    () => (view.sort ? [{ id: view.sort, desc: view.dir === "desc" }] : [{ id: "verdict", desc: false }]),
-    [view.sort, view.dir],
-  );
+  const sorting = useMemo(() => toSorting(view.sort, view.dir, CERTIFICATES_DEFAULT_SORT), [view.sort, view.dir]);
   const filters = useMemo(
     () => [
-      { id: "zone", value: view.q ?? "" },
+      { id: "zone", value: view.q },
       { id: "verdict", value: view.verdict ?? "" },
       { id: "kind", value: view.kind ?? "" },
       { id: "ca", value: view.ca ?? "" },
@@ -66,13 +65,13 @@ export function CertificatesView() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {new Date(audit.fetchedAt).toLocaleTimeString()}</span>}
-        <button type="button" className={button} disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
+        {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {formatTime(audit.fetchedAt)}</span>}
+        <Button disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
           Refresh
-        </button>
-        <button type="button" className={button} disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
+        </Button>
+        <Button disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
           Export CSV
-        </button>
+        </Button>
       </div>
       <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
@@ -82,9 +81,9 @@ export function CertificatesView() {
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">{failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.</p>
           {audit.complete && (
-            <button type="button" className={`${button} mt-2`} disabled={retrying} onClick={() => void retryFailed()}>
+            <Button className="mt-2" disabled={retrying} onClick={() => void retryFailed()}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
-            </button>
+            </Button>
           )}
           <ul className="mt-1 list-disc pl-5">
             {failed.map((z) => <li key={z.zoneId}>{z.zoneName}: {z.reason}</li>)}
@@ -100,21 +99,21 @@ export function CertificatesView() {
       ) : (
         <>
           <CoverageNote coverage={audit.coverage} testId="certificates-coverage" />
-          <VerdictTotals rows={rows} coverage={audit.coverage} active={view.verdict} onPick={(verdict) => setView({ verdict })} />
+          <VerdictTotals rows={rows} coverage={audit.coverage} active={view.verdict} onPick={(verdict) => void setView({ verdict: verdict ?? null })} />
           <ExpiryTimeline rows={rows} coverage={audit.coverage} />
-          <CertificatesToolbar filters={view} onChange={setView} />
+          <CertificatesToolbar filters={view} onChange={setFilters} />
           {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}
-          {opened && <CertificateDetail row={opened} caa={audit.caa} onClose={() => setView({ open: undefined })} />}
+          {opened && <CertificateDetail row={opened} caa={audit.caa} onClose={() => void setView({ open: null })} />}
           <CertificatesTable
             rows={rows}
             coverage={audit.coverage}
             sorting={sorting}
             filters={filters}
-            onSortingChange={(next) => setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })}
+            onSortingChange={(next) => void setView(fromSorting(next))}
             selection={selection}
             onSelectionChange={setSelection}
-            openKey={view.open}
-            onOpen={(row) => setView({ open: rowKey(row) })}
+            openKey={view.open ?? undefined}
+            onOpen={(row) => void setView({ open: rowKey(row) })}
           />
           <CaaFindings caa={audit.caa} coverage={audit.coverage} />
         </>

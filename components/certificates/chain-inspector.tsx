@@ -5,6 +5,8 @@ import { useState } from "react";
 import { ErrorState } from "@/components/data-table/states";
 import type { ChainReport } from "@/lib/certificates/chain";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { formatDay } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 const SEVERITY = { error: "text-red-800", warning: "text-amber-800", info: "text-slate-700" };
 
@@ -41,9 +43,9 @@ export function ChainInspector() {
             Or upload a file{" "}
             <input type="file" accept=".pem,.crt,.cer,text/plain" onChange={async (e) => setPem((await e.target.files?.[0]?.text()) ?? "")} className="text-xs" />
           </label>
-          <button type="submit" disabled={pem.trim() === "" || inspect.isPending} className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-50">
+          <Button type="submit" variant="primary" disabled={pem.trim() === "" || inspect.isPending}>
             {inspect.isPending ? "Inspecting…" : "Inspect"}
-          </button>
+          </Button>
         </div>
       </form>
       {inspect.error && <div className="mt-2"><ErrorState title="The bundle could not be inspected" message={inspect.error.message} /></div>}
@@ -73,7 +75,7 @@ export function ChainInspector() {
                   <td className="px-2 py-1">{c.position}</td>
                   <td className="px-2 py-1" title={c.subject}>{c.commonName}</td>
                   <td className="px-2 py-1" title={c.issuer}>{c.issuerCommonName}</td>
-                  <td className="px-2 py-1">{c.notBefore.slice(0, 10)} – {c.notAfter.slice(0, 10)}{c.expired ? " (expired)" : ""}</td>
+                  <td className="px-2 py-1">{formatDay(c.notBefore)} – {formatDay(c.notAfter)}{c.expired ? " (expired)" : ""}</td>
                   <td className="px-2 py-1">{c.key}</td>
                   <td className="max-w-48 truncate px-2 py-1 font-mono" title={c.sha256}>{c.sha256}</td>
                 </tr>

@@ -6,6 +6,7 @@ import { PARTIAL_CHART_STYLE } from "@/components/data-table/coverage";
 import { coverageLabel, isExact, partialCount, type Coverage } from "@/lib/client/coverage";
 import { AFTER_CROSS_SIGN_EXPIRY_MS, DATES, REBUNDLE_MS } from "@/lib/certificates/chain-change";
 import { VERDICTS, type CertificateRow, type CertificateVerdict } from "@/lib/certificates/types";
+import { formatMonth } from "@/lib/client/format";
 
 const COLORS: Record<CertificateVerdict, string> = { action_required: "#dc2626", informational: "#d97706", no_action: "#059669" };
 const CROSS_SIGN_MS = Date.parse(`${DATES.crossSignExpiry}T00:00:00Z`);
@@ -42,9 +43,9 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="month" type="number" scale="time" domain={["dataMin - 2592000000", "dataMax + 2592000000"]} tickFormatter={(t: number) => new Date(t).toISOString().slice(0, 7)} fontSize={11} />
+            <XAxis dataKey="month" type="number" scale="time" domain={["dataMin - 2592000000", "dataMax + 2592000000"]} tickFormatter={formatMonth} fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} width={36} />
-            <Tooltip labelFormatter={(t) => new Date(Number(t)).toISOString().slice(0, 7)} />
+            <Tooltip labelFormatter={(t) => formatMonth(Number(t))} />
             <Legend />
             {VERDICTS.map((v) => (
               <Bar key={v} dataKey={v} name={CERTIFICATE_VERDICT_LABELS[v]} stackId="verdict" fill={COLORS[v]} barSize={8} isAnimationActive={false} />

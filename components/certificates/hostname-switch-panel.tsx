@@ -6,6 +6,7 @@ import { CreateSwitchReviews } from "@/components/reviews/create-switch-reviews"
 import { switchCalls, switchScript, type SwitchTarget } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
 import { downloadText } from "@/lib/client/download-csv";
+import { Button } from "@/components/ui/button";
 
 export function HostnameSwitchPanel({ selected, onClear }: { selected: readonly CertificateRow[]; onClear: () => void }) {
   const [target, setTarget] = useState<SwitchTarget>("");
@@ -24,22 +25,12 @@ export function HostnameSwitchPanel({ selected, onClear }: { selected: readonly 
         </select>
       </label>
       <CreateSwitchReviews selected={selected} target={target} />
-      <button
-        type="button"
-        disabled={calls.length === 0}
-        onClick={() => downloadText("custom-hostname-switch.json", JSON.stringify({ calls }, null, 2), "application/json")}
-        className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50 disabled:opacity-50"
-      >
+      <Button disabled={calls.length === 0} onClick={() => downloadText("custom-hostname-switch.json", JSON.stringify({ calls }, null, 2), "application/json")}>
         Export PATCH calls
-      </button>
-      <button
-        type="button"
-        disabled={calls.length === 0}
-        onClick={() => downloadText("custom-hostname-switch.sh", switchScript(calls), "text/x-shellscript")}
-        className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50 disabled:opacity-50"
-      >
+      </Button>
+      <Button disabled={calls.length === 0} onClick={() => downloadText("custom-hostname-switch.sh", switchScript(calls), "text/x-shellscript")}>
         Export as shell script
-      </button>
+      </Button>
       <button type="button" disabled={calls.length === 0} onClick={onClear} className="text-slate-600 underline disabled:opacity-50">
         Clear selection
       </button>

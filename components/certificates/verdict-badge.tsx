@@ -1,9 +1,10 @@
 import type { CertificateVerdict } from "@/lib/certificates/types";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 
-const STYLE: Record<CertificateVerdict, string> = {
-  action_required: "bg-red-100 text-red-800",
-  informational: "bg-amber-100 text-amber-800",
-  no_action: "bg-emerald-100 text-emerald-800",
+const TONES: Record<CertificateVerdict, BadgeTone> = {
+  action_required: "red",
+  informational: "amber",
+  no_action: "green",
 };
 
 export const CERTIFICATE_VERDICT_LABELS: Record<CertificateVerdict, string> = {
@@ -13,5 +14,5 @@ export const CERTIFICATE_VERDICT_LABELS: Record<CertificateVerdict, string> = {
 };
 
 export function CertificateVerdictBadge({ verdict }: { verdict: CertificateVerdict }) {
-  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STYLE[verdict]}`}>{CERTIFICATE_VERDICT_LABELS[verdict]}</span>;
+  return <Badge tone={TONES[verdict]}>{CERTIFICATE_VERDICT_LABELS[verdict]}</Badge>;
 }

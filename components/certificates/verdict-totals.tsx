@@ -1,6 +1,6 @@
 "use client";
 // Account totals by verdict (each a shortcut to that filter) and by certificate type.
-import { KIND_LABELS } from "@/components/certificates-table/columns";
+import { KIND_LABELS } from "@/components/certificates/table/columns";
 import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { PartialCount } from "@/components/data-table/coverage";
 import type { Coverage } from "@/lib/client/coverage";
@@ -12,7 +12,7 @@ const CARD: Record<CertificateVerdict, string> = {
   no_action: "border-emerald-200 bg-emerald-50 text-emerald-900",
 };
 
-export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string; onPick: (verdict?: CertificateVerdict) => void }) {
+export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string | null; onPick: (verdict?: CertificateVerdict) => void }) {
   const { rows, coverage, active, onPick } = props;
   const count = (kind: string | null, verdict: CertificateVerdict | null) =>
     rows.filter((r) => (kind === null || r.kind === kind) && (verdict === null || r.verdict === verdict)).length;
@@ -36,7 +36,7 @@ export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage
       </div>
       <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
         <caption className="sr-only">Certificates by type and verdict</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-1.5 text-left">Type</th>
             {VERDICTS.map((v) => (

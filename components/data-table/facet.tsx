@@ -3,7 +3,7 @@
 
 export function Facet(props: {
   label: string;
-  value?: string;
+  value?: string | null;
   /** A value, or a value and the label shown for it. */
   options: ReadonlyArray<string | readonly [string, string]>;
   onChange: (value?: string) => void;

@@ -2,7 +2,7 @@
 // The free-text filter of a table toolbar. Uncontrolled, so typing never waits for the URL round trip;
 // the URL seeds it on load.
 
-export function SearchFilter(props: { label: string; placeholder: string; value?: string; onChange: (value: string) => void }) {
+export function SearchFilter(props: { label: string; placeholder: string; value?: string | null; onChange: (value: string) => void }) {
   return (
     <label className="flex flex-col text-xs font-medium text-slate-600">
       {props.label}

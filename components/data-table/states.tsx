@@ -1,4 +1,5 @@
 // Loading, progress and error states shared by every table.
+import { Button } from "@/components/ui/button";
 
 export function LoadingState({ label }: { label: string }) {
   return (
@@ -31,13 +32,9 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
       <p className="font-semibold">{title}</p>
       <p className="mt-1 text-sm">{message}</p>
       {onRetry && (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 rounded border border-red-300 bg-white px-3 py-1.5 text-sm hover:bg-red-100"
-        >
+        <Button variant="danger" className="mt-3" onClick={onRetry}>
           Try again
-        </button>
+        </Button>
       )}
     </div>
   );

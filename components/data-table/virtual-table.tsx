@@ -1,11 +1,20 @@
 "use client";
 // A TanStack table rendered with virtual rows: thousands of rows render as the few dozen on screen.
-// Header buttons sort; a row with `onOpen` opens on click or Enter.
+// Header buttons sort; a row with `onOpen` opens on click or Enter. Rows have a fixed height (the
+// virtualizer places them by it), so a long value is cut to one line: hovering it shows it whole, a
+// screen reader reads it whole, and a row with `onOpen` opens its detail with every value.
 import { flexRender, type Table } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useRef, type MouseEvent } from "react";
 
 const ROW_HEIGHT = 36;
+
+/** A cell cut by its column's width gets its whole text as a title when the pointer reaches it. */
+function titleIfCut(event: MouseEvent<HTMLElement>) {
+  const cell = event.currentTarget;
+  if (cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? "";
+  else cell.removeAttribute("title");
+}
 
 export function VirtualTable<T>(props: {
   table: Table<T>;
@@ -48,7 +57,7 @@ export function VirtualTable<T>(props: {
                   role="columnheader"
                   key={header.id}
                   aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
-                  className="py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+                  className="py-2 text-left text-xs font-semibold text-slate-600"
                 >
                   {header.column.getCanSort() ? (
                     <button type="button" onClick={header.column.getToggleSortingHandler()} className="hover:text-slate-900">
@@ -95,7 +104,7 @@ export function VirtualTable<T>(props: {
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <div role="cell" key={cell.id} className="truncate pr-3">
+                  <div role="cell" key={cell.id} className="truncate pr-3" onMouseEnter={titleIfCut}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </div>
                 ))}

@@ -4,7 +4,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { CoverageNote, PARTIAL_CHART_STYLE, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { useZones } from "@/components/zones-table/use-zones";
+import { useZones } from "@/components/zones/use-zones";
 import { isExact } from "@/lib/client/coverage";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
@@ -13,6 +13,7 @@ import { isUnknown } from "@/lib/migration/unknown-parts";
 /** Every row a zone can fall in: absent sensitivity counts as Default, values outside the table as unknown. */
 const SENSITIVITIES = ["high", "medium", "low", "default", "off", "unknown"] as const;
 const ACTIONS = ["simulate", "block", "challenge", "other"] as const;
+const ACTION_HEADERS: Record<(typeof ACTIONS)[number], string> = { simulate: "Simulate", block: "Block", challenge: "Challenge", other: "Other" };
 
 function actionOf(zone: MigrationRow): (typeof ACTIONS)[number] {
   const action = (zone.oldAction ?? "challenge").toLowerCase();
@@ -71,12 +72,12 @@ export function MappingDistribution() {
       </div>
       <table className="mt-3 w-full text-sm" data-testid="distribution-table">
         <caption className="sr-only">Zones by previous sensitivity and action</caption>
-        <thead className="text-left text-xs uppercase text-slate-600">
+        <thead className="text-left text-xs font-semibold text-slate-600">
           <tr>
             <th>Sensitivity</th>
             <th>Maps to</th>
             {ACTIONS.map((a) => (
-              <th key={a}>{a}</th>
+              <th key={a}>{ACTION_HEADERS[a]}</th>
             ))}
           </tr>
         </thead>

@@ -8,7 +8,7 @@ export function MappingTable() {
     <div className="grid gap-4 lg:grid-cols-2">
       <table className="rounded-lg border border-slate-200 bg-white text-sm">
         <caption className="px-3 py-2 text-left font-semibold">Core attack rule set sensitivity</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
           <tr>
             <th className={cell}>Previous sensitivity</th>
             <th className={cell}>Paranoia level</th>
@@ -29,7 +29,7 @@ export function MappingTable() {
       </table>
       <table className="rounded-lg border border-slate-200 bg-white text-sm">
         <caption className="px-3 py-2 text-left font-semibold">Action</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
           <tr>
             <th className={cell}>Previous action</th>
             <th className={cell}>New action</th>

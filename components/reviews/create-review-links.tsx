@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { MigrationDetail } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
+import { buttonClass } from "@/components/ui/button";
 
 export function CreateReviewLinks({ zone }: { zone: MigrationDetail }) {
   const href = (kind: string) => `/reviews?create=${kind}&zoneId=${encodeURIComponent(zone.id)}`;
@@ -18,7 +19,7 @@ export function CreateReviewLinks({ zone }: { zone: MigrationDetail }) {
   return (
     <div className="flex flex-wrap gap-2">
       {links.map((link) => (
-        <Link key={link.kind} href={href(link.kind)} className="rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white">
+        <Link key={link.kind} href={href(link.kind)} className={buttonClass({ variant: "primary" })}>
           {link.label}
         </Link>
       ))}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { KIND_LABELS } from "@/components/reviews/labels";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review, ReviewTarget } from "@/lib/reviews/schema";
+import { Button } from "@/components/ui/button";
 
 export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; onCancel: () => void }) {
   const router = useRouter();
@@ -21,12 +22,10 @@ export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; 
       {"zoneId" in target && <p className="mt-1 font-mono text-xs">zone {target.zoneId}</p>}
       {create.error && <p role="alert" className="mt-2 text-red-800">{create.error.message}</p>}
       <div className="mt-3 flex gap-2">
-        <button type="button" disabled={create.isPending} onClick={() => create.mutate()} className="rounded bg-blue-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50">
+        <Button variant="primary" disabled={create.isPending} onClick={() => create.mutate()}>
           {create.isPending ? "Reading the evidence…" : "Create review"}
-        </button>
-        <button type="button" onClick={onCancel} className="rounded border border-slate-300 bg-white px-3 py-1.5">
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { isSwitchable, type SwitchTarget } from "@/lib/certificates/hostname-swi
 import type { CertificateRow } from "@/lib/certificates/types";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review } from "@/lib/reviews/schema";
+import { Button } from "@/components/ui/button";
 
 export function CreateSwitchReviews({ selected, target }: { selected: readonly CertificateRow[]; target: SwitchTarget }) {
   const router = useRouter();
@@ -26,9 +27,9 @@ export function CreateSwitchReviews({ selected, target }: { selected: readonly C
   });
   return (
     <>
-      <button type="button" disabled={byZone.size === 0 || create.isPending} onClick={() => create.mutate()} className="rounded bg-blue-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50">
+      <Button variant="primary" disabled={byZone.size === 0 || create.isPending} onClick={() => create.mutate()}>
         {create.isPending ? "Creating…" : `Create review${byZone.size > 1 ? `s (${byZone.size} zones)` : ""}`}
-      </button>
+      </Button>
       {create.error && <span role="alert" className="text-red-800">{create.error.message}</span>}
     </>
   );

@@ -1,6 +1,6 @@
 // What a migration PUT replaces: the zone's http_request_firewall_managed entry point as frozen when
 // the review was created (execution refuses if it changed since approval).
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 
 interface FrozenEntrypoint {
   id: string;

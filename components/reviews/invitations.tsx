@@ -3,9 +3,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review } from "@/lib/reviews/schema";
+import { Button } from "@/components/ui/button";
 
 interface Invite {
   id: string;
@@ -36,9 +37,9 @@ export function Invitations() {
               <span className="text-slate-600">{invite.roleNames.join(", ") || "no roles listed"} · from {invite.invited_by ?? "—"} · {invite.status ?? "status unknown"}</span>
               {invite.status === "pending" && !invite.id && <span className="text-amber-800">The platform gave no id: accept it in the dashboard.</span>}
               {invite.status === "pending" && invite.id && (
-                <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(invite.id!)} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm">
+                <Button size="sm" disabled={accept.isPending} onClick={() => accept.mutate(invite.id!)}>
                   Create review to accept
-                </button>
+                </Button>
               )}
             </li>
           ))}

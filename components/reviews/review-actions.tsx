@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review } from "@/lib/reviews/schema";
+import { Button } from "@/components/ui/button";
 
 type Step = "submit" | "approve" | "reject" | "execute";
 const LABELS: Record<Step, string> = { submit: "Submit for approval", approve: "Approve", reject: "Reject", execute: "Execute" };
@@ -31,9 +32,9 @@ export function ReviewActions({ review }: { review: Review }) {
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
       <div className="flex flex-wrap gap-2">
         {steps.map((step) => (
-          <button key={step} type="button" onClick={() => { act.reset(); setPending(step); }} className={`rounded px-3 py-1.5 font-semibold ${step === "reject" ? "border border-red-300 bg-white text-red-800" : "bg-blue-700 text-white"}`}>
+          <Button key={step} variant={step === "reject" ? "danger" : "primary"} className="font-semibold" onClick={() => { act.reset(); setPending(step); }}>
             {LABELS[step]}
-          </button>
+          </Button>
         ))}
       </div>
       {pending && (
@@ -58,10 +59,10 @@ export function ReviewActions({ review }: { review: Review }) {
             </label>
           )}
           <div className="flex gap-2">
-            <button type="submit" disabled={act.isPending || (pending === "execute" && !!review.confirmText && confirm !== review.confirmText)} className="rounded bg-amber-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50">
+            <Button type="submit" variant="warning" disabled={act.isPending || (pending === "execute" && !!review.confirmText && confirm !== review.confirmText)}>
               {act.isPending ? "Working…" : `Confirm: ${LABELS[pending]}`}
-            </button>
-            <button type="button" onClick={() => setPending(undefined)} className="rounded border border-slate-300 bg-white px-3 py-1.5">Cancel</button>
+            </Button>
+            <Button onClick={() => setPending(undefined)}>Cancel</Button>
           </div>
         </form>
       )}

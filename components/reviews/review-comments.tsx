@@ -2,9 +2,11 @@
 // The review's discussion: anyone with access can comment; comments are never edited.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReviewComment } from "@/lib/reviews/schema";
+import { formatDateTime } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 export function ReviewComments({ id, comments }: { id: string; comments: ReviewComment[] }) {
   const queryClient = useQueryClient();
@@ -20,12 +22,12 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
     <Section title="Comments">
       {comments.length === 0 ? <p className="text-slate-600">No comments yet.</p> : (
         <ul className="flex flex-col gap-2">
-          {comments.map((c, i) => <li key={i}><strong>{c.author}</strong> <span className="text-xs text-slate-500">{new Date(c.at).toLocaleString()}</span><p>{c.text}</p></li>)}
+          {comments.map((c, i) => <li key={i}><strong>{c.author}</strong> <span className="text-xs text-slate-500">{formatDateTime(c.at)}</span><p>{c.text}</p></li>)}
         </ul>
       )}
       <form className="mt-2 flex gap-2" onSubmit={(e) => { e.preventDefault(); add.mutate(); }}>
         <input aria-label="New comment" value={text} onChange={(e) => setText(e.target.value)} className="flex-1 rounded border border-slate-300 px-2 py-1" />
-        <button type="submit" disabled={!text.trim() || add.isPending} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-50">Comment</button>
+        <Button type="submit" disabled={!text.trim() || add.isPending}>Comment</Button>
       </form>
       {add.error && <p role="alert" className="text-red-800">{add.error.message}</p>}
     </Section>

@@ -8,11 +8,13 @@ import { ReviewActions } from "@/components/reviews/review-actions";
 import { EntrypointReplaced } from "@/components/reviews/entrypoint-replaced";
 import { ReviewComments } from "@/components/reviews/review-comments";
 import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
+import type { FrozenRulesetDiff } from "@/lib/reviews/ruleset-diff-evidence";
 import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
+import { formatDateTime } from "@/lib/client/format";
 
-type Detail = Review & { comments: ReviewComment[]; audit: AuditEntry[] };
+type Detail = Review & { comments: ReviewComment[]; audit: AuditEntry[]; approvedRulesetDiff: FrozenRulesetDiff | null };
 
 export function ReviewDetail({ id }: { id: string }) {
   const query = useQuery({ queryKey: ["review", id], queryFn: ({ signal }) => fetchJson<Detail>(`/api/reviews/${encodeURIComponent(id)}`, { signal }), staleTime: 0 });
@@ -30,7 +32,7 @@ export function ReviewDetail({ id }: { id: string }) {
       <ReviewActions review={review} />
       {review.drift && (
         <Section title="The account changed since approval">
-          <p className="mb-2 text-red-800">Execution was refused on {new Date(review.drift.at).toLocaleString()}: nothing was sent. Create a new review from the current state.</p>
+          <p className="mb-2 text-red-800">Execution was refused on {formatDateTime(review.drift.at)}: nothing was sent. Create a new review from the current state.</p>
           <table className="w-full text-xs" data-testid="drift">
             <thead><tr className="text-left"><th>Path</th><th>When approved</th><th>Now</th></tr></thead>
             <tbody>
@@ -41,7 +43,7 @@ export function ReviewDetail({ id }: { id: string }) {
           </table>
         </Section>
       )}
-      <RulesetDiffApproved kind={review.kind} evidence={review.evidence} />
+      <RulesetDiffApproved frozen={review.approvedRulesetDiff} />
       <Section title="Planned calls">
         <ol className="flex flex-col gap-2" data-testid="planned-calls">
           {review.calls.map((call, i) => (

@@ -1,31 +1,31 @@
 "use client";
 // The Reviews list: filters by state, kind and author held in the URL; `?create=<kind>&zoneId=` opens a new review.
 import { useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { useUrlState } from "@/components/data-table/use-url-state";
+import { fromInputs } from "@/components/data-table/search-params";
 import { CreateReviewPanel } from "@/components/reviews/create-review-panel";
 import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
+import { reviewsSearchParams } from "@/components/reviews/search-params";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
 import type { ReviewSummary } from "@/lib/reviews/schema";
-
-const KEYS = ["state", "kind", "author", "create", "zoneId"] as const;
-const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides"] as const;
+import { formatDateTime } from "@/lib/client/format";
 
 export function ReviewsView() {
-  const [view, setView] = useUrlState(KEYS);
+  const [view, setUrl] = useQueryStates(reviewsSearchParams);
+  const setView = (inputs: Partial<Record<keyof typeof reviewsSearchParams, string | undefined>>) => void setUrl(fromInputs(reviewsSearchParams, inputs));
   const search = new URLSearchParams(Object.entries({ state: view.state, kind: view.kind, author: view.author }).filter((e): e is [string, string] => !!e[1]));
   const query = useQuery({
     queryKey: ["reviews", search.toString()],
     queryFn: ({ signal }) => fetchJson<{ reviews: ReviewSummary[] }>(`/api/reviews?${search}`, { signal }),
     staleTime: 0,
   });
-  const createKind = MIGRATION_KINDS.find((k) => k === view.create);
   const select = "rounded border border-slate-300 bg-white px-2 py-1";
   return (
     <div className="flex flex-col gap-3">
-      {createKind && view.zoneId && <CreateReviewPanel target={{ kind: createKind, zoneId: view.zoneId }} onCancel={() => setView({ create: undefined, zoneId: undefined })} />}
+      {view.create && view.zoneId && <CreateReviewPanel target={{ kind: view.create, zoneId: view.zoneId }} onCancel={() => setView({ create: undefined, zoneId: undefined })} />}
       <div className="flex flex-wrap items-center gap-3 text-sm" role="search">
         <label className="flex items-center gap-1">
           State
@@ -66,7 +66,7 @@ export function ReviewsView() {
                 <td className="p-2">{KIND_LABELS[r.kind]}</td>
                 <td className="p-2"><StateBadge state={r.state} /></td>
                 <td className="p-2">{r.author}</td>
-                <td className="p-2">{new Date(r.createdAt).toLocaleString()}</td>
+                <td className="p-2">{formatDateTime(r.createdAt)}</td>
               </tr>
             ))}
           </tbody>

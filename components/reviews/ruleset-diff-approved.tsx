@@ -1,12 +1,11 @@
 // What the reviewer approves for a migration step: the PUT's changes to the zone's entry point in words,
 // as frozen with the review (or computed from what it froze, for reviews created before the diff was recorded).
 import { RulesetDiffList } from "@/components/rulesets/ruleset-diff-list";
-import { Section } from "@/components/zone-detail/section";
-import { frozenRulesetDiff } from "@/lib/reviews/ruleset-diff-evidence";
-import type { ReviewKind } from "@/lib/reviews/schema";
+import { Section } from "@/components/ui/section";
+import type { FrozenRulesetDiff } from "@/lib/reviews/ruleset-diff-evidence";
 
-export function RulesetDiffApproved({ kind, evidence }: { kind: ReviewKind; evidence: unknown }) {
-  const frozen = frozenRulesetDiff(kind, evidence);
+/** `frozen` comes read from the review by the server (GET /api/reviews/{id}): null for kinds that PUT no entry point. */
+export function RulesetDiffApproved({ frozen }: { frozen: FrozenRulesetDiff | null }) {
   if (!frozen) return null;
   return (
     <Section title="What the migration changes">

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { RequestUsage } from "@/lib/http/usage-log";
+import { formatTime } from "@/lib/client/format";
 
 export function RequestUsageTable() {
   const query = useQuery({
@@ -33,7 +34,7 @@ export function RequestUsageTable() {
           <tbody className="divide-y divide-slate-100 font-mono">
             {requests.map((r, i) => (
               <tr key={`${r.at}-${i}`}>
-                <td className="px-4 py-1.5">{new Date(r.at).toLocaleTimeString()}</td>
+                <td className="px-4 py-1.5">{formatTime(r.at)}</td>
                 <td className="px-4 py-1.5">{r.operation}</td>
                 <td className="px-4 py-1.5">{r.status}</td>
                 <td className="px-4 py-1.5">

@@ -3,16 +3,8 @@
 // its progress, and Update snapshot (runs the refresh's steps from here until it publishes).
 import { useSnapshotRefresh } from "@/components/snapshots/use-snapshot-refresh";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
-
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
-
-export function formatAge(seconds: number): string {
-  if (seconds < 60) return "less than a minute";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
-}
+import { formatAge } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 /** `snapshot` undefined: the answer says nothing of snapshots (a continued live scan); null: there is none. */
 export function SnapshotBanner({ snapshot, onPublished }: { snapshot: SnapshotInfo | null | undefined; onPublished: () => void }) {
@@ -25,9 +17,9 @@ export function SnapshotBanner({ snapshot, onPublished }: { snapshot: SnapshotIn
         {snapshot ? `Snapshot from ${formatAge(snapshot.ageSeconds)} ago` : "Scanned live (no snapshot yet)"}
         {refreshing ? ` · refreshing ${refreshing.percent} %` : ""}
       </span>
-      <button type="button" className={button} disabled={refresh.running} onClick={() => void refresh.start()}>
+      <Button disabled={refresh.running} onClick={() => void refresh.start()}>
         {snapshot ? "Update snapshot" : "Take snapshot"}
-      </button>
+      </Button>
       {refresh.error ? <span className="text-red-700">{refresh.error}</span> : null}
     </div>
   );

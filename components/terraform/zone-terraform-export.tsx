@@ -3,7 +3,7 @@
 // provider syntax the team uses, downloaded as a file with its import block.
 import { useState } from "react";
 import { Choice, SYNTAX_OPTIONS } from "@/components/terraform/choice";
-import { Section } from "@/components/zone-detail/section";
+import { Section } from "@/components/ui/section";
 import { downloadZoneTerraform, type TerraformSyntax } from "@/lib/client/terraform-download";
 
 type Config = "proposed" | "live";

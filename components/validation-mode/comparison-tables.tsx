@@ -3,9 +3,9 @@
 import { REQUEST_CLASSES, type RequestClass } from "@/lib/validation-mode/join";
 import type { ValidationSummary } from "@/lib/validation-mode/summary";
 import { CLASS_LABELS } from "./labels";
+import { formatCount as n } from "@/lib/client/format";
 
 const NONE = "— (did not act)";
-const n = (value: number) => value.toLocaleString("en-US");
 
 export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; onPick: (cls: RequestClass, action: string) => void }) {
   const oldActions = [...new Set(summary.byAction.map((c) => c.oldAction ?? NONE))].sort();
@@ -66,7 +66,7 @@ export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; 
 function Ranking({ title, items }: { title: string; items: Array<{ key: string; requests: number; side?: string }> }) {
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase text-slate-600">{title}</h4>
+      <h4 className="text-xs font-semibold text-slate-600">{title}</h4>
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">none</p>
       ) : (

@@ -1,4 +1,4 @@
-// The page's vocabulary: how each class reads, its chart colour, and the view state kept in the URL.
+// The page's vocabulary: how each class reads, its chart colour, and the window as the operations take it.
 import type { RequestClass } from "@/lib/validation-mode/join";
 
 export const CLASS_LABELS: Record<RequestClass, string> = {
@@ -15,11 +15,8 @@ export const CLASS_COLOURS: Record<RequestClass, string> = {
   bothSameAction: "#64748b",
 };
 
-export const VIEW_KEYS = ["zone", "since", "until", "class", "action", "rule", "host", "path", "country"] as const;
-export type ViewKey = (typeof VIEW_KEYS)[number];
-
 /** The window part of the view, as the operations take it (absent: the last 7 days). */
-export function windowQuery(view: Partial<Record<ViewKey, string>>): string {
+export function windowQuery(view: { since?: string | null; until?: string | null }): string {
   const params = new URLSearchParams();
   if (view.since) params.set("since", view.since);
   if (view.until) params.set("until", view.until);

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { ProgressBar } from "@/components/data-table/states";
 import type { ReadProgress } from "@/lib/validation-mode/window-read";
 import type { Pause } from "./use-window-comparison";
+import { formatCount, formatSecondsLeft, formatTime } from "@/lib/client/format";
 
 const LIMITS = {
   graphql: "The platform's GraphQL analytics rate limit (a query limit of its own, apart from the account's) is used up",
@@ -17,7 +18,7 @@ function Countdown({ until }: { until: number }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <>{Math.max(0, Math.ceil((until - now) / 1000))} s</>;
+  return <>{formatSecondsLeft(until, now)}</>;
 }
 
 export function ReadProgressPanel({ progress, pause, requests }: { progress?: ReadProgress; pause?: Pause; requests: number }) {
@@ -27,13 +28,13 @@ export function ReadProgressPanel({ progress, pause, requests }: { progress?: Re
       <ProgressBar label="Slices of the window read" done={progress?.slicesDone ?? 0} total={progress?.slices || undefined} />
       {progress && (
         <p className="mt-1 text-xs text-slate-500">
-          {progress.events.toLocaleString("en-US")} events so far
+          {formatCount(progress.events)} events so far
           {requests > 1 ? `, in ${requests} requests (each within the server's subrequest budget)` : ""}
         </p>
       )}
       {pause && (
         <p className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="rate-limit-pause">
-          {LIMITS[pause.limit]}: the read resumes by itself at {new Date(pause.until).toLocaleTimeString()} (in <Countdown until={pause.until} />).
+          {LIMITS[pause.limit]}: the read resumes by itself at {formatTime(pause.until)} (in <Countdown until={pause.until} />).
         </p>
       )}
     </div>

@@ -10,7 +10,10 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ComparedRequest } from "@/lib/validation-mode/join";
 import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation-mode/request-filter";
 import type { TimeWindow } from "@/lib/validation-mode/window";
-import { CLASS_LABELS, type ViewKey } from "./labels";
+import { CLASS_LABELS } from "./labels";
+import type { ValidationInputs, ValidationView } from "./search-params";
+import { formatCount } from "@/lib/client/format";
+import { buttonClass } from "@/components/ui/button";
 
 const GRID = "grid grid-cols-[10rem_9rem_7rem_8rem_7rem_8rem_1fr_1fr_3rem_4rem] gap-2";
 /** A sampled request stands for about its interval's worth; 1 means seen as it was, "?" that the platform did not say. */
@@ -27,8 +30,6 @@ const columns: Array<ColumnDef<ComparedRequest>> = [
   { header: "Ctry", accessorKey: "country" },
   { header: "Sample", accessorFn: (r) => sampleLabel(r.sampleInterval) },
 ];
-
-type View = Record<ViewKey, string | undefined>;
 
 /** A hand-edited URL with an unknown class shows everything rather than nothing. */
 function safeFilter(params: URLSearchParams): RequestFilter {
@@ -56,7 +57,7 @@ async function allRequests(url: string, signal: AbortSignal): Promise<RequestsAn
   }
 }
 
-export function RequestDrillDown(props: { base: string; window: TimeWindow; view: View; setView: (patch: Partial<View>) => void }) {
+export function RequestDrillDown(props: { base: string; window: TimeWindow; view: ValidationView; setView: (inputs: ValidationInputs) => void }) {
   const { base, view, setView } = props;
   // The summary's resolved window (not "the last 7 days" again): the server answers from the same read.
   const windowParams = new URLSearchParams({ since: props.window.since, until: props.window.until }).toString();
@@ -99,7 +100,7 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
             <input aria-label={`Filter by ${key}`} defaultValue={view[key] ?? ""} onChange={(e) => setView({ [key]: e.target.value })} className="w-36 rounded border border-slate-300 px-2 py-1" />
           </label>
         ))}
-        <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className="rounded border border-slate-300 bg-white px-3 py-1.5">
+        <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className={buttonClass()}>
           Export CSV
         </a>
       </form>
@@ -108,7 +109,7 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
       {answer.data && (
         <>
           <p className="my-2 text-sm text-slate-600" aria-live="polite" data-testid="requests-count">
-            Showing {rows.length.toLocaleString("en-US")} of {answer.data.total.toLocaleString("en-US")} requests
+            Showing {formatCount(rows.length)} of {formatCount(answer.data.total)} requests
           </p>
           {rows.length === 0 ? (
             <p className="text-slate-600">No request matches these filters.</p>

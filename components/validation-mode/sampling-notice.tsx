@@ -3,17 +3,14 @@
 // interval, and the note that a request seen by one version only may be a sampling artefact.
 import type { SamplingSummary } from "@/lib/validation-mode/sampling";
 import { formatInterval } from "@/lib/validation-mode/sampling";
+import { Badge } from "@/components/ui/badge";
 
 export function SampledMark({ sampling }: { sampling: SamplingSummary }) {
   if (!sampling.sampled) return null;
   return (
-    <span
-      className="inline-block rounded border border-amber-400 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold uppercase text-amber-900"
-      data-testid="sampled-mark"
-      title={`The platform sampled these events: up to 1 in ${formatInterval(sampling.maxInterval)} was kept`}
-    >
-      sampled · up to 1 in {formatInterval(sampling.maxInterval)}
-    </span>
+    <Badge tone="amber" testId="sampled-mark" title={`The platform sampled these events: up to 1 in ${formatInterval(sampling.maxInterval)} was kept`}>
+      Sampled · up to 1 in {formatInterval(sampling.maxInterval)}
+    </Badge>
   );
 }
 

@@ -3,15 +3,18 @@
 // Zone, window and drill-down filters live in the URL, so a link in a review opens the same view.
 import { CoverageNote, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { useUrlState } from "@/components/data-table/use-url-state";
-import { useZones } from "@/components/zones-table/use-zones";
+import { fromInputs } from "@/components/data-table/search-params";
+import { useZones } from "@/components/zones/use-zones";
 import { coverageLabel, isExact } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
-import { VIEW_KEYS } from "./labels";
+import { validationSearchParams, type ValidationInputs } from "./search-params";
 import { ZoneComparison } from "./zone-comparison";
+import { Button } from "@/components/ui/button";
+import { useQueryStates } from "nuqs";
 
 export function ValidationView() {
-  const [view, setView] = useUrlState(VIEW_KEYS);
+  const [view, setUrl] = useQueryStates(validationSearchParams);
+  const setView = (inputs: ValidationInputs) => void setUrl(fromInputs(validationSearchParams, inputs));
   const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
@@ -32,14 +35,9 @@ export function ValidationView() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {inValidation.map((zone) => (
               <li key={zone.id}>
-                <button
-                  type="button"
-                  aria-pressed={view.zone === zone.id}
-                  onClick={() => setView({ zone: zone.id })}
-                  className={`rounded border px-3 py-1.5 text-sm ${view.zone === zone.id ? "border-blue-600 bg-blue-50" : "border-slate-300 bg-white hover:bg-slate-50"}`}
-                >
+                <Button aria-pressed={view.zone === zone.id} variant={view.zone === zone.id ? "selected" : "secondary"} onClick={() => setView({ zone: zone.id })}>
                   {zone.name}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 "use client";
 // The time window (ISO, UTC), applied on submit so a half-typed date does not start a comparison.
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
 export function WindowForm(props: { since?: string; until?: string; onChange: (window: { since?: string; until?: string }) => void }) {
   const [since, setSince] = useState(props.since ?? "");
@@ -21,9 +22,7 @@ export function WindowForm(props: { since?: string; until?: string; onChange: (w
         Until (UTC)
         <input value={until || props.until || ""} onChange={(e) => setUntil(e.target.value)} placeholder="2025-03-08T00:00:00Z" className="w-52 rounded border border-slate-300 px-2 py-1 font-mono" />
       </label>
-      <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5">
-        Compare
-      </button>
+      <Button type="submit">Compare</Button>
     </form>
   );
 }

@@ -6,15 +6,16 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { describeSeconds } from "@/lib/validation-mode/duration-words";
 import { ActionMatrix, TopLists } from "./comparison-tables";
-import { windowQuery, type ViewKey } from "./labels";
+import { windowQuery } from "./labels";
 import { ReadProgressPanel } from "./read-progress";
 import { RequestDrillDown } from "./request-drill-down";
 import { SampledMark, SamplingNotice } from "./sampling-notice";
 import dynamic from "next/dynamic";
 import { useWindowComparison } from "./use-window-comparison";
 import { WindowForm } from "./window-form";
-
-type View = Record<ViewKey, string | undefined>;
+import { formatCount as n, formatPercent } from "@/lib/client/format";
+import { buttonClass } from "@/components/ui/button";
+import type { ValidationInputs, ValidationView } from "./search-params";
 
 // recharts is the heaviest part of the page: it loads after the numbers, not before them.
 const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesChart), {
@@ -22,11 +23,9 @@ const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesC
   loading: () => <LoadingState label="Loading the chart…" />,
 });
 
-const n = (value: number) => value.toLocaleString("en-US");
-
 /** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
 function figures(answer: ValidationAnswer): string {
-  const rate = `${(answer.decision.disagreementRate * 100).toFixed(1)}%`;
+  const rate = formatPercent(answer.decision.disagreementRate);
   const limits = answer.datasetLimits;
   const queries = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"}`;
   const assumed = limits?.assumed.length ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed` : "";
@@ -37,7 +36,7 @@ function figures(answer: ValidationAnswer): string {
   return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
 }
 
-export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: View; setView: (patch: Partial<View>) => void }) {
+export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: ValidationView; setView: (inputs: ValidationInputs) => void }) {
   const { zoneId, view, setView } = props;
   const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
   const windowParams = windowQuery(view);
@@ -69,7 +68,7 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
             <SamplingNotice sampling={summary.data.sampling} />
             <Link
               href={`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`}
-              className="mt-3 inline-block rounded bg-blue-700 px-3 py-1.5 text-sm text-white hover:bg-blue-800"
+              className={buttonClass({ variant: "primary", className: "mt-3" })}
             >
               Start the review that turns the previous version off
             </Link>

@@ -1,5 +1,6 @@
 // What a count on a page covers while a listing is still being read: "190 of 240 zones read", and a
 // count that may still grow shown as at least so many, never a bare 0 for what was not read. Pure.
+import { formatCount } from "@/lib/client/format";
 
 export interface Coverage {
   /** Items read so far (zones scanned, zones audited), the failed ones included. */
@@ -29,13 +30,13 @@ export function coverageLabel({ read, total, complete, failed = 0, noun }: Cover
 
 /** A count over what was read: exact when it is; "12+" while it may grow; "—" for a 0 not yet known. */
 export function partialCount(count: number, exact: boolean): string {
-  if (exact) return count.toLocaleString("en-US");
-  return count === 0 ? "—" : `${count.toLocaleString("en-US")}+`;
+  if (exact) return formatCount(count);
+  return count === 0 ? "—" : `${formatCount(count)}+`;
 }
 
 /** The hover and screen-reader text of a partial count: what it is at least, and over how much. */
 export function partialCountTitle(count: number, coverage: Coverage): string | undefined {
   if (isExact(coverage)) return undefined;
   const over = coverageLabel(coverage);
-  return count === 0 ? `None found yet: ${over}` : `At least ${count.toLocaleString("en-US")}: ${over}`;
+  return count === 0 ? `None found yet: ${over}` : `At least ${formatCount(count)}: ${over}`;
 }

@@ -1,5 +1,6 @@
 // Why a page waits and until when, in words: which limit is used up, and by whom in its window. Pure.
 import type { RateLimitUse } from "@/lib/platform/rate-limiter";
+import { formatCount } from "@/lib/client/format";
 
 const LIMIT_NAMES = { account: "account rate limit", graphql: "GraphQL analytics limit" } as const;
 
@@ -11,11 +12,11 @@ export function waitReason(what: string, resumeAt: Date, use?: RateLimitUse, tim
   const at = resumeAt.toLocaleTimeString("en-GB", { timeZone });
   const resumes = `${what} resumes at ${at}.`;
   if (!use) return `The ${LIMIT_NAMES.account} is used up; ${resumes}`;
-  const name = `The ${LIMIT_NAMES[use.limit]} (${use.requests.toLocaleString("en-US")} calls per ${use.windowSeconds} s)`;
+  const name = `The ${LIMIT_NAMES[use.limit]} (${formatCount(use.requests)} calls per ${use.windowSeconds} s)`;
   if (use.pausedUntil) return `${name} was exceeded and the platform answered 429: every call waits; ${resumes}`;
   const users = use.consumers.filter((c) => c.calls > 0);
   const by = users.length
-    ? `: ${users.map((c) => `${c.consumer} ${c.calls.toLocaleString("en-US")} call${c.calls === 1 ? "" : "s"}`).join(", ")} in the last ${use.windowSeconds} s`
+    ? `: ${users.map((c) => `${c.consumer} ${formatCount(c.calls)} call${c.calls === 1 ? "" : "s"}`).join(", ")} in the last ${use.windowSeconds} s`
     : "";
   const next = `${resumes[0]!.toUpperCase()}${resumes.slice(1)}`;
   // Tokens left but held for another page: this page has had its equal share, not the whole limit.

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { LoadingState } from "@/components/data-table/states";
-import { TracesView } from "@/components/traces-view/traces-view";
+import { TracesView } from "@/components/traces/traces-view";
 
 export const metadata: Metadata = { title: "Traces" };
 

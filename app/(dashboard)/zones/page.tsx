@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { LoadingState } from "@/components/data-table/states";
-import { ZonesView } from "@/components/zones-table/zones-view";
+import { ZonesView } from "@/components/zones/zones-view";
 import { pageIdentity } from "@/lib/identity/page-identity";
 import { hasRole } from "@/lib/identity/roles";
 import { cachedFirstAnswer } from "@/lib/migration/scan-account";

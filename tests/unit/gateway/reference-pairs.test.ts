@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CallTree } from "@/components/traces-view/call-tree";
+import { CallTree } from "@/components/traces/call-tree";
 import { buildCallTrees, compareAddress, treeDepth, type CallNode } from "@/lib/gateway/call-tree";
 import { GatewayError } from "@/lib/errors/gateway-errors";
 import { parseTraceQuery } from "@/lib/gateway/query";

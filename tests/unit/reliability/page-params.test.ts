@@ -2,7 +2,7 @@
 // generated values per field it never throws; it gives a query or an error naming the field at fault.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFields, QUERY_KEYS, queryFromFields, type QueryFields } from "@/components/traces-view/url-query";
+import { parseFields, QUERY_KEYS, queryFromFields, type QueryFields } from "@/components/traces/url-query";
 import { hostile } from "./hostile/arbitraries";
 
 const valid: Record<(typeof QUERY_KEYS)[number], fc.Arbitrary<string>> = {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ZoneDetailView } from "@/components/zone-detail/zone-detail-view";
+import { ZoneDetailView } from "@/components/zones/detail/zone-detail-view";
 
 export const metadata: Metadata = { title: "Zone migration" };
 

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import type { CallNode, TransactionTree } from "@/lib/gateway/call-tree";
 import { toTraceRow } from "@/lib/gateway/trace-row";
-import { shortHex } from "./columns";
+import { shortHex } from "./table/columns";
 
 export function CallTree({ tree }: { tree: TransactionTree }) {
   return (

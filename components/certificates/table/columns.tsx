@@ -1,9 +1,9 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import type { CertificateRow } from "@/lib/certificates/types";
+import { formatDay } from "@/lib/client/format";
 
 const equals: FilterFn<CertificateRow> = (row, columnId, value) => !value || row.getValue(columnId) === value;
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
 const VERDICT_ORDER = { action_required: 0, informational: 1, no_action: 2 };
 
 export const KIND_LABELS: Record<string, string> = {
@@ -65,8 +65,8 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     // "default" selects `""`, the default CA (an empty filter value would mean no filter).
     filterFn: (row, id, value: string) => !value || row.getValue(id) === (value === "default" ? "" : value), cell: ({ row }) => caLabel(row.original.certificateAuthority) },
   { id: "bundle", accessorFn: (r) => r.bundleMethod ?? "", header: "Bundle" },
-  { id: "uploaded", accessorFn: (r) => r.uploadedOn ?? "", header: "Uploaded", cell: ({ row }) => day(row.original.uploadedOn) },
-  { id: "expires", accessorFn: (r) => r.expiresOn ?? "", header: "Expires", cell: ({ row }) => day(row.original.expiresOn) },
+  { id: "uploaded", accessorFn: (r) => r.uploadedOn ?? "", header: "Uploaded", cell: ({ row }) => formatDay(row.original.uploadedOn) },
+  { id: "expires", accessorFn: (r) => r.expiresOn ?? "", header: "Expires", cell: ({ row }) => formatDay(row.original.expiresOn) },
   {
     id: "verdict",
     accessorKey: "verdict",

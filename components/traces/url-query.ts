@@ -3,7 +3,8 @@ import { InputError } from "@/lib/errors/input-error";
 import { parseTraceQuery, type TraceQuery } from "@/lib/gateway/query";
 
 export const QUERY_KEYS = ["fromBlock", "toBlock", "fromAddress", "toAddress", "after", "count"] as const;
-export type QueryFields = Partial<Record<(typeof QUERY_KEYS)[number], string>>;
+/** The fields as typed or as the URL holds them; null or undefined: absent. */
+export type QueryFields = Partial<Record<(typeof QUERY_KEYS)[number], string | null>>;
 
 /** The URL's query, parsed with the server's own rules; no query when fromBlock/toBlock are absent. */
 export function queryFromFields(fields: QueryFields): { query?: TraceQuery; error?: InputError } {
@@ -12,7 +13,7 @@ export function queryFromFields(fields: QueryFields): { query?: TraceQuery; erro
 
 /** Parses the fields with the server's rules; empty fields count as absent. */
 export function parseFields(fields: QueryFields): { query?: TraceQuery; error?: InputError } {
-  const raw = Object.fromEntries(QUERY_KEYS.map((key) => [key, fields[key]]).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const raw = Object.fromEntries(QUERY_KEYS.map((key) => [key, fields[key]]).filter(([, value]) => typeof value === "string" && value.trim() !== ""));
   try {
     return { query: parseTraceQuery(raw) };
   } catch (error) {

@@ -1,14 +1,10 @@
 "use client";
 import { Facet } from "@/components/data-table/facet";
 import { SearchFilter } from "@/components/data-table/search-filter";
-import { MIGRATION_VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import { MIGRATION_VERDICT_LABELS } from "@/components/zones/verdict-badge";
 
-export interface ZoneFilters {
-  q?: string;
-  plan?: string;
-  verdict?: string;
-  state?: string;
-}
+/** What the toolbar shows (from the URL) and what it asks to change: a value, or undefined for "All". */
+export type ZoneFilters = Partial<Record<"q" | "plan" | "verdict" | "state", string | null>>;
 
 const PLANS = ["free", "pro", "business", "enterprise"];
 const VERDICTS = Object.entries(MIGRATION_VERDICT_LABELS);

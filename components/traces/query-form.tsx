@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import type { InputError } from "@/lib/errors/input-error";
 import { fieldsFromQuery, parseFields, QUERY_KEYS, type QueryFields } from "./url-query";
+import { Button } from "@/components/ui/button";
 
 const LABELS: Record<(typeof QUERY_KEYS)[number], { label: string; placeholder: string; wide?: boolean }> = {
   fromBlock: { label: "From block", placeholder: "0, 0x1f4 or latest" },
@@ -46,13 +47,11 @@ export function QueryForm(props: { initial: QueryFields; running: boolean; onRun
         );
       })}
       <div className="flex gap-2">
-        <button type="submit" className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-blue-700">
+        <Button type="submit" variant="primary">
           Run query
-        </button>
+        </Button>
         {props.running && (
-          <button type="button" onClick={props.onCancel} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
-            Cancel
-          </button>
+          <Button onClick={props.onCancel}>Cancel</Button>
         )}
       </div>
       {error && (

@@ -33,7 +33,7 @@ export function ProcedureSteps({ steps }: { steps: ProcedureStep[] }) {
             <p className="font-medium">
               {index + 1}. {step.title}
             </p>
-            <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{STATUS_LABEL[step.status]}</span>
+            <span className="text-xs font-semibold text-slate-600">{STATUS_LABEL[step.status]}</span>
           </div>
           <p className="mt-1 text-slate-600">{step.why}</p>
           <code className="mt-2 block overflow-x-auto rounded bg-slate-900 px-2 py-1 text-xs text-slate-100">{callLine(step.call)}</code>

@@ -1,10 +1,12 @@
 "use client";
 // Account overview: how many zones per verdict, plan and migration state. Each count filters the table.
 import { PartialCount } from "@/components/data-table/coverage";
-import { MIGRATION_VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import { MIGRATION_VERDICT_LABELS } from "@/components/zones/verdict-badge";
 import type { Coverage } from "@/lib/client/coverage";
 import type { MigrationVerdict } from "@/lib/migration/eligibility";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
+import { Button } from "@/components/ui/button";
+import type { ZoneFilters } from "@/components/zones/table/zones-toolbar";
 
 function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Array<[string, number]> {
   const counts = new Map<string, number>();
@@ -15,8 +17,8 @@ function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Ar
 export function ZonesOverview(props: {
   zones: MigrationRow[];
   coverage: Coverage;
-  active: { verdict?: string; plan?: string; state?: string };
-  onFilter: (patch: { verdict?: string; plan?: string; state?: string }) => void;
+  active: ZoneFilters;
+  onFilter: (patch: ZoneFilters) => void;
 }) {
   const groups = [
     { name: "verdict" as const, title: "By verdict", counts: countBy(props.zones, (z) => z.verdict), label: (v: string) => MIGRATION_VERDICT_LABELS[v as MigrationVerdict] },
@@ -27,20 +29,20 @@ export function ZonesOverview(props: {
     <div className="grid gap-3 md:grid-cols-3" data-testid="zones-overview">
       {groups.map((group) => (
         <section key={group.name} aria-label={group.title} className="rounded-lg border border-slate-200 bg-white p-3">
-          <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.title}</h2>
+          <h2 className="mb-2 text-xs font-semibold text-slate-600">{group.title}</h2>
           <ul className="flex flex-wrap gap-2">
             {group.counts.map(([value, count]) => {
               const pressed = props.active[group.name] === value;
               return (
                 <li key={value}>
-                  <button
-                    type="button"
+                  <Button
+                    size="sm"
+                    variant={pressed ? "selected" : "secondary"}
                     aria-pressed={pressed}
                     onClick={() => props.onFilter({ [group.name]: pressed ? undefined : value })}
-                    className={`rounded border px-2 py-1 text-sm ${pressed ? "border-blue-600 bg-blue-50" : "border-slate-200 hover:bg-slate-50"}`}
                   >
                     <span className="capitalize">{group.label(value)}</span> <span className="font-semibold"><PartialCount count={count} coverage={props.coverage} /></span>
-                  </button>
+                  </Button>
                 </li>
               );
             })}

@@ -1,8 +1,9 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import Link from "next/link";
-import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/zones/verdict-badge";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
+import { formatTime } from "@/lib/client/format";
 
 /** Exact match on a facet value (plan, verdict, state); an empty filter matches every row. */
 const equals: FilterFn<MigrationRow> = (row, columnId, value) => !value || String(row.getValue(columnId)) === value;
@@ -77,7 +78,7 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     id: "fetched",
     accessorKey: "fetchedAt",
     header: "Read at",
-    cell: ({ row }) => new Date(row.original.fetchedAt).toLocaleTimeString(),
+    cell: ({ row }) => formatTime(row.original.fetchedAt),
   },
 ];
 

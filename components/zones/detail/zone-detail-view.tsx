@@ -4,16 +4,18 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/zones/verdict-badge";
 import { CreateReviewLinks } from "@/components/reviews/create-review-links";
-import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
-import { MigrationChangesView } from "@/components/zone-detail/migration-changes";
-import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
-import { KeyValues, Section } from "@/components/zone-detail/section";
+import { ProcedureSteps } from "@/components/zones/detail/procedure-steps";
+import { MigrationChangesView } from "@/components/zones/detail/migration-changes";
+import { ProposedConfigView } from "@/components/zones/detail/proposed-config-view";
+import { KeyValues, Section } from "@/components/ui/section";
 import { ZoneTerraformExport } from "@/components/terraform/zone-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
+import { formatDateTime } from "@/lib/client/format";
+import { Button } from "@/components/ui/button";
 
 export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient();
@@ -49,10 +51,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
             Compare both versions
           </Link>
         )}
-        <span className="ml-auto text-xs text-slate-500">Read {new Date(zone.fetchedAt).toLocaleString()}</span>
-        <button type="button" onClick={() => void readAgain()} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm">
-          {zone.verdict === "failed" ? "Retry" : "Read again"}
-        </button>
+        <span className="ml-auto text-xs text-slate-500">Read {formatDateTime(zone.fetchedAt)}</span>
+        <Button onClick={() => void readAgain()}>{zone.verdict === "failed" ? "Retry" : "Read again"}</Button>
       </div>
 
       <Section title="Verdict and reasons">

@@ -9,7 +9,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { VirtualTable } from "@/components/data-table/virtual-table";
-import { ZONE_GRID, zoneColumns } from "@/components/zones-table/columns";
+import { ZONE_GRID, zoneColumns } from "@/components/zones/table/columns";
 import { coverageLabel, isExact, type Coverage } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 

@@ -1,32 +1,30 @@
 "use client";
 // The Zones workflow: scan every zone (with progress), see where each stands for the migration, filter
 // and sort in the URL, open a zone, export, retry the zones that could not be read.
-import type { SortingState } from "@tanstack/react-table";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { useUrlState } from "@/components/data-table/use-url-state";
-import { useZones } from "@/components/zones-table/use-zones";
-import { ZonesOverview } from "@/components/zones-table/zones-overview";
-import { ZonesTable } from "@/components/zones-table/zones-table";
-import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
+import { fromInputs, fromSorting, toSorting } from "@/components/data-table/search-params";
+import { useZones } from "@/components/zones/use-zones";
+import { ZonesOverview } from "@/components/zones/zones-overview";
+import { ZonesTable } from "@/components/zones/table/zones-table";
+import { ZONES_DEFAULT_SORT, zonesSearchParams } from "@/components/zones/table/search-params";
+import { ZonesToolbar, type ZoneFilters } from "@/components/zones/table/zones-toolbar";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { AccountTerraformExport } from "@/components/terraform/account-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AccountScan } from "@/lib/migration/scan-account";
-
-const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
+import { formatTime } from "@/lib/client/format";
+import { Button, buttonClass } from "@/components/ui/button";
 
 export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
-  const [view, setView] = useUrlState(URL_KEYS);
+  const [view, setView] = useQueryStates(zonesSearchParams);
+  const setFilters = (patch: ZoneFilters) => void setView(fromInputs(zonesSearchParams, patch));
   const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
   const [retrying, setRetrying] = useState(false);
 
-  const sorting: SortingState = useMemo(
-    () => (view.sort ? [{ id: view.sort, desc: view.dir === "desc" }] : [{ id: "name", desc: false }]),
-    [view.sort, view.dir],
-  );
+  const sorting = useMemo(() => toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT), [view.sort, view.dir]);
   const filters = useMemo(
     () =>
       (["name", "plan", "verdict", "state"] as const).map((id) => ({ id, value: (id === "name" ? view.q : view[id]) ?? "" })),
@@ -49,27 +47,27 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ZonesToolbar filters={view} states={states} onChange={setView} />
+        <ZonesToolbar filters={view} states={states} onChange={setFilters} />
         <div className="flex items-center gap-2">
           {fetchedAt && (
             // The server renders it in its own time zone when it sends the first rows; the browser's wins.
             <span className="text-xs text-slate-500" suppressHydrationWarning>
-              Scanned {new Date(fetchedAt).toLocaleTimeString()}
+              Scanned {formatTime(fetchedAt)}
             </span>
           )}
           {failed.length > 0 && complete && (
-            <button type="button" onClick={() => void retryFailed()} disabled={retrying} className={button}>
+            <Button onClick={() => void retryFailed()} disabled={retrying}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
-            </button>
+            </Button>
           )}
-          <button type="button" onClick={refresh} disabled={isFetching} className={button}>
+          <Button onClick={refresh} disabled={isFetching}>
             Refresh
-          </button>
+          </Button>
           <a
             href="/api/zones?format=csv"
             download="zones.csv"
             aria-disabled={!complete}
-            className={`${button} ${complete ? "" : "pointer-events-none opacity-50"}`}
+            className={buttonClass()}
           >
             Export CSV
           </a>
@@ -90,15 +88,13 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
       ) : (
         <>
           <CoverageNote coverage={coverage} testId="zones-coverage" />
-          <ZonesOverview zones={zones} coverage={coverage} active={view} onFilter={setView} />
+          <ZonesOverview zones={zones} coverage={coverage} active={view} onFilter={setFilters} />
           <ZonesTable
             zones={zones}
             coverage={coverage}
             sorting={sorting}
             filters={filters}
-            onSortingChange={(next) =>
-              setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })
-            }
+            onSortingChange={(next) => void setView(fromSorting(next))}
           />
         </>
       )}

@@ -1,27 +1,28 @@
 "use client";
 // The trace explorer: the query and the view (types, selected transaction) live in the URL, so a
 // shared link re-runs the same query and opens the same call tree.
+import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
-import { useUrlState } from "@/components/data-table/use-url-state";
+import { fromInputs } from "@/components/data-table/search-params";
 import { downloadCsv, downloadText } from "@/lib/client/download-csv";
 import { addressRule } from "@/lib/gateway/address-rule";
 import { buildCallTrees, transactionKey } from "@/lib/gateway/call-tree";
-import { TRACE_KINDS, type TraceKind } from "@/lib/gateway/trace";
+import type { TraceKind } from "@/lib/gateway/trace";
 import { toTraceRow } from "@/lib/gateway/trace-row";
 import { AddressRuleNote } from "./address-rule-note";
 import { CallTree } from "./call-tree";
-import type { IndexedRow } from "./columns";
+import type { IndexedRow } from "./table/columns";
 import { QueryForm } from "./query-form";
-import { TraceTable } from "./trace-table";
+import { tracesSearchParams } from "./search-params";
+import { TraceTable } from "./table/trace-table";
 import { TypeFilter } from "./type-filter";
 import { queryFromFields, QUERY_KEYS } from "./url-query";
 import { useTraces } from "./use-traces";
-
-const URL_KEYS = [...QUERY_KEYS, "types", "tx"] as const;
+import { Button } from "@/components/ui/button";
 
 export function TracesView() {
-  const [view, setView] = useUrlState(URL_KEYS);
+  const [view, setView] = useQueryStates(tracesSearchParams);
   // Re-parsed when any view key changes: cheap, and react-query compares query keys by value.
   const { query, error: urlError } = useMemo(() => queryFromFields(view), [view]);
   const { data: result, error, isFetching, progress, cancelled, cancel, refetch } = useTraces(query);
@@ -30,7 +31,7 @@ export function TracesView() {
     () => result?.traces.map((trace, index) => ({ ...toTraceRow(trace), index, key: transactionKey(trace) })) ?? [],
     [result],
   );
-  const selectedKinds = useMemo(() => new Set((view.types?.split(",") ?? []).filter((k): k is TraceKind => (TRACE_KINDS as readonly string[]).includes(k))), [view.types]);
+  const selectedKinds = useMemo(() => new Set<TraceKind>(view.types ?? []), [view.types]);
   const counts = useMemo(() => rows.reduce((map, row) => map.set(row.kind, (map.get(row.kind) ?? 0) + 1), new Map<TraceKind, number>()), [rows]);
   const shown = useMemo(() => (selectedKinds.size ? rows.filter((row) => selectedKinds.has(row.kind)) : rows), [rows, selectedKinds]);
   const tree = useMemo(() => {
@@ -46,7 +47,9 @@ export function TracesView() {
         initial={view}
         running={isFetching}
         onCancel={cancel}
-        onRun={(fields) => (query && QUERY_KEYS.every((key) => fields[key] === view[key]) ? void refetch() : setView({ ...fields, tx: undefined }))}
+        onRun={(fields) =>
+          query && QUERY_KEYS.every((key) => (fields[key] ?? null) === view[key]) ? void refetch() : void setView(fromInputs(tracesSearchParams, { ...fields, tx: null }))
+        }
       />
       {urlError && <ErrorState title="The query in the link is not valid" message={urlError.message} />}
       {!query && !urlError && (
@@ -74,28 +77,28 @@ export function TracesView() {
               {result.cachedWindows ? ` (${result.cachedWindows} from cache: finalized blocks)` : ""}.
             </p>
             <div className="flex gap-2">
-              <button type="button" disabled={!shown.length} onClick={() => downloadCsv("traces.csv", shown.map(({ index: _i, key: _k, ...row }) => row))} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+              <Button disabled={!shown.length} onClick={() => downloadCsv("traces.csv", shown.map(({ index: _i, key: _k, ...row }) => row))}>
                 Export CSV
-              </button>
-              <button type="button" disabled={!shown.length} onClick={() => downloadText("traces.json", JSON.stringify(shown.map((row) => result.traces[row.index]), null, 2), "application/json")} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+              </Button>
+              <Button disabled={!shown.length} onClick={() => downloadText("traces.json", JSON.stringify(shown.map((row) => result.traces[row.index]), null, 2), "application/json")}>
                 Export JSON
-              </button>
+              </Button>
             </div>
           </div>
           {!result.complete && result.nextFromBlock !== undefined && (
             <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
               The request&apos;s subrequest budget ran out: these are the traces of blocks {result.fromBlock}–{result.nextFromBlock - 1}.{" "}
-              <button type="button" className="underline" onClick={() => setView({ fromBlock: String(result.nextFromBlock), tx: undefined })}>
+              <button type="button" className="underline" onClick={() => void setView({ fromBlock: String(result.nextFromBlock), tx: null })}>
                 Continue from block {result.nextFromBlock}
               </button>
             </div>
           )}
           <AddressRuleNote rule={rule} />
-          <TypeFilter selected={selectedKinds} counts={counts} onChange={(kinds) => setView({ types: kinds.join(",") })} />
+          <TypeFilter selected={selectedKinds} counts={counts} onChange={(kinds) => void setView(fromInputs(tracesSearchParams, { types: kinds.join(",") }))} />
           {rows.length === 0 ? (
             <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">No trace matches this query.</p>
           ) : (
-            <TraceTable rows={shown} total={rows.length} selected={view.tx} onSelect={(tx) => setView({ tx })} />
+            <TraceTable rows={shown} total={rows.length} selected={view.tx ?? undefined} onSelect={(tx) => void setView({ tx })} />
           )}
           {tree ? <CallTree tree={tree} /> : rows.length > 0 && <p className="text-sm text-slate-600">Select a trace to see its transaction&apos;s call tree.</p>}
         </>

@@ -9,7 +9,7 @@ import {
   type RowSelectionState,
   type SortingState,
 } from "@tanstack/react-table";
-import { CERTIFICATE_GRID, certificateColumns } from "@/components/certificates-table/columns";
+import { CERTIFICATE_GRID, certificateColumns } from "@/components/certificates/table/columns";
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { isSwitchable } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";

@@ -1,16 +1,12 @@
 "use client";
 import { Facet } from "@/components/data-table/facet";
 import { SearchFilter } from "@/components/data-table/search-filter";
-import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
+import { caLabel, KIND_LABELS } from "@/components/certificates/table/columns";
 import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { KINDS, VERDICTS } from "@/lib/certificates/types";
 
-export interface CertificateFilters {
-  q?: string;
-  verdict?: string;
-  kind?: string;
-  ca?: string;
-}
+/** What the toolbar shows (from the URL) and what it asks to change: a value, or undefined for "All". */
+export type CertificateFilters = Partial<Record<"q" | "verdict" | "kind" | "ca", string | null>>;
 
 const CAS = ["lets_encrypt", "google", "ssl_com", "digicert", ""];
 
