@@ -11,7 +11,7 @@ import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
 import type { ReviewSummary } from "@/lib/reviews/schema";
 
 const KEYS = ["state", "kind", "author", "create", "zoneId"] as const;
-const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides"] as const;
+const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides", "accept_baseline"] as const;
 
 export function ReviewsView() {
   const [view, setView] = useUrlState(KEYS);

@@ -11,7 +11,7 @@ import { diffJson } from "@/lib/reviews/diff";
 import { callEffect, type CallEffect } from "@/lib/reviews/verify";
 import { planReview } from "@/lib/reviews/plan";
 import { baselineFromReview } from "@/lib/drift/baseline-from-review";
-import { writeBaseline } from "@/lib/drift/baseline";
+import { setBaseline } from "@/lib/drift/set-baseline";
 import type { CallResult, Difference, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
 import type { ReviewStore } from "@/lib/reviews/store";
@@ -137,7 +137,7 @@ async function setBaselineOf(store: ReviewStore, review: Review, actor: Actor): 
   const at = new Date().toISOString();
   const baseline = baselineFromReview(review, at);
   if (!baseline) return;
-  await writeBaseline(store.bucket, baseline);
+  await setBaseline(store.bucket, baseline);
   await store.audit({ at, reviewId: review.id, actor: actor.id, action: "baseline_set", note: `The approved configuration of ${baseline.zoneName} is its baseline for drift watch` });
 }
 

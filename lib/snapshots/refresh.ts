@@ -11,6 +11,8 @@ import { listZonePages } from "@/lib/platform/zones";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson, writeJson } from "@/lib/storage/json-objects";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
+import { DRIFT_MIN_BUDGET, watchDriftFrom } from "@/lib/drift/refresh-work";
+import { newDriftProgress } from "@/lib/drift/progress";
 import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
 import { readPart, writePart, zonesAt } from "@/lib/snapshots/parts";
 import { newRun, percentDone, shouldStartRun } from "@/lib/snapshots/progress";
@@ -53,7 +55,7 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
   }
   delete state.resumeAfter;
   const work = platform.withScheduler(platform.scheduler.reserving(RESERVE));
-  const retryAfterMs = await advance(work, bucket, state, options);
+  const retryAfterMs = await advance(work, bucket, state, { ...options, now });
   if (retryAfterMs > 0) state.resumeAfter = new Date(now().getTime() + retryAfterMs).toISOString();
   state.steps++;
   state.updatedAt = now().toISOString();
@@ -74,10 +76,18 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
 }
 
 /** Works through the phases while the budget allows; returns the rate-limit wait that stopped it, or 0. */
-async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions): Promise<number> {
+async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions & { now: () => Date }): Promise<number> {
   const room = (unit: number) => work.scheduler.remainingBudget >= unit + 2;
   for (;;) {
-    if (state.phase === "list") {
+    if (state.phase === "drift") {
+      // Every zone with a baseline: its live entry point against what its review approved (lib/drift).
+      const drift = state.drift ?? newDriftProgress();
+      if (!drift.done && !room(DRIFT_MIN_BUDGET)) return 0;
+      const step = await watchDriftFrom(work, bucket, drift, state.runId, options.now);
+      state.drift = step.progress;
+      if (step.progress.done) state.phase = "list";
+      else if (step.retryAfterMs > 0 || step.progress.checked === drift.checked) return step.retryAfterMs;
+    } else if (state.phase === "list") {
       if (!room(1)) return 0;
       // Ten pages (500 zones) per part, and a subrequest kept back to write it.
       const lister = work.withScheduler(work.scheduler.reserving(1));

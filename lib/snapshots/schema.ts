@@ -1,6 +1,7 @@
 // What a snapshot refresh keeps in the bucket, validated when read: the run's progress (state.json), the
 // published snapshot's manifest (latest.json, the atomic pointer) and the parts both name.
 import { z } from "zod";
+import { driftProgressSchema } from "@/lib/drift/progress";
 
 /**
  * The rows' format: a snapshot written by another version of Preflight (rows without today's fields, such
@@ -28,7 +29,10 @@ export const runStateSchema = z.object({
   format: z.number().int().optional(),
   startedAt: z.string(),
   updatedAt: z.string(),
-  phase: z.enum(["list", "scan", "certificates", "published"]),
+  /** Drift first (the zones with a baseline: few, and the quickest news), then the account. */
+  phase: z.enum(["drift", "list", "scan", "certificates", "published"]),
+  /** The drift phase's progress (absent: a run begun before drift watch). */
+  drift: driftProgressSchema.optional(),
   /** The next /zones page to list, and the zones listed so far (total once known). */
   listPage: z.number().int().min(1),
   zoneCount: z.number().int().min(0).optional(),
