@@ -1,6 +1,7 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import Link from "next/link";
 import { VerdictBadge } from "@/components/migration/verdict-badge";
+import { DriftBadge } from "@/components/zones-table/drift-flags";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 
@@ -27,9 +28,12 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     header: "Zone",
     filterFn: (row, _id, value: string) => !value || row.original.name.toLowerCase().includes(value.toLowerCase()),
     cell: ({ row }) => (
-      <Link href={`/zones/${encodeURIComponent(row.original.id)}`} className="font-medium text-blue-800 hover:underline">
-        {row.original.name}
-      </Link>
+      <>
+        <Link href={`/zones/${encodeURIComponent(row.original.id)}`} className="font-medium text-blue-800 hover:underline">
+          {row.original.name}
+        </Link>
+        <DriftBadge zoneId={row.original.id} />
+      </>
     ),
   },
   {

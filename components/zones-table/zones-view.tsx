@@ -6,20 +6,21 @@ import { useMemo, useState } from "react";
 import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useUrlState } from "@/components/data-table/use-url-state";
-import { useZones } from "@/components/zones-table/use-zones";
+import { useZones, type ZonesAnswer } from "@/components/zones-table/use-zones";
+import { DriftFlagsContext, DriftPanel } from "@/components/zones-table/drift-flags";
 import { ZonesOverview } from "@/components/zones-table/zones-overview";
 import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { AccountScan } from "@/lib/migration/scan-account";
 
 const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
 const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
-export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
+export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   const [view, setView] = useUrlState(URL_KEYS);
-  const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, drift, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
+  const driftByZone = useMemo(() => new Map((drift ?? []).map((flag) => [flag.zoneId, flag])), [drift]);
   const [retrying, setRetrying] = useState(false);
 
   const sorting: SortingState = useMemo(
@@ -75,6 +76,7 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
         </div>
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
+      <DriftPanel flags={drift} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {error ? (
@@ -89,15 +91,17 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
         <>
           <CoverageNote coverage={coverage} testId="zones-coverage" />
           <ZonesOverview zones={zones} coverage={coverage} active={view} onFilter={setView} />
-          <ZonesTable
-            zones={zones}
-            coverage={coverage}
-            sorting={sorting}
-            filters={filters}
-            onSortingChange={(next) =>
-              setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })
-            }
-          />
+          <DriftFlagsContext value={driftByZone}>
+            <ZonesTable
+              zones={zones}
+              coverage={coverage}
+              sorting={sorting}
+              filters={filters}
+              onSortingChange={(next) =>
+                setView({ sort: next[0]?.id, dir: next[0] ? (next[0].desc ? "desc" : "asc") : undefined })
+              }
+            />
+          </DriftFlagsContext>
         </>
       )}
     </div>

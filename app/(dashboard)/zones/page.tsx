@@ -8,13 +8,16 @@ import { getConfig } from "@/lib/config";
 import { identify } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
 import { cachedFirstAnswer } from "@/lib/migration/scan-account";
+import { pageDriftFlags } from "@/lib/drift/open-flags";
 
 export const metadata: Metadata = { title: "Zones" };
 
 export default async function ZonesPage() {
   // The first rows come with the page when the server already holds them, for those allowed to see them.
   const identity = await identify(await headers(), getConfig().identity).catch(() => undefined);
-  const firstPage = identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer() : undefined;
+  const cached = identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer() : undefined;
+  // The same answer as GET /api/zones: with the drift watch flags.
+  const firstPage = cached && { ...cached, drift: await pageDriftFlags() };
   return (
     <>
       <PageHeader title="Zones" />

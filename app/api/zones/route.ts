@@ -8,6 +8,7 @@ import { scanAccount } from "@/lib/migration/scan-account";
 import { migrationCsvRow } from "@/lib/migration/zone-assessment";
 import { NotFoundError } from "@/lib/http/not-found-error";
 import { isSnapshotCursor, zonesFromSnapshot } from "@/lib/snapshots/answers";
+import { zoneDriftFlags } from "@/lib/drift/open-flags";
 
 export const dynamic = "force-dynamic";
 
@@ -24,6 +25,8 @@ export const GET = operation(async ({ url, platform }) => {
   // An export is one file: every zone the budget allows, not one page of them.
   const limit = format === "csv" ? Number.POSITIVE_INFINITY : undefined;
   const accountId = getConfig().accountId;
+  // Before the scan, which spends what the budget leaves: the zones flagged by drift watch (null: unknown).
+  const drift = format === "json" ? await zoneDriftFlags(platform) : null;
   let scan;
   if (source !== "live" && !refresh && (!cursor || isSnapshotCursor(cursor))) {
     const fromSnapshot = await zonesFromSnapshot(platform, cursor);
@@ -32,7 +35,7 @@ export const GET = operation(async ({ url, platform }) => {
   } else {
     scan = await scanAccount(platform, { cursor, refresh, accountId, limit });
   }
-  if (format === "json") return jsonWithRows(scan, "zones");
+  if (format === "json") return jsonWithRows({ ...scan, drift }, "zones");
   return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
