@@ -8,6 +8,7 @@ import { VerdictBadge } from "@/components/migration/verdict-badge";
 import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
 import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
+import { ZoneDrift } from "@/components/zone-detail/zone-drift";
 import { KeyValues, Section } from "@/components/zone-detail/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { MigrationDetail } from "@/lib/migration/zone-assessment";
@@ -52,6 +53,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           {zone.verdict === "failed" ? "Retry" : "Read again"}
         </button>
       </div>
+
+      <ZoneDrift zoneId={zoneId} />
 
       <Section title="Verdict and reasons">
         <ul className="flex flex-col gap-2" data-testid="zone-reasons">

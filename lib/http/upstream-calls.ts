@@ -55,7 +55,9 @@ export const UPSTREAM = {
   traces: ["RPC trace_filter", "RPC eth_getBlockByNumber"],
   /** Retrying one zone the certificate audit marked failed (the zone list: its custom hostnames' CAA may live in other zones). */
   certificateZone: [...ZONE, ...ZONE_LIST, ...CERTIFICATE_INVENTORY],
-  /** One step of the snapshot refresh: the zones scan and the certificate audit, in budget-sized parts. */
+  /** One zone's drift from its baseline: its live managed entry point. */
+  zoneDrift: ["GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint"],
+  /** One step of the snapshot refresh: drift watch (the entry point, in ZONE_EVIDENCE), the zones scan and the certificate audit, in budget-sized parts. */
   snapshotRefresh: [...ZONE_LIST, ...ZONE_EVIDENCE, ...CERTIFICATE_INVENTORY],
 } as const satisfies Record<string, readonly UpstreamPattern[]>;
 
