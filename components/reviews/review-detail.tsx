@@ -8,6 +8,7 @@ import { ReviewActions } from "@/components/reviews/review-actions";
 import { EntrypointReplaced } from "@/components/reviews/entrypoint-replaced";
 import { DriftAccepted } from "@/components/reviews/drift-accepted";
 import { ReviewComments } from "@/components/reviews/review-comments";
+import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved";
 import { Section } from "@/components/zone-detail/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
@@ -41,6 +42,7 @@ export function ReviewDetail({ id }: { id: string }) {
           </table>
         </Section>
       )}
+      <RulesetDiffApproved kind={review.kind} evidence={review.evidence} />
       <Section title="Planned calls">
         {review.calls.length === 0 && <p className="text-slate-600">None: executing this review sends nothing to the account.</p>}
         <ol className="flex flex-col gap-2" data-testid="planned-calls">

@@ -7,21 +7,22 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { VerdictBadge } from "@/components/migration/verdict-badge";
 import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
+import { MigrationChangesView } from "@/components/zone-detail/migration-changes";
 import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
 import { ZoneDrift } from "@/components/zone-detail/zone-drift";
 import { KeyValues, Section } from "@/components/zone-detail/section";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { MigrationDetail } from "@/lib/migration/zone-assessment";
+import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 
 export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["zone-migration", zoneId],
-    queryFn: ({ signal }) => fetchJson<MigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration`, { signal }),
+    queryFn: ({ signal }) => fetchJson<ZoneMigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration`, { signal }),
   });
   const readAgain = async () => {
-    const fresh = await fetchJson<MigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration?refresh=1`);
+    const fresh = await fetchJson<ZoneMigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration?refresh=1`);
     queryClient.setQueryData(["zone-migration", zoneId], fresh);
   };
 
@@ -135,6 +136,12 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           ]}
         />
       </Section>
+
+      {zone.migrationChanges && (
+        <Section title="What the migration changes">
+          <MigrationChangesView changes={zone.migrationChanges} />
+        </Section>
+      )}
 
       {zone.proposedConfig && (
         <Section title="Proposed configuration">

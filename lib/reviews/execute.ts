@@ -8,6 +8,7 @@ import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entry
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/platform/errors";
 import { diffJson } from "@/lib/reviews/diff";
+import { withoutDerivedDiff } from "@/lib/reviews/ruleset-diff-evidence";
 import { callEffect, type CallEffect } from "@/lib/reviews/verify";
 import { planReview } from "@/lib/reviews/plan";
 import { baselineFromReview } from "@/lib/drift/baseline-from-review";
@@ -102,7 +103,8 @@ async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loa
     // The target no longer qualifies (migrated, no overrides, invite gone): that is drift too.
     return { evidence: { refused: error instanceof Error ? error.message : String(error) } };
   });
-  const differences = diffJson(review.evidence, JSON.parse(JSON.stringify(fresh.evidence)));
+  // The diff in words is derived from the entry point and configuration, both compared: its wording may differ between versions of Preflight.
+  const differences = diffJson(withoutDerivedDiff(review.evidence), withoutDerivedDiff(JSON.parse(JSON.stringify(fresh.evidence))));
   if (differences.length === 0) return;
   const at = new Date().toISOString();
   await store.save({ ...review, revision: review.revision + 1, updatedAt: at, drift: { at, differences } }, loaded.etag).catch(() => undefined); // someone else wrote: their version stands

@@ -19,6 +19,7 @@ import { listInvites } from "@/lib/platform/invites";
 import { checkIdentifier, checkUuidIdentifier, zonePath } from "@/lib/platform/paths";
 import { getZone, listZonePages } from "@/lib/platform/zones";
 import { DeferredError } from "@/lib/platform/errors";
+import { migrationRulesetDiff, RULESET_DIFF_FIELD } from "@/lib/reviews/ruleset-diff-evidence";
 import type { ReviewCall, ReviewTarget } from "@/lib/reviews/schema";
 import { planAcceptBaseline } from "@/lib/drift/accept-plan";
 import type { Bucket } from "@/lib/storage/bucket";
@@ -81,7 +82,8 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
   }
   // The PUT replaces the whole entry point: what is there now is frozen, and execution refuses if it changes.
   const entrypoint = evidence.entrypoint !== undefined ? evidence.entrypoint : await readManagedEntrypoint(platform, zoneId);
-  const withEntrypoint = { ...frozen, entrypoint };
+  // What the reviewer approves in words: the diff by meaning from the entry point now to the configuration the PUT sends.
+  const withEntrypoint = { ...frozen, entrypoint, [RULESET_DIFF_FIELD]: migrationRulesetDiff(entrypoint, evidence.config) };
   const replaces = ` (replaces ${describeEntrypoint(entrypoint)})`;
   if (kind === "start_validation") {
     return { title: `Start validation mode on ${zone.name}`, evidence: withEntrypoint, calls: asCalls(pick("validation"), replaces) };

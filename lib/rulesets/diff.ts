@@ -51,6 +51,7 @@ export interface RulesetChange {
   rule?: RuleRef;
   /** The category or managed rule id an override names, or the field that changed. */
   target?: string;
+  /** The values that changed (absent for a rule added or removed: `rule` gives its position). */
   before?: unknown;
   after?: unknown;
 }
@@ -79,7 +80,7 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
   for (const index of matching.removed) {
     const rule = was[index]!;
     const executed = executedRuleset(rule);
-    changes.push({ kind: executed ? "execute_removed" : "rule_removed", words: `${ruleLabelWithAction(rule)} removed`, rule: refOf(rule, { before: index }), before: rule });
+    changes.push({ kind: executed ? "execute_removed" : "rule_removed", words: `${ruleLabelWithAction(rule)} removed`, rule: refOf(rule, { before: index }) });
   }
   for (const pair of matching.pairs) {
     const rule = refOf(now[pair.after]!, pair);
@@ -89,7 +90,7 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
     const rule = now[index]!;
     const executed = executedRuleset(rule);
     const where = now.length > 1 ? ` (rule ${index + 1} of ${now.length})` : "";
-    changes.push({ kind: executed ? "execute_added" : "rule_added", words: `${ruleLabelWithAction(rule)} added${where}`, rule: refOf(rule, { after: index }), after: rule });
+    changes.push({ kind: executed ? "execute_added" : "rule_added", words: `${ruleLabelWithAction(rule)} added${where}`, rule: refOf(rule, { after: index }) });
   }
   const moved: RulesetMove[] = [];
   for (const move of movedRules(matching.pairs)) {
@@ -102,8 +103,8 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
       moved.push({ rule: ref, words });
       continue;
     }
-    const now_ = [before.length ? `now runs before ${before.join(", ")}` : "", after.length ? `now runs after ${after.join(", ")}` : ""].filter(Boolean).join(" and ");
-    changes.push({ kind: "order", words: `${ruleLabel(rule)} ${now_}`, rule: ref, before: move.pair.before, after: move.pair.after });
+    const order = [before.length ? `now runs before ${listWords(before)}` : "", after.length ? `now runs after ${listWords(after)}` : ""].filter(Boolean).join(" and ");
+    changes.push({ kind: "order", words: `${ruleLabel(rule)} ${order}`, rule: ref, before: move.pair.before, after: move.pair.after });
   }
   return { changes, moved };
 }
@@ -111,6 +112,11 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
 /** The diff's changes in words, one line each; "no change" when there is none. */
 export function describeRulesetDiff(diff: RulesetDiff): string[] {
   return diff.changes.length ? diff.changes.map((change) => change.words) : ["no change"];
+}
+
+/** A few names, then how many more: one rule moved past 150 others is one readable line. */
+function listWords(labels: string[], max = 4): string {
+  return labels.length <= max ? labels.join(", ") : `${labels.slice(0, max).join(", ")} and ${labels.length - max} more`;
 }
 
 function refOf(rule: RulesetRule, where: { before?: number; after?: number; by?: MatchKey }): RuleRef {

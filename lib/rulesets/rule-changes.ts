@@ -9,10 +9,10 @@ import type { RulesetChange } from "@/lib/rulesets/diff";
 
 type Change = Omit<RulesetChange, "rule">;
 
-/** Fields that identify a rule or that the platform sets: never a change by meaning. */
-const IDENTITY = new Set(["id", "ref", "version", "last_updated"]);
+/** Fields that identify a rule or that the platform sets in its answers (SDK `SkipRule` & co.): never a change by meaning. */
+const IDENTITY = new Set(["id", "ref", "version", "last_updated", "categories"]);
 const NAMED = new Set(["action", "expression", "description", "enabled", "action_parameters"]);
-const SKIP_TARGETS = ["ruleset", "rulesets", "rules", "phases", "products"];
+const SKIP_TARGETS = ["ruleset", "rulesets", "rules", "phase", "phases", "products"];
 /** A field the platform fills in when it is left out: absent and its default mean the same. */
 const DEFAULTS: Record<string, unknown> = { logging: { enabled: true } };
 
@@ -76,6 +76,7 @@ function parameterChanges(before: RulesetRule, after: RulesetRule, label: string
 export function skipWords(parameters: Record<string, unknown>): string {
   const parts: string[] = [];
   if (parameters.ruleset === "current") parts.push("the remaining rules of the entry point");
+  if (parameters.phase === "current") parts.push("the rest of the current phase");
   const rulesets = list(parameters.rulesets).map((id) => rulesetName(String(id)));
   if (rulesets.length) parts.push(rulesets.join(", "));
   for (const [id, rules] of Object.entries(record(parameters.rules))) parts.push(`${list(rules).length} rule(s) of ${rulesetName(id)}`);

@@ -273,3 +273,18 @@ describe("properties", () => {
     expect(describeRulesetDiff(diffRulesets(proposed, live))).toEqual(["no change"]);
   });
 });
+
+describe("what the platform adds to its answers", () => {
+  it("a rule's categories, last_updated and version are never a change", () => {
+    const answered = { ...blockSqli, id: "b".repeat(32), ref: "b".repeat(32), version: "3", last_updated: "2026-02-01T00:00:00Z", categories: ["sqli"] };
+    expect(diffRulesets(withRules([answered]), withRules([blockSqli])).changes).toEqual([]);
+  });
+});
+
+describe("long entry points", () => {
+  it("a skip rule moved past many rules is one line naming a few of them", () => {
+    const blocks: RulesetRule[] = Array.from({ length: 10 }, (_, i) => ({ action: "block", description: `Block ${i}`, expression: `ip.src eq 192.0.2.${i}` }));
+    const diff = diffRulesets(withRules([skipApi, ...blocks]), withRules([...blocks, skipApi]));
+    expect(diff.changes.map((c) => c.words)).toEqual(["skip rule for /api now runs after rule 'Block 0', rule 'Block 1', rule 'Block 2', rule 'Block 3' and 6 more"]);
+  });
+});
