@@ -11,14 +11,15 @@ import { listZonePages } from "@/lib/platform/zones";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson, writeJson } from "@/lib/storage/json-objects";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
+import { auditPrintsKey, planAuditChanges, PRINT_CALLS, PUBLISH_CALLS, readPublished, StepPrints, writePlannedChanges } from "@/lib/snapshots/audit-changes";
 import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
 import { readPart, writePart, zonesAt } from "@/lib/snapshots/parts";
 import { newRun, percentDone, shouldStartRun } from "@/lib/snapshots/progress";
 import { scanZones } from "@/lib/snapshots/scan-work";
 import { manifestSchema, runStateSchema, snapshotKeys, zoneListPartSchema, type Manifest, type RunState } from "@/lib/snapshots/schema";
 
-/** Subrequests kept for the writes after the work: a part, the state, and the manifest's head and put. */
-const RESERVE = 4;
+/** Subrequests kept for the writes after the work: a part, the state, the manifest's read and put, and the audit print's read and write. */
+const RESERVE = 4 + PRINT_CALLS;
 const LIST_PAGES_PER_PART = 10;
 
 export interface RefreshOptions {
@@ -53,17 +54,26 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
   }
   delete state.resumeAfter;
   const work = platform.withScheduler(platform.scheduler.reserving(RESERVE));
-  const retryAfterMs = await advance(work, bucket, state, options);
+  const prints = new StepPrints();
+  const retryAfterMs = await advance(work, bucket, state, options, prints);
+  const printKey = auditPrintsKey(options.account, state.runId);
+  if (!(await prints.save(bucket, printKey))) return outcome("conflict", state);
   if (retryAfterMs > 0) state.resumeAfter = new Date(now().getTime() + retryAfterMs).toISOString();
   state.steps++;
   state.updatedAt = now().toISOString();
-  const finished = state.phase === "certificates" && state.zoneCount !== undefined && state.certificateZone >= state.zoneCount;
+  // Publishing compares the audit with the previous snapshot's: without the budget for it, the next step publishes.
+  const finished = state.phase === "certificates" && state.zoneCount !== undefined && state.certificateZone >= state.zoneCount && platform.scheduler.remainingBudget >= PUBLISH_CALLS;
   if (finished) {
     // The manifest first, on the etag read just before: of two runners finishing together one publishes.
-    const current = await bucket.head(keys.latest);
-    const manifest: Manifest = manifestSchema.parse({ runId: state.runId, format: state.format, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount, zoneParts: state.zoneParts, certificateParts: state.certificateParts });
-    const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
+    const current = await readPublished(bucket, keys.latest);
+    if (current.manifest?.runId === state.runId) return publishedAlready(bucket, keys.state, state, stored?.etag);
+    const at = new Date(state.updatedAt);
+    const changes = await planAuditChanges(bucket, options.account, current.manifest, await prints.run(bucket, printKey), state.runId, at);
+    const manifest: Manifest = manifestSchema.parse({ runId: state.runId, format: state.format, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount, zoneParts: state.zoneParts, certificateParts: state.certificateParts, changes: changes.ref });
+    const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current.etag ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
     if (!published) return outcome("conflict", state);
+    // Written only once the manifest naming them is published: a runner that lost the race records nothing.
+    await writePlannedChanges(bucket, changes, state.runId, at);
     state.phase = "published";
     state.publishedAt = state.updatedAt;
   }
@@ -74,7 +84,7 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
 }
 
 /** Works through the phases while the budget allows; returns the rate-limit wait that stopped it, or 0. */
-async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions): Promise<number> {
+async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions, prints: StepPrints): Promise<number> {
   const room = (unit: number) => work.scheduler.remainingBudget >= unit + 2;
   for (;;) {
     if (state.phase === "list") {
@@ -116,6 +126,7 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
         const value = { certificates: audit.certificates, caa: audit.caa, zones: audit.zones };
         state.certificateParts.push(await writePart(bucket, options.account, state.runId, "certificates", state.steps * 100 + state.certificateParts.length, value, audit.zones.length));
+        prints.add(audit.certificates, audit.zones, (options.now ?? (() => new Date()))());
       }
       state.certificateZone = audit.next.zone;
       state.hostnamePage = audit.next.hostnamePage;
@@ -136,6 +147,14 @@ function stepCaaReads(platform: PlatformClient, bucket: Bucket, state: RunState)
     return parts.flatMap((part) => part.zones.map((z) => ({ id: String(z.id), name: String(z.name) })));
   };
   return { caaCache, zones: () => (zones ??= readZones()), records: (zoneId: string) => cachedCaaRecords(platform, zoneId, caaCache) };
+}
+
+/** This run's manifest is live (a step published it, then failed to save the state): only the state is left to save. */
+async function publishedAlready(bucket: Bucket, key: string, state: RunState, etag: string | undefined): Promise<StepOutcome> {
+  state.phase = "published";
+  state.publishedAt = state.updatedAt;
+  const saved = await writeJson(bucket, key, state, { onlyIf: etag ? { etagMatches: etag } : { etagDoesNotMatch: "*" } });
+  return outcome(saved ? "published" : "conflict", state);
 }
 
 function outcome(result: StepOutcome["result"], state: RunState): StepOutcome {

@@ -57,6 +57,8 @@ export const manifestSchema = z.object({
   zoneCount: z.number().int().min(0),
   zoneParts: z.array(partSchema),
   certificateParts: z.array(partSchema),
+  /** The change object of what this snapshot saw change since the previous one (absent: nothing changed, or none compared). */
+  changes: z.object({ key: z.string(), count: z.number().int().min(1) }).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
