@@ -1,47 +1,33 @@
-// A compact print of a snapshot's certificate audit: per certificate its CA, whether it is on the legacy-chain
-// CA and needs action, and whether it expires before a replacement is active; per zone whether it was audited.
-// The next snapshot compares with it (one object) instead of reading the previous snapshot's parts again.
+// A compact print of the certificate audit, per zone: each certificate's id with one letter saying whether
+// it is on the legacy-chain CA (and expires before a replacement is active) or, if not, which CA it is on.
+// The next snapshot compares its rows with it instead of reading the previous snapshot's rows again.
 import { z } from "zod";
 import { LEGACY_CA } from "@/lib/certificates/chain-change";
-import type { CertificateKind, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
+import type { CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 
-export const AUDIT_PRINTS_FORMAT = 1;
 /** Managed certificates renew 30 days before they expire, and the platform e-mails 30 days before a custom one does. */
 export const EXPIRY_HORIZON_DAYS = 30;
 const DAY_MS = 86_400_000;
-/** Hosts a print keeps of a legacy certificate, for the change's words. */
-const HOSTS_KEPT = 5;
 
-const CERTIFICATE_KINDS = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"] as const satisfies readonly CertificateKind[];
-const KINDS = z.enum(CERTIFICATE_KINDS);
+/** L: on the legacy-chain CA, needing action; F: that, and it expires before a replacement is active. Else the CA. */
+const CA_CODES: Record<string, string> = { google: "g", ssl_com: "s", digicert: "d", "": "e", [LEGACY_CA]: "u" };
+export const LEGACY_CODES = new Set(["L", "F"]);
+const CA_OF_CODE = Object.fromEntries(Object.entries(CA_CODES).map(([ca, code]) => [code, ca]));
 
-const replacementSchema = z.object({ id: z.string(), kind: KINDS, ca: z.string().nullable(), status: z.string().nullable() });
+/** The CA a code names ("" is the default CA); undefined when it named none or another. */
+export const caOfCode = (code: string): string | undefined => CA_OF_CODE[code];
 
-export const certificatePrintSchema = z.object({
-  zoneId: z.string(),
-  kind: KINDS,
-  ca: z.string().nullable(),
-  /** On the legacy-chain CA with a verdict other than no_action. */
-  legacy: z.boolean(),
-  /** Legacy only: what the change's words name. */
-  hosts: z.array(z.string()).optional(),
-  hostCount: z.number().int().optional(),
-  expiresOn: z.string().nullable().optional(),
-  /** Legacy only: expires within EXPIRY_HORIZON_DAYS (or has expired) and no certificate on another CA covering its hosts is active. */
-  expiresBeforeReplacement: z.boolean().optional(),
-  /** A replacement that covers its hosts but is not active yet, if any. */
-  pendingReplacement: replacementSchema.optional(),
+export const zonePrintSchema = z.object({
+  /** Set once the zone is finished in the run: only a zone audited in both snapshots is compared. */
+  status: z.enum(["audited", "failed"]).optional(),
+  certificates: z.record(z.string(), z.string().length(1)),
 });
-export type CertificatePrint = z.infer<typeof certificatePrintSchema>;
+export type ZonePrint = z.infer<typeof zonePrintSchema>;
 
-export const auditPrintsSchema = z.object({
-  format: z.literal(AUDIT_PRINTS_FORMAT),
-  zones: z.record(z.string(), z.object({ name: z.string(), status: z.enum(["audited", "failed"]) })),
-  certificates: z.record(z.string(), certificatePrintSchema),
-});
-export type AuditPrints = z.infer<typeof auditPrintsSchema>;
-
-export const emptyPrints = (): AuditPrints => ({ format: AUDIT_PRINTS_FORMAT, zones: {}, certificates: {} });
+export const PRINT_SHARD_FORMAT = 1;
+/** The prints of one zone-list part's zones (500 at most, in name order): the unit a step reads and writes. */
+export const printShardSchema = z.object({ format: z.literal(PRINT_SHARD_FORMAT), zones: z.record(z.string(), zonePrintSchema) });
+export type PrintShard = z.infer<typeof printShardSchema>;
 
 /** Issued by the legacy-chain CA and not left alone by the rules (a universal pack there is switched automatically). */
 export function needsLegacyAction(row: CertificateRow): boolean {
@@ -55,42 +41,60 @@ function covers(name: string, host: string): boolean {
   const n = name.toLowerCase();
   const h = host.toLowerCase();
   if (n === h) return true;
-  return n.startsWith("*.") && h.endsWith(n.slice(1)) && !h.slice(0, h.length - n.length + 1).includes(".") && !h.startsWith("*.");
+  if (!n.startsWith("*.") || h.startsWith("*.") || !h.endsWith(n.slice(1))) return false;
+  const label = h.slice(0, h.length - n.length + 1);
+  return label.length > 0 && !label.includes(".");
 }
 
-/** Certificates of the same zone on another CA whose hosts cover all of `row`'s: what replaces it. */
-function replacements(row: CertificateRow, zoneRows: readonly CertificateRow[]): CertificateRow[] {
-  return zoneRows.filter((other) => other.id !== row.id && other.kind !== "custom_hostname" && !needsLegacyAction(other) && other.certificateAuthority !== LEGACY_CA && row.hosts.every((host) => other.hosts.some((name) => covers(name, host))));
+export interface LegacyFacts {
+  /** Expires within EXPIRY_HORIZON_DAYS (or has expired) and no certificate on another CA covering its hosts is active. */
+  expiresBeforeReplacement: boolean;
+  /** A certificate on another CA covering its hosts that is not active yet. */
+  pendingReplacement?: CertificateRow;
 }
 
-/** The print of rows read together (a refresh step): a zone's packs and custom certificates are always read in one step. */
-export function printRows(rows: readonly CertificateRow[], zones: readonly ZoneOutcome[], at: Date): AuditPrints {
-  const prints = emptyPrints();
-  for (const zone of zones) prints.zones[zone.zoneId] = { name: zone.zoneName, status: zone.status };
-  const byZone = new Map<string, CertificateRow[]>();
-  for (const row of rows) byZone.set(row.zoneId, [...(byZone.get(row.zoneId) ?? []), row]);
+/**
+ * What the audit says of each legacy certificate among rows read together: a zone's packs and custom
+ * certificates (the only replacements: custom hostnames are switched in place) are always read in one step.
+ */
+export function legacyFacts(rows: readonly CertificateRow[], at: Date): Map<CertificateRow, LegacyFacts> {
   const horizon = at.getTime() + EXPIRY_HORIZON_DAYS * DAY_MS;
+  // Candidates per zone, once: a step holds thousands of custom hostnames but few packs and custom certificates.
+  const candidates = new Map<string, CertificateRow[]>();
   for (const row of rows) {
-    const legacy = needsLegacyAction(row);
-    const print: CertificatePrint = { zoneId: row.zoneId, kind: row.kind, ca: row.certificateAuthority, legacy };
-    if (legacy) {
-      const found = replacements(row, byZone.get(row.zoneId) ?? []);
-      const expires = row.expiresOn ? Date.parse(row.expiresOn) : Number.NaN;
-      const pending = found.find((r) => r.status !== "active");
-      Object.assign(print, {
-        hosts: row.hosts.slice(0, HOSTS_KEPT),
-        hostCount: row.hosts.length,
-        expiresOn: row.expiresOn,
-        expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some((r) => r.status === "active"),
-        ...(pending ? { pendingReplacement: { id: pending.id, kind: pending.kind, ca: pending.certificateAuthority, status: pending.status } } : {}),
-      });
-    }
-    prints.certificates[row.id] = print;
+    if (row.kind === "custom_hostname" || needsLegacyAction(row) || row.certificateAuthority === LEGACY_CA) continue;
+    candidates.set(row.zoneId, [...(candidates.get(row.zoneId) ?? []), row]);
   }
+  const out = new Map<CertificateRow, LegacyFacts>();
+  for (const row of rows) {
+    if (!needsLegacyAction(row)) continue;
+    const found = (candidates.get(row.zoneId) ?? []).filter((other) => row.hosts.every((host) => other.hosts.some((name) => covers(name, host))));
+    const expires = row.expiresOn ? Date.parse(row.expiresOn) : Number.NaN;
+    const pendingReplacement = found.find((r) => r.status !== "active");
+    out.set(row, { expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some((r) => r.status === "active"), ...(pendingReplacement ? { pendingReplacement } : {}) });
+  }
+  return out;
+}
+
+/** The prints of rows read together, and of the zones finished with them. */
+export function printRows(rows: readonly CertificateRow[], zones: readonly ZoneOutcome[], at: Date): Record<string, ZonePrint> {
+  const facts = legacyFacts(rows, at);
+  const prints: Record<string, ZonePrint> = {};
+  const zone = (zoneId: string) => (prints[zoneId] ??= { certificates: {} });
+  for (const row of rows) {
+    const legacy = facts.get(row);
+    zone(row.zoneId).certificates[row.id] = legacy ? (legacy.expiresBeforeReplacement ? "F" : "L") : (CA_CODES[row.certificateAuthority ?? "\u0000"] ?? "n");
+  }
+  for (const outcome of zones) zone(outcome.zoneId).status = outcome.status;
   return prints;
 }
 
-/** `later` added to `earlier`: a certificate or zone read again keeps the later reading. */
-export function mergePrints(earlier: AuditPrints, later: AuditPrints): AuditPrints {
-  return { format: AUDIT_PRINTS_FORMAT, zones: { ...earlier.zones, ...later.zones }, certificates: { ...earlier.certificates, ...later.certificates } };
+/** `later` added to `earlier`, zone by zone: a certificate read again keeps the later reading. */
+export function mergePrints(earlier: Record<string, ZonePrint>, later: Record<string, ZonePrint>): Record<string, ZonePrint> {
+  const out = { ...earlier };
+  for (const [zoneId, print] of Object.entries(later)) {
+    const before = out[zoneId];
+    out[zoneId] = { ...(print.status ?? before?.status ? { status: print.status ?? before?.status } : {}), certificates: { ...before?.certificates, ...print.certificates } };
+  }
+  return out;
 }

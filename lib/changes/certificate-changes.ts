@@ -1,9 +1,9 @@
-// What changed in the certificate audit between two snapshots, as change records in words. Pure: compares
-// the previous snapshot's print with this one's. Only zones audited in both are compared (a zone failed or
-// not yet audited before has no "before"); the first snapshot has nothing to compare with.
+// What changed in the certificate audit since the previous snapshot, as change records in words. Pure:
+// rows read now against the previous snapshot's prints of their zones. Only zones audited in the previous
+// snapshot are compared (a zone that failed or did not exist then has no "before").
 import { ALTERNATIVE_CAS, LEGACY_CA } from "@/lib/certificates/chain-change";
-import type { CertificateKind } from "@/lib/certificates/types";
-import type { AuditPrints, CertificatePrint } from "@/lib/changes/audit-prints";
+import type { CertificateKind, CertificateRow } from "@/lib/certificates/types";
+import { caOfCode, LEGACY_CODES, legacyFacts, type LegacyFacts, type ZonePrint } from "@/lib/changes/audit-prints";
 import { CHANGES_FORMAT, type ChangeKind, type ChangeRecord, type ChangeSubject } from "@/lib/changes/schema";
 
 const KIND_WORDS: Record<CertificateKind, string> = {
@@ -20,79 +20,78 @@ const SUBJECT_KIND: Record<CertificateKind, ChangeSubject["kind"]> = {
   custom_certificate: "custom_certificate",
   custom_hostname: "custom_hostname",
 };
+const HOSTS_NAMED = 5;
 
 export interface SnapshotContext {
   snapshotId: string;
-  /** When the snapshot was published: the records' recordedAt and firstSeen. */
+  /** When the rows were read: the records' recordedAt and firstSeen, and the expiry horizon's start. */
   at: Date;
 }
 
-export function certificateChanges(previous: AuditPrints | null, current: AuditPrints, context: SnapshotContext): ChangeRecord[] {
-  if (!previous) return [];
+/** `previous`: the previous snapshot's prints of the rows' zones (absent zones were not in it). */
+export function certificateChanges(previous: Readonly<Record<string, ZonePrint>>, rows: readonly CertificateRow[], context: SnapshotContext): ChangeRecord[] {
+  const facts = legacyFacts(rows, context.at);
   const records: ChangeRecord[] = [];
-  for (const [id, now] of Object.entries(current.certificates)) {
-    if (!now.legacy || !comparable(previous, current, now.zoneId)) continue;
-    const before = previous.certificates[id];
-    const record = (kind: ChangeKind, words: string, details: Record<string, unknown>) => records.push(changeRecord(kind, id, now, current, words, details, context));
-    if (!before) record("new_legacy_ca_certificate", `New ${KIND_WORDS[now.kind]} ${on(now)} for ${hostsWords(now)}`, { before: null, after: facts(now) });
-    else if (!before.legacy) record("hostname_switched_back", switchedBackWords(now, before), { before: facts(before), after: facts(now) });
-    if (now.expiresBeforeReplacement && !before?.expiresBeforeReplacement) {
-      record("expires_before_replacement", expiresWords(now, context.at), { before: before ? facts(before) : null, after: facts(now), pendingReplacement: now.pendingReplacement ?? null });
-    }
+  for (const [row, legacy] of facts) {
+    const zone = previous[row.zoneId];
+    if (zone?.status !== "audited") continue;
+    const before = zone.certificates[row.id];
+    const record = (kind: ChangeKind, words: string, details: Record<string, unknown>) => records.push(changeRecord(kind, row, words, details, context));
+    const after = { ca: row.certificateAuthority, onLegacyCa: true, expiresOn: row.expiresOn, hosts: row.hosts.slice(0, HOSTS_NAMED) };
+    if (before === undefined) record("new_legacy_ca_certificate", `New ${KIND_WORDS[row.kind]} ${on(row)} for ${hostsWords(row)}`, { before: null, after });
+    // "u": a universal pack already on lets_encrypt that the rules would have moved: not a switch back.
+    else if (!LEGACY_CODES.has(before) && before !== "u") record("hostname_switched_back", switchedBackWords(row, caOfCode(before)), { before: { ca: caOfCode(before) ?? null, onLegacyCa: false }, after });
+    if (legacy.expiresBeforeReplacement && before !== "F") record("expires_before_replacement", expiresWords(row, legacy, context.at), { before: null, after, pendingReplacement: replacementFacts(legacy) });
   }
   return records.sort((a, b) => a.zoneName.localeCompare(b.zoneName) || a.kind.localeCompare(b.kind) || a.subject.id.localeCompare(b.subject.id));
 }
 
-function comparable(previous: AuditPrints, current: AuditPrints, zoneId: string): boolean {
-  return previous.zones[zoneId]?.status === "audited" && current.zones[zoneId]?.status === "audited";
-}
-
-function changeRecord(kind: ChangeKind, id: string, print: CertificatePrint, current: AuditPrints, words: string, details: Record<string, unknown>, context: SnapshotContext): ChangeRecord {
+function changeRecord(kind: ChangeKind, row: CertificateRow, words: string, details: Record<string, unknown>, context: SnapshotContext): ChangeRecord {
   const at = context.at.toISOString();
   return {
     version: CHANGES_FORMAT,
-    id: `${context.snapshotId}:${kind}:${id}`,
+    id: `${context.snapshotId}:${kind}:${row.id}`,
     kind,
-    zoneId: print.zoneId,
-    zoneName: current.zones[print.zoneId]?.name ?? print.zoneId,
-    subject: { kind: SUBJECT_KIND[print.kind], id, ...(print.hosts?.[0] ? { name: print.hosts[0] } : {}) },
+    zoneId: row.zoneId,
+    zoneName: row.zoneName,
+    subject: { kind: SUBJECT_KIND[row.kind], id: row.id, ...(row.hosts[0] ? { name: row.hosts[0] } : {}) },
     words,
     firstSeen: at,
     recordedAt: at,
     snapshotId: context.snapshotId,
-    details: { certificateKind: print.kind, ...details },
+    details: { certificateKind: row.kind, ...details },
   };
 }
 
 /** "on lets_encrypt", or for a custom certificate (no CA field) "issued by the legacy-chain CA". */
-function on(print: CertificatePrint): string {
-  return print.ca ? `on ${print.ca}` : `issued by the legacy-chain CA (${LEGACY_CA})`;
+function on(row: CertificateRow): string {
+  return row.certificateAuthority ? `on ${row.certificateAuthority}` : `issued by the legacy-chain CA (${LEGACY_CA})`;
 }
 
-function hostsWords(print: CertificatePrint): string {
-  const hosts = print.hosts ?? [];
-  const more = (print.hostCount ?? hosts.length) - hosts.length;
-  return `${hosts.join(", ") || "no hosts"}${more > 0 ? ` (+${more} more)` : ""}`;
+function hostsWords(row: CertificateRow): string {
+  const more = row.hosts.length - HOSTS_NAMED;
+  return `${row.hosts.slice(0, HOSTS_NAMED).join(", ") || "no hosts"}${more > 0 ? ` (+${more} more)` : ""}`;
 }
 
-function switchedBackWords(now: CertificatePrint, before: CertificatePrint): string {
-  const was = before.ca === "" ? "the default CA" : (before.ca ?? "another CA");
-  if (now.kind === "custom_hostname") return `Custom hostname ${now.hosts?.[0] ?? ""} is on ${LEGACY_CA} again (was ${was})`;
-  return `${capitalised(KIND_WORDS[now.kind])} for ${hostsWords(now)} is ${on(now)} again (was ${was})`;
+function switchedBackWords(row: CertificateRow, was: string | undefined): string {
+  const previous = was === "" ? "the default CA" : (was ?? "another CA");
+  if (row.kind === "custom_hostname") return `Custom hostname ${row.hosts[0] ?? row.id} is on ${LEGACY_CA} again (was ${previous})`;
+  return `${capitalised(KIND_WORDS[row.kind])} for ${hostsWords(row)} is ${on(row)} again (was ${previous})`;
 }
 
-function expiresWords(print: CertificatePrint, at: Date): string {
-  const day = print.expiresOn?.slice(0, 10) ?? "an unknown date";
-  const verb = print.expiresOn && Date.parse(print.expiresOn) <= at.getTime() ? "expired" : "expires";
-  const pending = print.pendingReplacement;
+function expiresWords(row: CertificateRow, legacy: LegacyFacts, at: Date): string {
+  const day = row.expiresOn?.slice(0, 10) ?? "an unknown date";
+  const verb = row.expiresOn && Date.parse(row.expiresOn) <= at.getTime() ? "expired" : "expires";
+  const pending = legacy.pendingReplacement;
   const replacement = pending
-    ? `the ${KIND_WORDS[pending.kind]} ${pending.id} on ${pending.ca ?? "another CA"} is still ${pending.status ?? "not active"}`
+    ? `the ${KIND_WORDS[pending.kind]} ${pending.id} on ${pending.certificateAuthority ?? "another CA"} is still ${pending.status ?? "not active"}`
     : `no certificate on ${ALTERNATIVE_CAS.join(" or ")} covering its hosts is active`;
-  return `${capitalised(KIND_WORDS[print.kind])} ${on(print)} for ${hostsWords(print)} ${verb} ${day} before its replacement is active: ${replacement}`;
+  return `${capitalised(KIND_WORDS[row.kind])} ${on(row)} for ${hostsWords(row)} ${verb} ${day} before its replacement is active: ${replacement}`;
 }
 
-function facts(print: CertificatePrint) {
-  return { ca: print.ca, onLegacyCa: print.legacy, expiresOn: print.expiresOn ?? null, hosts: print.hosts ?? null };
+function replacementFacts(legacy: LegacyFacts) {
+  const p = legacy.pendingReplacement;
+  return p ? { id: p.id, kind: p.kind, ca: p.certificateAuthority, status: p.status } : null;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

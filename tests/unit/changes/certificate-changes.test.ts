@@ -31,15 +31,14 @@ function row(overrides: Partial<CertificateRow> & Pick<CertificateRow, "id">): C
 const legacyPack = (id: string, extra: Partial<CertificateRow> = {}) => row({ id, certificateAuthority: "lets_encrypt", verdict: "action_required", ...extra });
 const hostname = (id: string, ca: string, verdict: CertificateRow["verdict"]) => row({ id, kind: "custom_hostname", hosts: ["app.customer.example"], certificateAuthority: ca, verdict });
 
-/** The records between a snapshot of `before` and one of `after`, both with every zone audited. */
+/** The records between a snapshot of `before` and rows `after` read a day later, every zone audited before. */
 function changes(before: CertificateRow[], after: CertificateRow[], zones: ZoneOutcome[] = [audited()]) {
-  const previous = printRows(before, zones, T1);
-  return certificateChanges(previous, printRows(after, zones, T2), { snapshotId: "run-2", at: T2 });
+  return certificateChanges(printRows(before, zones, T1), after, { snapshotId: "run-2", at: T2 });
 }
 
 describe("certificate audit changes", () => {
   it("records nothing for the first snapshot, or when nothing changed", () => {
-    expect(certificateChanges(null, printRows([legacyPack("p1")], [audited()], T2), { snapshotId: "run-1", at: T2 })).toEqual([]);
+    expect(certificateChanges({}, [legacyPack("p1")], { snapshotId: "run-1", at: T2 })).toEqual([]);
     expect(changes([legacyPack("p1"), hostname("h1", "google", "no_action")], [legacyPack("p1"), hostname("h1", "google", "no_action")])).toEqual([]);
   });
 
@@ -66,9 +65,9 @@ describe("certificate audit changes", () => {
   it("leaves out universal packs the rules switch by themselves, and zones not audited in both snapshots", () => {
     expect(changes([], [row({ id: "u1", kind: "universal", certificateAuthority: "lets_encrypt", verdict: "no_action" })])).toEqual([]);
     const failedBefore: ZoneOutcome = { zoneId: OTHER, zoneName: "other.com", status: "failed", reason: "timeout" };
-    const previous = printRows([], [audited(), failedBefore], T1);
-    const current = printRows([legacyPack("p9", { zoneId: OTHER, zoneName: "other.com" })], [audited(), audited(OTHER, "other.com")], T2);
-    expect(certificateChanges(previous, current, { snapshotId: "run-2", at: T2 })).toEqual([]);
+    expect(changes([], [legacyPack("p9", { zoneId: OTHER, zoneName: "other.com" })], [audited(), failedBefore])).toEqual([]);
+    // A zone the previous snapshot did not have at all.
+    expect(certificateChanges({}, [legacyPack("p9")], { snapshotId: "run-2", at: T2 })).toEqual([]);
   });
 
   it("records a legacy certificate that expires within 30 days before any replacement on another CA is active", () => {
@@ -89,11 +88,15 @@ describe("certificate audit changes", () => {
     expect(changes([soon], [soon])).toEqual([]);
   });
 
-  it("merges prints step by step, a later reading winning", () => {
-    const first = printRows([legacyPack("p1")], [], T1);
-    const second = printRows([row({ id: "p1" })], [audited()], T1);
+  it("merges prints step by step, a later reading winning and a zone's status kept", () => {
+    const first = printRows([legacyPack("p1")], [audited()], T1);
+    const second = printRows([row({ id: "p1" }), row({ id: "p2" })], [], T1);
     const merged = mergePrints(first, second);
-    expect(merged.certificates.p1?.legacy).toBe(false);
-    expect(merged.zones[ZONE]?.status).toBe("audited");
+    expect(merged[ZONE]).toEqual({ status: "audited", certificates: { p1: "g", p2: "g" } });
+  });
+
+  it("prints one letter per certificate: legacy, legacy expiring before its replacement, or the CA", () => {
+    const rows = [legacyPack("l1"), legacyPack("f1", { expiresOn: "2026-11-10T00:00:00Z", hosts: ["deep.a.example.com"] }), hostname("h1", "", "no_action"), row({ id: "u1", kind: "universal", certificateAuthority: "lets_encrypt" })];
+    expect(printRows(rows, [], T2)[ZONE]?.certificates).toEqual({ l1: "L", f1: "F", h1: "e", u1: "u" });
   });
 });
