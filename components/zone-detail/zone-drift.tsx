@@ -45,7 +45,7 @@ export function ZoneDrift({ zoneId }: { zoneId: string }) {
         )}
         {drift.watch?.failure && <p className="mt-2 text-red-800">The last refresh could not check it: {drift.watch.failure.reason}</p>}
         <div className="mt-3 flex flex-wrap gap-3">
-          <Link className="text-blue-700 underline" href={`/changes?zoneId=${encodeURIComponent(zoneId)}`}>Changes of this zone</Link>
+          <Link className="text-blue-700 underline" href="/changes?kind=drift">Drift on the Changes view</Link>
           {!!drift.changes?.length && drift.live && (
             <Link className="font-medium text-blue-700 underline" href={`/reviews?create=accept_baseline&zoneId=${encodeURIComponent(zoneId)}`}>
               Create review: accept as the new baseline

@@ -50,7 +50,7 @@ export function DriftPanel({ flags }: { flags: DriftFlag[] | null | undefined })
             <span className="flex gap-2 text-xs">
               <Link className="text-blue-700 underline" href={zoneDrift(flag.zoneId)}>Diff</Link>
               <Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(flag.reviewId)}`}>Approved in review</Link>
-              <Link className="text-blue-700 underline" href={`/changes?zoneId=${encodeURIComponent(flag.zoneId)}`}>Changes</Link>
+              <Link className="text-blue-700 underline" href="/changes?kind=drift">Changes</Link>
             </span>
           </li>
         ))}

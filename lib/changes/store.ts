@@ -26,18 +26,36 @@ export function keyTime(key: string): number | undefined {
   return match ? LATEST_MS - Number(match[1]) : undefined;
 }
 
+export interface RecordOptions {
+  now?: Date;
+  /** Names the object (letters, digits, dashes): with the same records and time, the key is known before the write. */
+  tag?: string;
+}
+
+const latestTime = (records: readonly ChangeRecord[], now = new Date()) => Math.max(now.getTime(), ...records.map((r) => Date.parse(r.recordedAt)));
+
+/** The key recordChanges writes these records under with this tag: a manifest can name it before they are written. */
+export const changeObjectKey = (records: readonly ChangeRecord[], tag: string, now?: Date) => changeKey(new Date(latestTime(records, now)), tag);
+
+/** The records of one object named by its key (a snapshot's manifest names its own); none when it is missing. */
+export async function readChangeObject(bucket: Bucket, key: string): Promise<ChangeRecord[]> {
+  return readBatch(bucket, key);
+}
+
 /**
  * Writes the records as one object (one subrequest); nothing when there are none. The key's time is the
  * latest of `now` and the records' recordedAt, so a listing that stops at `since` never misses one.
  */
-export async function recordChanges(bucket: Bucket, records: readonly ChangeRecord[], options: { now?: Date } = {}): Promise<string | undefined> {
+export async function recordChanges(bucket: Bucket, records: readonly ChangeRecord[], options: RecordOptions = {}): Promise<string | undefined> {
   if (records.length === 0) return undefined;
-  const latest = Math.max((options.now ?? new Date()).getTime(), ...records.map((r) => Date.parse(r.recordedAt)));
+  const latest = latestTime(records, options.now);
   const batch: ChangeBatch = changeBatchSchema.parse({ format: CHANGES_FORMAT, recordedAt: new Date(latest).toISOString(), records });
-  const key = changeKey(new Date(latest), crypto.randomUUID().slice(0, 8));
+  const key = changeKey(new Date(latest), options.tag ?? crypto.randomUUID().slice(0, 8));
   const stored = await writeJson(bucket, key, batch, { onlyIf: { etagDoesNotMatch: "*" } });
-  if (!stored) throw new Error(`The change object ${key} already exists`); // random tag: should never happen
-  return key;
+  if (stored) return key;
+  // A tag names the records once (a snapshot's): written before, they are not written twice.
+  if (options.tag) return key;
+  throw new Error(`The change object ${key} already exists`); // random tag: should never happen
 }
 
 export interface ListChangesOptions {

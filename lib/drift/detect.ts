@@ -48,7 +48,7 @@ export function checkDrift(check: DriftCheck): DriftOutcome {
   const vanished = (previous?.changes ?? []).filter((c) => !now.has(c.words));
   const record = recordOf(check);
   if (current.length === 0) {
-    const records = vanished.length > 0 ? [record("drift_resolved", `The entry point is back to the configuration review ${shortId(baseline.reviewId)} approved (${vanished.length} change${vanished.length === 1 ? "" : "s"} gone)`, undefined, at, { resolved: vanished })] : [];
+    const records = vanished.length > 0 ? [record("drift_resolved", `The entry point is back to the configuration review ${shortId(baseline.reviewId)} approved (${vanished.length} change${vanished.length === 1 ? "" : "s"} gone)`, undefined, at, { changes: vanished.map((c) => c.words), resolved: vanished })] : [];
     return { watch: null, records };
   }
   const watch: DriftWatch = {
@@ -63,8 +63,8 @@ export function checkDrift(check: DriftCheck): DriftOutcome {
     changes: current,
   };
   const records = [
-    ...appeared.map((c) => record("drift", c.words, c, at, { change: c })),
-    ...vanished.map((c) => record("drift_resolved", `No longer differs from the baseline: ${c.words}`, undefined, at, { resolved: [c] })),
+    ...appeared.map((c) => record("drift", c.words, c, at, diffDetails(c))),
+    ...vanished.map((c) => record("drift_resolved", `No longer differs from the baseline: ${c.words}`, undefined, at, { changes: [c.words], resolved: [c] })),
   ];
   return { watch, records };
 }
@@ -110,6 +110,11 @@ function recordOf(check: DriftCheck) {
 }
 
 const shortId = (id: string) => id.slice(0, 8);
+
+/** The diff behind a change as the Changes view shows it: its words, then what it was and is (the rule's fields, a level, an action). */
+function diffDetails(change: RulesetChange): Record<string, unknown> {
+  return { changes: [change.words], diffKind: change.kind, ...(change.target ? { target: change.target } : {}), ...(change.before !== undefined ? { before: change.before } : {}), ...(change.after !== undefined ? { after: change.after } : {}) };
+}
 
 /** FNV-1a: a stable short tag for a record id (dedupe, not security). */
 function hash(text: string): string {

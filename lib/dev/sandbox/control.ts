@@ -1,5 +1,6 @@
 // Control endpoints under `/__sandbox/` for tests and the demo: no auth, never logged as API calls.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { applyCertificateEvent, certificateEventSchema } from "./certificate-events";
 import { faultsProblem } from "./faults";
 import { BodyTooLargeError, readBody, sendJson } from "./http";
 import type { SandboxRuntime } from "./runtime";
@@ -30,6 +31,7 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     GET: (rt, _req, res) => sendJson(res, 200, { faults: rt.faults.get() }),
     POST: updateFaults,
   },
+  "/certificates": { POST: certificateEvent },
   /** A person edits a zone's managed entry point in the dashboard (waf/dashboard-edits.ts): the API then answers the new version. */
   "/entrypoint-edits": { POST: editEntrypoint },
 };
@@ -50,8 +52,8 @@ export async function handleControl(runtime: SandboxRuntime, req: IncomingMessag
   await handler(runtime, req, res);
 }
 
-/** The body as a JSON object, or undefined once the refusal is sent. */
-async function readObject(req: IncomingMessage, res: ServerResponse): Promise<object | undefined> {
+/** The request's JSON object, or undefined once a 4xx naming `body` was sent. */
+async function jsonObject(req: IncomingMessage, res: ServerResponse): Promise<object | undefined> {
   let text: string;
   try {
     text = await readBody(req, BODY_LIMIT);
@@ -66,15 +68,27 @@ async function readObject(req: IncomingMessage, res: ServerResponse): Promise<ob
   } catch {
     value = undefined;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    sendJson(res, 400, { ok: false, error: "body: must be a JSON object" });
-    return undefined;
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+  sendJson(res, 400, { ok: false, error: "body: must be a JSON object" });
+  return undefined;
+}
+
+/** A certificate change between two snapshots (certificate-events.ts). */
+async function certificateEvent(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await jsonObject(req, res);
+  if (!body) return;
+  const parsed = certificateEventSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return sendJson(res, 400, { ok: false, error: `${issue?.path.join(".") || "change"}: ${issue?.message ?? "invalid"}` });
   }
-  return value;
+  const outcome = applyCertificateEvent(runtime.state, parsed.data, runtime.options.now());
+  if ("problem" in outcome) return sendJson(res, 400, { ok: false, error: outcome.problem });
+  sendJson(res, 200, { ok: true, ...outcome });
 }
 
 async function updateFaults(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const patch = await readObject(req, res);
+  const patch = await jsonObject(req, res);
   if (!patch) return;
   const problem = faultsProblem(patch);
   if (problem) return sendJson(res, 400, { ok: false, error: problem });
@@ -82,7 +96,7 @@ async function updateFaults(runtime: SandboxRuntime, req: IncomingMessage, res: 
 }
 
 async function editEntrypoint(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const body = await readObject(req, res);
+  const body = await jsonObject(req, res);
   if (!body) return;
   const parsed = dashboardEditSchema.safeParse(body);
   if (!parsed.success) {
