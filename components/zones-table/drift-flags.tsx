@@ -19,7 +19,7 @@ export function DriftBadge({ zoneId }: { zoneId: string }) {
     <Link
       href={zoneDrift(zoneId)}
       title={failed ? `Drift check failed: ${flag.failure ?? ""}` : flag.summary}
-      className={`ml-2 rounded-full px-1.5 py-0.5 text-xs font-semibold ${failed ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}
+      className={`rounded-full px-1.5 py-0.5 text-xs font-semibold ${failed ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}
       data-testid="drift-badge"
     >
       {failed ? "drift check failed" : `drift · ${flag.changeCount}`}
