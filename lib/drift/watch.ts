@@ -49,16 +49,29 @@ export async function clearWatch(bucket: Bucket, zoneId: string): Promise<void> 
   await bucket.delete(watchKey(zoneId));
 }
 
-/** What a listing needs to flag the zone, within the bucket's custom metadata limit (2 KB). */
-function watchMetadata(watch: DriftWatch): Record<string, string> {
-  const summary = watch.changes.map((c) => c.words).join("; ");
+/** What a listing needs to flag the zone, within the bucket's custom metadata limit (2,048 bytes of UTF-8). */
+export function watchMetadata(watch: DriftWatch): Record<string, string> {
   return {
-    zoneName: watch.zoneName.slice(0, 255),
+    zoneName: fitBytes(watch.zoneName, 253),
     reviewId: watch.reviewId,
     checkedAt: watch.checkedAt,
     changeCount: String(watch.changes.length),
-    summary: summary.length > 600 ? `${summary.slice(0, 597)}…` : summary,
+    summary: fitBytes(watch.changes.map((c) => c.words).join("; "), 1000),
     ...(watch.since ? { since: watch.since } : {}),
-    ...(watch.failure ? { failure: watch.failure.reason.slice(0, 300) } : {}),
+    ...(watch.failure ? { failure: fitBytes(watch.failure.reason, 300) } : {}),
   };
+}
+
+/** `text` cut to at most `max` bytes of UTF-8, ending with "…" when cut (never inside a character). */
+export function fitBytes(text: string, max: number): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(text).length <= max) return text;
+  let out = "";
+  let used = 3; // the ellipsis
+  for (const char of text) {
+    used += encoder.encode(char).length;
+    if (used > max) break;
+    out += char;
+  }
+  return `${out}…`;
 }
