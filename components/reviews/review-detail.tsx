@@ -7,6 +7,7 @@ import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
 import { ReviewActions } from "@/components/reviews/review-actions";
 import { EntrypointReplaced } from "@/components/reviews/entrypoint-replaced";
 import { ReviewComments } from "@/components/reviews/review-comments";
+import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved";
 import { Section } from "@/components/zone-detail/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
@@ -40,6 +41,7 @@ export function ReviewDetail({ id }: { id: string }) {
           </table>
         </Section>
       )}
+      <RulesetDiffApproved kind={review.kind} evidence={review.evidence} />
       <Section title="Planned calls">
         <ol className="flex flex-col gap-2" data-testid="planned-calls">
           {review.calls.map((call, i) => (

@@ -4,23 +4,24 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { VerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
 import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
+import { MigrationChangesView } from "@/components/zone-detail/migration-changes";
 import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
 import { KeyValues, Section } from "@/components/zone-detail/section";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { MigrationDetail } from "@/lib/migration/zone-assessment";
+import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 
 export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["zone-migration", zoneId],
-    queryFn: ({ signal }) => fetchJson<MigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration`, { signal }),
+    queryFn: ({ signal }) => fetchJson<ZoneMigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration`, { signal }),
   });
   const readAgain = async () => {
-    const fresh = await fetchJson<MigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration?refresh=1`);
+    const fresh = await fetchJson<ZoneMigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration?refresh=1`);
     queryClient.setQueryData(["zone-migration", zoneId], fresh);
   };
 
@@ -40,7 +41,7 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           ← All zones
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">{zone.name}</h1>
-        <VerdictBadge verdict={zone.verdict} />
+        <MigrationVerdictBadge verdict={zone.verdict} />
         <span className="text-sm text-slate-600">{zone.planName}</span>
         {zone.verdict === "validation" && (
           <Link href={`/validation?zone=${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
@@ -132,6 +133,12 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           ]}
         />
       </Section>
+
+      {zone.migrationChanges && (
+        <Section title="What the migration changes">
+          <MigrationChangesView changes={zone.migrationChanges} />
+        </Section>
+      )}
 
       {zone.proposedConfig && (
         <Section title="Proposed configuration">

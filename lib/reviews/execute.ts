@@ -2,13 +2,14 @@
 // account moved since approval), then claims the review with a conditional write — of two concurrent
 // executes only one gets past that line — and sends each call once, journalling its intent before the
 // call and its outcome after it, so a server that stops mid-way is resumed without sending anything twice.
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 import type { PlatformClient } from "@/lib/platform/client";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 import { diffJson } from "@/lib/reviews/diff";
-import { callEffect, type CallEffect } from "@/lib/reviews/verify";
+import { withoutDerivedDiff } from "@/lib/reviews/ruleset-diff-evidence";
+import { callEffect, type CallEffect } from "@/lib/reviews/call-effect";
 import { planReview } from "@/lib/reviews/plan";
 import type { CallResult, Difference, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
@@ -98,7 +99,8 @@ async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loa
     // The target no longer qualifies (migrated, no overrides, invite gone): that is drift too.
     return { evidence: { refused: error instanceof Error ? error.message : String(error) } };
   });
-  const differences = diffJson(review.evidence, JSON.parse(JSON.stringify(fresh.evidence)));
+  // The diff in words is derived from the entry point and configuration, both compared: its wording may differ between versions of Preflight.
+  const differences = diffJson(withoutDerivedDiff(review.evidence), withoutDerivedDiff(JSON.parse(JSON.stringify(fresh.evidence))));
   if (differences.length === 0) return;
   const at = new Date().toISOString();
   await store.save({ ...review, revision: review.revision + 1, updatedAt: at, drift: { at, differences } }, loaded.etag).catch(() => undefined); // someone else wrote: their version stands

@@ -6,9 +6,9 @@ import { fetchCaaRecords } from "@/lib/certificates/inventory";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import { switchCalls } from "@/lib/certificates/hostname-switch";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
-import { NotFoundError } from "@/lib/http/not-found-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
+import { NotFoundError } from "@/lib/errors/not-found-error";
 import { migrationPhase } from "@/lib/migration/evidence";
 import { describeEntrypoint, readManagedEntrypoint } from "@/lib/migration/entrypoint";
 import { describeRefusals } from "@/lib/migration/previous-api";
@@ -18,7 +18,8 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { listInvites } from "@/lib/platform/invites";
 import { checkIdentifier, checkUuidIdentifier, zonePath } from "@/lib/platform/paths";
 import { getZone, listZonePages } from "@/lib/platform/zones";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
+import { migrationRulesetDiff, RULESET_DIFF_FIELD } from "@/lib/reviews/ruleset-diff-evidence";
 import type { ReviewCall, ReviewTarget } from "@/lib/reviews/schema";
 import { z } from "zod";
 
@@ -75,7 +76,8 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
   }
   // The PUT replaces the whole entry point: what is there now is frozen, and execution refuses if it changes.
   const entrypoint = evidence.entrypoint !== undefined ? evidence.entrypoint : await readManagedEntrypoint(platform, zoneId);
-  const withEntrypoint = { ...frozen, entrypoint };
+  // What the reviewer approves in words: the diff by meaning from the entry point now to the configuration the PUT sends.
+  const withEntrypoint = { ...frozen, entrypoint, [RULESET_DIFF_FIELD]: migrationRulesetDiff(entrypoint, evidence.config) };
   const replaces = ` (replaces ${describeEntrypoint(entrypoint)})`;
   if (kind === "start_validation") {
     return { title: `Start validation mode on ${zone.name}`, evidence: withEntrypoint, calls: asCalls(pick("validation"), replaces) };

@@ -9,7 +9,7 @@ import type { CaaRecord } from "@/lib/certificates/caa";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import { CUSTOM_HOSTNAME_ORDER, customHostnameSchema, type CustomHostname } from "@/lib/certificates/upstream";
 import type { PlatformClient } from "@/lib/platform/client";
-import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/errors/platform-errors";
 import { walkPages, type PageWalk } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 import type { ZoneRow } from "@/lib/platform/zones";

@@ -2,7 +2,7 @@
 // the approver approves, the planner executes, the sandbox shows the zone migrated, the audit log each step.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E } from "./environment";
-import { migrationStatus, sandboxCalls, upgradableZone } from "./sandbox";
+import { editEntrypoint, migrationStatus, resetSandbox, sandboxCalls, upgradableZone, validationModeZone } from "./sandbox";
 
 async function pageAs(browser: Browser, user: string): Promise<Page> {
   const context = await browser.newContext();
@@ -30,6 +30,9 @@ test("a migration review needs a second person, then runs once and is audited", 
   const reviewUrl = planner.url();
   await expect(planner.getByTestId("planned-calls")).toContainText(`PUT /zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`);
   await expect(planner.getByTestId("review-state")).toHaveText("draft");
+  // What the approver approves, in words: the zone has no entry point yet, so the PUT creates it.
+  await expect(planner.getByTestId("review-ruleset-diff")).toContainText(/entry point created with \d+ rules/);
+  await expect(planner.getByTestId("review-ruleset-diff")).toContainText("execute Cloudflare OWASP Core Ruleset added");
 
   await step(planner, "Submit for approval");
   await expect(planner.getByTestId("review-state")).toHaveText("submitted");
@@ -81,4 +84,28 @@ test("the operations answer 401, 403 and 409 as documented", async ({ request })
   expect((await request.post(`/api/reviews/${id}/approve`, { headers: as("approver-1") })).status()).toBe(409);
   const list = await request.get("/api/reviews?state=approved&author=approver-2", { headers: as("planner") });
   expect(((await list.json()) as { reviews: Array<{ id: string }> }).reviews.map((r) => r.id)).toContain(id);
+});
+
+test("a migration review says in words what it changes in the entry point, by meaning and not by position", async ({ browser, request }) => {
+  const zone = await validationModeZone();
+  try {
+    // Since validation started, someone added a skip rule for /health in front of the managed rulesets.
+    await editEntrypoint(zone.id, (rules) => [{ action: "skip", expression: 'http.request.uri.path eq "/health"', action_parameters: { ruleset: "current" } }, ...rules]);
+    const planner = await pageAs(browser, "planner");
+    await planner.goto(`/zones/${zone.id}`);
+    const changes = planner.getByTestId("migration-changes");
+    await expect(changes).toContainText("From the live entry point version 2");
+    await expect(changes.getByTestId("ruleset-diff").getByRole("listitem")).toHaveText(["skip rule for /health removed"]);
+
+    const created = await request.post("/api/reviews", { headers: { "x-preflight-demo-user": "planner" }, data: { kind: "complete_migration", zoneId: zone.id } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await planner.goto(`/reviews/${id}`);
+    const diff = planner.getByTestId("review-ruleset-diff");
+    await expect(diff).toContainText("Approving this review approves these changes");
+    await expect(diff.getByTestId("ruleset-diff").getByRole("listitem")).toHaveText(["skip rule for /health removed"]);
+    await expect(planner.getByTestId("review-ruleset-diff-computed")).toHaveCount(0);
+  } finally {
+    await resetSandbox();
+  }
 });

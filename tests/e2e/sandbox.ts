@@ -54,6 +54,30 @@ export async function sandboxCalls(): Promise<Array<{ method: string; path: stri
   return ((await (await fetch(`${E2E.sandboxUrl}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string; status: number }> }).calls;
 }
 
+/** An Enterprise zone in validation mode: its entry point already runs the proposed configuration. */
+export async function validationModeZone(): Promise<{ id: string; name: string }> {
+  for (let page = 1; ; page++) {
+    const zones = await sandboxGet<Array<{ id: string; name: string; plan: { legacy_id: string } }>>(`/zones?per_page=50&page=${page}`);
+    if (zones.length === 0) throw new Error("no zone in validation mode in the sandbox");
+    for (const zone of zones.filter((z) => z.plan.legacy_id === "enterprise")) {
+      const status = await migrationStatus(zone.id);
+      if (status.old_waf_status === "enabled" && status.new_waf_status === "enabled") return zone;
+    }
+  }
+}
+
+/** Someone edits the zone's entry point outside Preflight (a PUT without waf_migration, as the dashboard would). */
+export async function editEntrypoint(zoneId: string, edit: (rules: Array<Record<string, unknown>>) => Array<Record<string, unknown>>): Promise<void> {
+  const path = `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+  const current = await sandboxGet<{ name: string; rules: Array<Record<string, unknown>> }>(path);
+  const response = await fetch(`${E2E.sandboxUrl}/client/v4${path}`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${E2E.apiToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: current.name, rules: edit(current.rules) }),
+  });
+  if (!response.ok) throw new Error(`sandbox refused the entry point: ${response.status}`);
+}
+
 /** A certificate change between two snapshots, as a real account goes through one (lib/dev/sandbox/certificate-events.ts). */
 export async function changeSandboxCertificate(body: Record<string, unknown>): Promise<{ zone: { id: string; name: string }; certificate: { id: string; hostname?: string } }> {
   const response = await fetch(`${E2E.sandboxUrl}/__sandbox/certificates`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
