@@ -2,7 +2,8 @@
 // check it before starting any process; the server reads it through lib/config.ts.
 import { z } from "zod";
 import { integer, optionalText } from "@/lib/config-fields";
-import { identityEnv, IdentityConfigError, readIdentity, type IdentityConfig } from "@/lib/identity/config-schema";
+import { ConfigError } from "@/lib/errors/internal-errors";
+import { identityEnv, readIdentity, type IdentityConfig } from "@/lib/identity/config-schema";
 import { readStorage, storageEnv, type StorageConfig } from "@/lib/storage/config-schema";
 import { readSnapshots, snapshotEnv, type SnapshotConfig } from "@/lib/snapshots/config-schema";
 import { REQUEST_BODY_MAX_BYTES, type ServicePlan } from "@/lib/platform/runtime-limits";
@@ -93,16 +94,6 @@ export interface Config {
   secrets: string[];
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`${variable} ${problem}`);
-    this.name = "ConfigError";
-  }
-}
-
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(pickKnown(env));
@@ -120,7 +111,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
-  const identity = readIdentityOrThrow(e, mode);
+  const identity = readIdentity(e, mode);
   const storage = readStorage(e);
   const snapshots = readSnapshots(e);
   if (snapshots.refreshMinutes > 0 && !snapshots.cronSecret) {
@@ -156,15 +147,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ...(gatewayUrl ? [gatewayUrl] : []),
     ],
   };
-}
-
-function readIdentityOrThrow(e: z.infer<typeof envSchema>, mode: "sandbox" | "live"): IdentityConfig {
-  try {
-    return readIdentity(e, mode);
-  } catch (error) {
-    if (error instanceof IdentityConfigError) throw new ConfigError(error.variable, error.message.slice(error.variable.length + 1));
-    throw error;
-  }
 }
 
 function readCredentials(e: z.infer<typeof envSchema>): Credentials | undefined {

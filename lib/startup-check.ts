@@ -1,5 +1,6 @@
 // Node-only start-up check, loaded by instrumentation.ts: a bad variable stops the server, named.
-import { ConfigError, parseConfig, type Config } from "@/lib/config-schema";
+import { parseConfig, type Config } from "@/lib/config-schema";
+import { ConfigError } from "@/lib/errors/internal-errors";
 import { identityStartupProblem } from "@/lib/identity/config-schema";
 
 export function checkConfigOrExit(): Config {

@@ -1,5 +1,6 @@
 // Which account and API base this Preflight talks to. Server-rendered from the config's public part:
 // the token never leaves the server, so it is not even passed to this component.
+import "server-only";
 import { getConfig } from "@/lib/config";
 
 export function ConnectionSummary() {

@@ -2,7 +2,7 @@
 import { Facet } from "@/components/data-table/facet";
 import { SearchFilter } from "@/components/data-table/search-filter";
 import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
-import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
+import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { KINDS, VERDICTS } from "@/lib/certificates/types";
 
 export interface CertificateFilters {
@@ -18,7 +18,7 @@ export function CertificatesToolbar({ filters, onChange }: { filters: Certificat
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
       <SearchFilter label="Zone or host" placeholder="Filter by zone or hostname" value={filters.q} onChange={(q) => onChange({ q })} />
-      <Facet label="Verdict" value={filters.verdict} options={VERDICTS.map((v) => [v, VERDICT_LABELS[v]])} onChange={(verdict) => onChange({ verdict })} />
+      <Facet label="Verdict" value={filters.verdict} options={VERDICTS.map((v) => [v, CERTIFICATE_VERDICT_LABELS[v]])} onChange={(verdict) => onChange({ verdict })} />
       <Facet label="Type" value={filters.kind} options={KINDS.map((k) => [k, KIND_LABELS[k] ?? k])} onChange={(kind) => onChange({ kind })} />
       {/* "" is a real value here (the default CA), so "any" is spelled out. */}
       <Facet label="CA" value={filters.ca} options={CAS.map((ca) => [ca === "" ? "default" : ca, caLabel(ca)])} onChange={(ca) => onChange({ ca })} />

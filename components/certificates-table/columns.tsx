@@ -1,6 +1,6 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import { ChangedMark } from "@/components/certificates/certificate-changes";
-import { VerdictBadge } from "@/components/certificates/verdict-badge";
+import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import type { CertificateRow } from "@/lib/certificates/types";
 
 const equals: FilterFn<CertificateRow> = (row, columnId, value) => !value || row.getValue(columnId) === value;
@@ -80,7 +80,7 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     header: "Verdict",
     filterFn: equals,
     sortingFn: (a, b) => VERDICT_ORDER[a.original.verdict] - VERDICT_ORDER[b.original.verdict],
-    cell: ({ row }) => <VerdictBadge verdict={row.original.verdict} />,
+    cell: ({ row }) => <CertificateVerdictBadge verdict={row.original.verdict} />,
   },
 ];
 

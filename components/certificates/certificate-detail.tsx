@@ -3,7 +3,7 @@
 // hostname on the legacy-chain CA, the exact PATCH that switches it.
 import { useEffect } from "react";
 import { caLabel, KIND_LABELS } from "@/components/certificates-table/columns";
-import { VerdictBadge } from "@/components/certificates/verdict-badge";
+import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import { bundleName } from "@/lib/certificates/chain-change";
 import { isSwitchable, switchCalls } from "@/lib/certificates/hostname-switch";
 import type { CaaFinding, CertificateRow } from "@/lib/certificates/types";
@@ -40,7 +40,7 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
     <section aria-labelledby="certificate-detail-title" data-testid="certificate-detail" className="rounded-lg border border-blue-200 bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <h2 id="certificate-detail-title" className="text-lg font-semibold">
-          {row.hosts[0] ?? row.id} <VerdictBadge verdict={row.verdict} />
+          {row.hosts[0] ?? row.id} <CertificateVerdictBadge verdict={row.verdict} />
         </h2>
         <button type="button" onClick={onClose} className="rounded border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50">
           Close

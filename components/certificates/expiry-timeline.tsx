@@ -1,16 +1,16 @@
 "use client";
 // Expiries per month against the two September 2024 dates, with the same figures as text.
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
+import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { PARTIAL_CHART_STYLE } from "@/components/data-table/coverage";
 import { coverageLabel, isExact, partialCount, type Coverage } from "@/lib/client/coverage";
 import { AFTER_CROSS_SIGN_EXPIRY_MS, DATES, REBUNDLE_MS } from "@/lib/certificates/chain-change";
-import { VERDICTS, type CertificateRow, type Verdict } from "@/lib/certificates/types";
+import { VERDICTS, type CertificateRow, type CertificateVerdict } from "@/lib/certificates/types";
 
-const COLORS: Record<Verdict, string> = { action_required: "#dc2626", informational: "#d97706", no_action: "#059669" };
+const COLORS: Record<CertificateVerdict, string> = { action_required: "#dc2626", informational: "#d97706", no_action: "#059669" };
 const CROSS_SIGN_MS = Date.parse(`${DATES.crossSignExpiry}T00:00:00Z`);
 
-type Bucket = { month: number; label: string } & Record<Verdict, number>;
+type Bucket = { month: number; label: string } & Record<CertificateVerdict, number>;
 
 function buckets(rows: readonly CertificateRow[]): Bucket[] {
   const byMonth = new Map<string, Bucket>();
@@ -47,7 +47,7 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
             <Tooltip labelFormatter={(t) => new Date(Number(t)).toISOString().slice(0, 7)} />
             <Legend />
             {VERDICTS.map((v) => (
-              <Bar key={v} dataKey={v} name={VERDICT_LABELS[v]} stackId="verdict" fill={COLORS[v]} barSize={8} isAnimationActive={false} />
+              <Bar key={v} dataKey={v} name={CERTIFICATE_VERDICT_LABELS[v]} stackId="verdict" fill={COLORS[v]} barSize={8} isAnimationActive={false} />
             ))}
             <ReferenceLine x={REBUNDLE_MS} stroke="#1d4ed8" strokeDasharray="4 2" label={{ value: DATES.rebundle, position: "insideTopRight", fontSize: 11 }} />
             <ReferenceLine x={CROSS_SIGN_MS} stroke="#7c3aed" strokeDasharray="4 2" label={{ value: DATES.crossSignExpiry, position: "insideTopLeft", fontSize: 11 }} />
@@ -66,7 +66,7 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
             <tr>
               <th scope="col" className="pr-4 text-left">Month</th>
               {VERDICTS.map((v) => (
-                <th scope="col" key={v} className="pr-4 text-right">{VERDICT_LABELS[v]}</th>
+                <th scope="col" key={v} className="pr-4 text-right">{CERTIFICATE_VERDICT_LABELS[v]}</th>
               ))}
             </tr>
           </thead>

@@ -1,20 +1,20 @@
 "use client";
 // Account totals by verdict (each a shortcut to that filter) and by certificate type.
 import { KIND_LABELS } from "@/components/certificates-table/columns";
-import { VERDICT_LABELS } from "@/components/certificates/verdict-badge";
+import { CERTIFICATE_VERDICT_LABELS } from "@/components/certificates/verdict-badge";
 import { PartialCount } from "@/components/data-table/coverage";
 import type { Coverage } from "@/lib/client/coverage";
-import { KINDS, VERDICTS, type CertificateRow, type Verdict } from "@/lib/certificates/types";
+import { KINDS, VERDICTS, type CertificateRow, type CertificateVerdict } from "@/lib/certificates/types";
 
-const CARD: Record<Verdict, string> = {
+const CARD: Record<CertificateVerdict, string> = {
   action_required: "border-red-200 bg-red-50 text-red-900",
   informational: "border-amber-200 bg-amber-50 text-amber-900",
   no_action: "border-emerald-200 bg-emerald-50 text-emerald-900",
 };
 
-export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string; onPick: (verdict?: Verdict) => void }) {
+export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string; onPick: (verdict?: CertificateVerdict) => void }) {
   const { rows, coverage, active, onPick } = props;
-  const count = (kind: string | null, verdict: Verdict | null) =>
+  const count = (kind: string | null, verdict: CertificateVerdict | null) =>
     rows.filter((r) => (kind === null || r.kind === kind) && (verdict === null || r.verdict === verdict)).length;
   return (
     <section aria-label="Totals" className="grid gap-3 lg:grid-cols-[1fr_2fr]" data-testid="certificates-totals">
@@ -30,7 +30,7 @@ export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage
             <span className="block text-2xl font-semibold">
               <PartialCount count={count(null, verdict)} coverage={coverage} testId={`total-${verdict}`} />
             </span>
-            <span className="text-xs">{VERDICT_LABELS[verdict]}</span>
+            <span className="text-xs">{CERTIFICATE_VERDICT_LABELS[verdict]}</span>
           </button>
         ))}
       </div>
@@ -40,7 +40,7 @@ export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage
           <tr>
             <th scope="col" className="px-3 py-1.5 text-left">Type</th>
             {VERDICTS.map((v) => (
-              <th scope="col" key={v} className="px-3 py-1.5 text-right">{VERDICT_LABELS[v]}</th>
+              <th scope="col" key={v} className="px-3 py-1.5 text-right">{CERTIFICATE_VERDICT_LABELS[v]}</th>
             ))}
             <th scope="col" className="px-3 py-1.5 text-right">Total</th>
           </tr>

@@ -2,7 +2,7 @@
 // The view's filters, kept in the URL: since (a day, or a preset) and the kind of change.
 import { CHANGE_LABELS } from "@/components/changes/labels";
 import { Facet } from "@/components/data-table/facet";
-import { CHANGE_KINDS } from "@/lib/changes/schema";
+import { CHANGE_KINDS } from "@/lib/changes/kinds";
 
 export interface ChangeFilters {
   since?: string;

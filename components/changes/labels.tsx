@@ -1,5 +1,5 @@
 // How the Changes view names each kind of change, and its colour.
-import type { ChangeKind } from "@/lib/changes/schema";
+import type { ChangeKind } from "@/lib/changes/kinds";
 
 export const CHANGE_LABELS: Record<ChangeKind, string> = {
   drift: "Drift from the approved configuration",

@@ -1,6 +1,6 @@
-import type { Verdict } from "@/lib/migration/eligibility";
+import type { MigrationVerdict } from "@/lib/migration/eligibility";
 
-const STYLES: Record<Verdict, string> = {
+const STYLES: Record<MigrationVerdict, string> = {
   eligible: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   blocked: "bg-red-100 text-red-900 ring-red-300",
   migrated: "bg-slate-100 text-slate-800 ring-slate-300",
@@ -10,7 +10,7 @@ const STYLES: Record<Verdict, string> = {
   unknown: "bg-white text-slate-800 ring-slate-400",
 };
 
-export const VERDICT_LABELS: Record<Verdict, string> = {
+export const MIGRATION_VERDICT_LABELS: Record<MigrationVerdict, string> = {
   eligible: "Eligible",
   blocked: "Blocked",
   migrated: "Migrated",
@@ -20,10 +20,10 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
   unknown: "Status unknown",
 };
 
-export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+export function MigrationVerdictBadge({ verdict }: { verdict: MigrationVerdict }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STYLES[verdict]}`}>
-      {VERDICT_LABELS[verdict]}
+      {MIGRATION_VERDICT_LABELS[verdict]}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 // The edge runtime's limits Preflight works within, and how it honours each (server-rendered).
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { limitRows } from "@/lib/platform/limits-summary";
 

@@ -1,7 +1,7 @@
 "use client";
 // The trace_filter query: checked in the browser with the server's rules, then written to the URL.
 import { useState, type FormEvent } from "react";
-import { InputError } from "@/lib/http/input-error";
+import type { InputError } from "@/lib/errors/input-error";
 import { fieldsFromQuery, parseFields, QUERY_KEYS, type QueryFields } from "./url-query";
 
 const LABELS: Record<(typeof QUERY_KEYS)[number], { label: string; placeholder: string; wide?: boolean }> = {

@@ -1,5 +1,5 @@
 // The trace query as it sits in the URL (so a shared link re-runs it), and back.
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { parseTraceQuery, type TraceQuery } from "@/lib/gateway/query";
 
 export const QUERY_KEYS = ["fromBlock", "toBlock", "fromAddress", "toAddress", "after", "count"] as const;

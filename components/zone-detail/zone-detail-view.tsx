@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import { VerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
 import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zone-detail/procedure-steps";
 import { MigrationChangesView } from "@/components/zone-detail/migration-changes";
@@ -42,7 +42,7 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           ← All zones
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">{zone.name}</h1>
-        <VerdictBadge verdict={zone.verdict} />
+        <MigrationVerdictBadge verdict={zone.verdict} />
         <span className="text-sm text-slate-600">{zone.planName}</span>
         {zone.verdict === "validation" && (
           <Link href={`/validation?zone=${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">

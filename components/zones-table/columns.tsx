@@ -1,6 +1,6 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import Link from "next/link";
-import { VerdictBadge } from "@/components/migration/verdict-badge";
+import { MigrationVerdictBadge } from "@/components/migration/verdict-badge";
 import { DriftBadge } from "@/components/zones-table/drift-flags";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
@@ -49,7 +49,7 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     sortingFn: (a, b) => (VERDICT_ORDER[a.original.verdict] ?? 9) - (VERDICT_ORDER[b.original.verdict] ?? 9),
     cell: ({ row }) => (
       <span title={row.original.reasons.map((r) => r.message).join("\n")}>
-        <VerdictBadge verdict={row.original.verdict} />
+        <MigrationVerdictBadge verdict={row.original.verdict} />
       </span>
     ),
   },

@@ -1,9 +1,9 @@
 "use client";
 // Account overview: how many zones per verdict, plan and migration state. Each count filters the table.
 import { PartialCount } from "@/components/data-table/coverage";
-import { VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import { MIGRATION_VERDICT_LABELS } from "@/components/migration/verdict-badge";
 import type { Coverage } from "@/lib/client/coverage";
-import type { Verdict } from "@/lib/migration/eligibility";
+import type { MigrationVerdict } from "@/lib/migration/eligibility";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 
 function countBy(zones: MigrationRow[], key: (zone: MigrationRow) => string): Array<[string, number]> {
@@ -19,7 +19,7 @@ export function ZonesOverview(props: {
   onFilter: (patch: { verdict?: string; plan?: string; state?: string }) => void;
 }) {
   const groups = [
-    { name: "verdict" as const, title: "By verdict", counts: countBy(props.zones, (z) => z.verdict), label: (v: string) => VERDICT_LABELS[v as Verdict] },
+    { name: "verdict" as const, title: "By verdict", counts: countBy(props.zones, (z) => z.verdict), label: (v: string) => MIGRATION_VERDICT_LABELS[v as MigrationVerdict] },
     { name: "plan" as const, title: "By plan", counts: countBy(props.zones, (z) => z.plan), label: (v: string) => v },
     { name: "state" as const, title: "By state", counts: countBy(props.zones, (z) => z.migrationState), label: (v: string) => v },
   ];

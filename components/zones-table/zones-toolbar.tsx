@@ -1,7 +1,7 @@
 "use client";
 import { Facet } from "@/components/data-table/facet";
 import { SearchFilter } from "@/components/data-table/search-filter";
-import { VERDICT_LABELS } from "@/components/migration/verdict-badge";
+import { MIGRATION_VERDICT_LABELS } from "@/components/migration/verdict-badge";
 
 export interface ZoneFilters {
   q?: string;
@@ -11,7 +11,7 @@ export interface ZoneFilters {
 }
 
 const PLANS = ["free", "pro", "business", "enterprise"];
-const VERDICTS = Object.entries(VERDICT_LABELS);
+const VERDICTS = Object.entries(MIGRATION_VERDICT_LABELS);
 
 export function ZonesToolbar({
   filters,

@@ -5,7 +5,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { CaaRecord } from "@/lib/certificates/caa";
 
-export const SCAN_TTL_MS = 5 * 60_000;
+/** How long an audit's chunks are reused: a reload, a second viewer or the CSV export within it call nothing again. */
+export const CERTIFICATE_AUDIT_TTL_MS = 5 * 60_000;
 const MAX_SCANS = 3;
 
 interface Scan<T> {
@@ -26,7 +27,7 @@ export class ScanCache<T> {
   /** The latest scan still fresh, or a new one when there is none or `fresh` is asked for. */
   current(fresh: boolean): Scan<T> {
     const latest = this.scans[0];
-    if (!fresh && latest && this.now() - latest.startedAt < SCAN_TTL_MS) return latest;
+    if (!fresh && latest && this.now() - latest.startedAt < CERTIFICATE_AUDIT_TTL_MS) return latest;
     const scan: Scan<T> = { id: randomBytes(8).toString("hex"), startedAt: this.now(), chunks: new Map(), listings: new Map(), caa: new Map() };
     this.scans = [scan, ...this.scans].slice(0, MAX_SCANS);
     return scan;

@@ -10,7 +10,7 @@ import type { CertificatesPage, ZoneOutcome } from "@/lib/certificates/types";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
-import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/errors/platform-errors";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 import { zonesPage, type ZoneRow } from "@/lib/platform/zones";
 

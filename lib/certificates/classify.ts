@@ -6,7 +6,7 @@ import { customCertificate } from "@/lib/certificates/classify-custom-certificat
 import { customHostname } from "@/lib/certificates/classify-custom-hostname";
 import { ALTERNATIVES, DATE_LINE, type CertificateFacts, type Classification } from "@/lib/certificates/verdict";
 
-export type { CertificateFacts, CertificateKind, Classification, Verdict } from "@/lib/certificates/verdict";
+export type { CertificateFacts, CertificateKind, Classification, CertificateVerdict } from "@/lib/certificates/verdict";
 
 /** CAA findings of the certificate's hosts that would keep the default CA on the legacy chain. */
 function caaBlocks(caa: readonly CaaFinding[]): CaaFinding[] {

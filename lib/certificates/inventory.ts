@@ -17,7 +17,7 @@ import {
   type TotalTls,
 } from "@/lib/certificates/upstream";
 import type { PlatformClient, Query } from "@/lib/platform/client";
-import { BudgetExhaustedError, RateLimitDeferredError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 

@@ -1,7 +1,7 @@
 // PEM bundles as people paste them: certificates only, in order, with clear errors for anything else.
 import "@/lib/certificates/reflect-metadata";
 import { X509Certificate } from "@peculiar/x509";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 
 export const MAX_BUNDLE_BYTES = 64 * 1024;
 export const MAX_CERTIFICATES = 10;

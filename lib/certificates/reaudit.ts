@@ -4,7 +4,7 @@ import "server-only";
 import { auditOne, latestScan, scanReads, type Chunk } from "@/lib/certificates/audit";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import type { PlatformClient } from "@/lib/platform/client";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import { checkIdentifier } from "@/lib/platform/paths";
 import { getZone } from "@/lib/platform/zones";
 

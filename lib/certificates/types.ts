@@ -1,9 +1,9 @@
 // What GET /api/certificates answers: one row per certificate, the CAA findings, and every zone's outcome.
 import type { CaaFinding } from "@/lib/certificates/caa";
-import type { CertificateKind, Verdict } from "@/lib/certificates/classify";
+import type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
 
 export type { CaaFinding } from "@/lib/certificates/caa";
-export type { CertificateKind, Verdict } from "@/lib/certificates/classify";
+export type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
 
 export interface CertificateRow {
   zoneId: string;
@@ -15,7 +15,7 @@ export interface CertificateRow {
   bundleMethod: string | null;
   uploadedOn: string | null;
   expiresOn: string | null;
-  verdict: Verdict;
+  verdict: CertificateVerdict;
   reason: string;
   action: string;
   /** The certificate's (or custom hostname's SSL) status as the platform reports it. */
@@ -52,7 +52,7 @@ export interface CertificatesPage {
 }
 
 export const KINDS: readonly CertificateKind[] = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"];
-export const VERDICTS: readonly Verdict[] = ["action_required", "informational", "no_action"];
+export const VERDICTS: readonly CertificateVerdict[] = ["action_required", "informational", "no_action"];
 
 /** The certificate rows as the CSV export has them: the operation's twelve fields, hosts space-separated. */
 export function csvRows(rows: readonly CertificateRow[]) {

@@ -1,7 +1,7 @@
 // What every certificate verdict is made of, and the phrases the rules share.
 import { ALTERNATIVE_CAS, DATES } from "@/lib/certificates/chain-change";
 
-export type Verdict = "no_action" | "action_required" | "informational";
+export type CertificateVerdict = "no_action" | "action_required" | "informational";
 export type CertificateKind = "universal" | "advanced" | "total_tls" | "custom_certificate" | "custom_hostname";
 
 export interface CertificateFacts {
@@ -16,7 +16,7 @@ export interface CertificateFacts {
 }
 
 export interface Classification {
-  verdict: Verdict;
+  verdict: CertificateVerdict;
   reason: string;
   action: string;
 }

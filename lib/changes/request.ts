@@ -1,5 +1,5 @@
 // GET /api/changes's query, checked: a bad value is a 400 naming its parameter (`since`, `kind`, `zone`, `limit`).
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { CHANGE_KINDS, type ChangeKind } from "@/lib/changes/schema";
 import { MAX_LIMIT, type ListChangesOptions } from "@/lib/changes/store";
 

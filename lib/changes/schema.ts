@@ -2,23 +2,12 @@
 // (a zone's entry point drifted from its approved baseline, a certificate moved back to the legacy-chain CA).
 // Validated when read; the object holding a refresh's records names its format so a later one is skipped.
 import { z } from "zod";
+import { CHANGE_KINDS } from "@/lib/changes/kinds";
 
 /** The objects' format: an object of another format is not listed (its records may lack fields read here). */
 export const CHANGES_FORMAT = 1;
 
-export const CHANGE_KINDS = [
-  // The zone's http_request_firewall_managed entry point differs from the configuration its review approved.
-  "drift",
-  // The entry point matches its baseline again (changed back, or accepted as the new baseline through a review).
-  "drift_resolved",
-  // A certificate (pack, custom certificate or custom hostname) on the legacy-chain CA that the previous snapshot did not have there.
-  "new_legacy_ca_certificate",
-  // A custom hostname (or pack) that had moved off the legacy-chain CA is issued by it again.
-  "hostname_switched_back",
-  // A certificate that now expires before the date its replacement is due.
-  "expires_before_replacement",
-] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export { CHANGE_KINDS, type ChangeKind } from "@/lib/changes/kinds";
 
 export const SUBJECT_KINDS = ["entry_point", "rule", "certificate_pack", "custom_certificate", "custom_hostname"] as const;
 

@@ -3,9 +3,11 @@
 // older ones. An answer lists one bucket page and reads at most a few objects: a bounded number of
 // subrequests whatever the history's length; the rest continues with a cursor.
 import { z } from "zod";
-import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/cursor";
+import { InvalidCursorError } from "@/lib/errors/input-error";
+import { CorruptObjectError } from "@/lib/errors/internal-errors";
+import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import type { Bucket } from "@/lib/storage/bucket";
-import { CorruptObjectError, readJson, writeJson } from "@/lib/storage/json-objects";
+import { readJson, writeJson } from "@/lib/storage/json-objects";
 import { CHANGES_FORMAT, changeBatchSchema, type ChangeBatch, type ChangeKind, type ChangeRecord } from "@/lib/changes/schema";
 
 export const CHANGES_PREFIX = "changes/";

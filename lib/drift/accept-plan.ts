@@ -3,8 +3,8 @@
 // call (nothing changes on the account). Execution re-plans it and refuses if either moved since approval,
 // then writes the frozen live entry point as the baseline (lib/reviews/execute.ts).
 import "server-only";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { readBaseline } from "@/lib/drift/baseline";
 import { driftChanges } from "@/lib/drift/detect";
 import { readManagedEntrypoint } from "@/lib/migration/entrypoint";

@@ -12,9 +12,10 @@ import { type DriftProgress } from "@/lib/drift/progress";
 import { clearWatch, readWatch, saveWatch, type DriftWatch } from "@/lib/drift/watch";
 import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
 import type { PlatformClient } from "@/lib/platform/client";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import type { Bucket } from "@/lib/storage/bucket";
-import { CorruptObjectError, type Stored } from "@/lib/storage/json-objects";
+import { CorruptObjectError } from "@/lib/errors/internal-errors";
+import type { Stored } from "@/lib/storage/json-objects";
 
 /** Subrequests one zone may take: baseline and watch reads, the entry point GET, the watch write, and its delete when drift ends. */
 export const DRIFT_CALLS_PER_ZONE = 5;

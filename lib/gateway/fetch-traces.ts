@@ -1,10 +1,10 @@
 // A trace query of any width over a gateway that answers 800 blocks and 200 traces per call: windows
-// read with at most 6 calls in flight, a full window split by blocks (read-window.ts), merged in block
+// read with at most 6 calls in flight, a full window split by blocks (read-range.ts), merged in block
 // order. `after` and `count` then apply to the merged result, as if the gateway had no limits.
-import { BudgetExhaustedError } from "@/lib/platform/errors";
+import { BudgetExhaustedError } from "@/lib/errors/platform-errors";
 import { Semaphore } from "@/lib/platform/semaphore";
 import type { WindowCache } from "./cache";
-import { readRange, type RangeSource } from "./read-window";
+import { readRange, type RangeSource } from "./read-range";
 import type { Trace } from "./trace";
 import { mapLimited, MAX_PAGE_TRACES, MAX_WINDOW_BLOCKS, splitWindows, type BlockWindow } from "./windows";
 

@@ -3,8 +3,8 @@
 import "server-only";
 import { z } from "zod";
 import type { Scheduler } from "@/lib/platform/scheduler";
-import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
-import { GatewayError } from "./errors";
+import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
+import { GatewayError } from "@/lib/errors/gateway-errors";
 import type { TraceFilterCall } from "./fetch-traces";
 import type { Trace } from "./trace";
 import { traceListSchema } from "./trace-schema";

@@ -3,7 +3,7 @@
 // only obeys its 429s (Retry-After pauses every caller).
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { ConfigError } from "@/lib/config-schema";
+import { ConfigError } from "@/lib/errors/internal-errors";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
 import { WindowCache } from "./cache";

@@ -1,7 +1,7 @@
 // A trace query as the caller writes it (the page's form, the URL, the POST body): parsed once, strictly;
 // every mistake is a 400 naming the field. Pure and without zod, so the browser's form uses the same
 // rules: zod (even zod/mini) was about 90 KiB gzipped of the Traces page's first load for six fields.
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { checksumAddress, isAddress } from "./address";
 import { MAX_PAGE_TRACES } from "./windows";
 

@@ -4,7 +4,7 @@ import "server-only";
 import type { WindowCache } from "./cache";
 import { fetchTraces, type TraceResult } from "./fetch-traces";
 import type { GatewayClient } from "./gateway-client";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import type { BlockRef, TraceQuery } from "./query";
 
 export async function runTraceQuery(

@@ -1,8 +1,8 @@
 // A request's JSON body checked with zod: a mistake is a 400 naming the field at fault (`hostnameIds[2]`).
 // A body over the limit is a 413, decided from Content-Length before reading and enforced while reading.
 import type { z } from "zod";
-import { InputError } from "@/lib/http/input-error";
-import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
+import { InputError } from "@/lib/errors/input-error";
+import { PayloadTooLargeError } from "@/lib/errors/payload-too-large-error";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 
 export async function readJsonBody<T>(

@@ -4,11 +4,11 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { errorResponse } from "@/lib/http/error-response";
 import { declaredLength } from "@/lib/http/json-body";
-import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
+import { PayloadTooLargeError } from "@/lib/errors/payload-too-large-error";
 import { checkOrigin } from "@/lib/http/origin-check";
 import { operationSecurityHeaders, servedOverHttps } from "@/lib/http/security-headers";
 import type { Role } from "@/lib/identity/config-schema";
-import { ForbiddenError, UnauthenticatedError } from "@/lib/identity/errors";
+import { ForbiddenError, UnauthenticatedError } from "@/lib/errors/identity-errors";
 import { secretMatches } from "@/lib/http/shared-secret";
 import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
@@ -18,14 +18,14 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/open-platform";
 import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
 
-export interface OperationContext<P> {
+export interface OperationContext<P, Caller extends Identity | undefined = Identity | undefined> {
   request: Request;
   url: URL;
   platform: PlatformClient;
   /** The dynamic segments of the route, e.g. `{ id }` for app/api/zones/[id]/…; validated by the handler. */
   params: P;
-  /** Who is calling; undefined only for `role: "public"` operations. */
-  identity: Identity | undefined;
+  /** Who is calling: always known when a role is required, except to the cron caller; never for `role: "public"`. */
+  identity: Caller;
   /** The declared upstream calls as a predicate, for clients the handler opens itself (the gateway). */
   allows: (method: string, path: string) => boolean;
 }
@@ -44,10 +44,13 @@ export const CRON_HEADER = "x-preflight-cron";
 /** What a route exports: the handler, with its declaration readable by the tests that enumerate routes. */
 export type Operation<P> = ((request: Request, route?: { params: Promise<P> }) => Promise<Response>) & { readonly upstream: readonly UpstreamPattern[] };
 
-export function operation<P = Record<string, never>>(
-  handler: (context: OperationContext<P>) => Promise<unknown>,
-  options: OperationOptions,
-): Operation<P> {
+type Handler<P, Caller extends Identity | undefined> = (context: OperationContext<P, Caller>) => Promise<unknown>;
+
+// The options say who can call, so the handler's `identity` is typed by them: no `identity!` in a handler.
+export function operation<P = Record<string, never>>(handler: Handler<P, Identity>, options: OperationOptions & { role: Role; cron?: false }): Operation<P>;
+export function operation<P = Record<string, never>>(handler: Handler<P, Identity | undefined>, options: OperationOptions & { role: Role; cron: true }): Operation<P>;
+export function operation<P = Record<string, never>>(handler: Handler<P, undefined>, options: OperationOptions & { role: "public" }): Operation<P>;
+export function operation<P>(handler: Handler<P, never>, options: OperationOptions): Operation<P> {
   const allows = upstreamGuard(options.upstream);
   const handle = async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
     let platform: PlatformClient | undefined;
@@ -63,7 +66,8 @@ export function operation<P = Record<string, never>>(
       const url = new URL(request.url);
       platform = openPlatform(request.signal, crypto.randomUUID(), allows, consumerOf(url.pathname));
       const params = ((await route?.params) ?? {}) as P;
-      const result = await handler({ request, url, platform, params, identity, allows });
+      // The overloads tie `identity` to the options, which decided above whether there is one.
+      const result = await handler({ request, url, platform, params, identity: identity as never, allows });
       const response = result instanceof Response ? result : Response.json(result);
       return withUsage(request, response, platform);
     } catch (error) {

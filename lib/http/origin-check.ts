@@ -1,7 +1,7 @@
 // Mutations from a browser must come from Preflight's own pages: a cross-site form or fetch riding on
 // the demo cookie (or the proxy's session) is refused. Scripts that send no Origin prove themselves
 // with a header a cross-site page cannot set without a CORS preflight (the JWT or the demo header).
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ForbiddenError } from "@/lib/errors/identity-errors";
 import type { Identity } from "@/lib/identity/identify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

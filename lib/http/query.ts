@@ -1,5 +1,5 @@
 // Query parameters of the JSON operations, checked: a bad value is a 400 naming the parameter.
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 
 export function queryEnum<T extends string>(url: URL, name: string, values: readonly T[], fallback: T): T {
   const raw = url.searchParams.get(name);

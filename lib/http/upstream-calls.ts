@@ -73,11 +73,3 @@ export function upstreamGuard(patterns: readonly UpstreamPattern[]): (method: st
   });
   return (method, path) => compiled.some((c) => c.method === method && c.path.test(path));
 }
-
-/** Thrown before an undeclared call leaves the server: a bug, never the caller's doing. */
-export class UndeclaredUpstreamError extends Error {
-  constructor(call: string) {
-    super(`Preflight refused an upstream call its operation does not declare: ${call.slice(0, 200)}`);
-    this.name = "UndeclaredUpstreamError";
-  }
-}

@@ -3,7 +3,7 @@
 import "server-only";
 import { createRemoteJWKSet, errors, jwtVerify } from "jose";
 import { z } from "zod";
-import { UnauthenticatedError } from "@/lib/identity/errors";
+import { UnauthenticatedError } from "@/lib/errors/identity-errors";
 
 export const ACCESS_JWT_HEADER = "cf-access-jwt-assertion";
 

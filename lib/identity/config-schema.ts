@@ -2,6 +2,7 @@
 // the demo users. Pure, so the launcher can refuse a live start with no identity before anything runs.
 import { z } from "zod";
 import { optionalText } from "@/lib/config-fields";
+import { ConfigError } from "@/lib/errors/internal-errors";
 
 export const ROLES = ["viewer", "planner", "approver"] as const;
 export type Role = (typeof ROLES)[number];
@@ -39,22 +40,13 @@ export type IdentityConfig =
   /** A live account with no identity configured: the server refuses to start (and every request gets 401). */
   | { kind: "none" };
 
-export class IdentityConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`${variable} ${problem}`);
-  }
-}
-
 export function readIdentity(e: IdentityEnv, mode: "sandbox" | "live"): IdentityConfig {
   const access = [e.ACCESS_JWKS_URL, e.ACCESS_AUDIENCE, e.ACCESS_ISSUER];
   if (access.some(Boolean)) {
     const [jwksUrl, audience, issuer] = access;
-    if (!jwksUrl) throw new IdentityConfigError("ACCESS_JWKS_URL", "is required with ACCESS_AUDIENCE and ACCESS_ISSUER");
-    if (!audience) throw new IdentityConfigError("ACCESS_AUDIENCE", "is required with ACCESS_JWKS_URL");
-    if (!issuer) throw new IdentityConfigError("ACCESS_ISSUER", "is required with ACCESS_JWKS_URL");
+    if (!jwksUrl) throw new ConfigError("ACCESS_JWKS_URL", "is required with ACCESS_AUDIENCE and ACCESS_ISSUER");
+    if (!audience) throw new ConfigError("ACCESS_AUDIENCE", "is required with ACCESS_JWKS_URL");
+    if (!issuer) throw new ConfigError("ACCESS_ISSUER", "is required with ACCESS_JWKS_URL");
     const roles = { viewer: e.PREFLIGHT_VIEWERS, planner: e.PREFLIGHT_PLANNERS, approver: e.PREFLIGHT_APPROVERS };
     return { kind: "access", jwksUrl, audience, issuer, roles };
   }

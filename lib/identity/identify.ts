@@ -4,7 +4,7 @@ import "server-only";
 import type { IdentityConfig, Role } from "@/lib/identity/config-schema";
 import { ACCESS_JWT_HEADER, verifyAccessJwt } from "@/lib/identity/access-jwt";
 import { DEFAULT_DEMO_USER, DEMO_USER_COOKIE, DEMO_USER_HEADER, findDemoUser } from "@/lib/identity/demo-users";
-import { UnauthenticatedError } from "@/lib/identity/errors";
+import { UnauthenticatedError } from "@/lib/errors/identity-errors";
 import { roleFor } from "@/lib/identity/roles";
 
 export interface Identity {

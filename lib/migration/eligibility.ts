@@ -6,7 +6,7 @@ import { migratedRules, oversizedExpressions } from "@/lib/migration/proposed-co
 import { previousApiReasons, statusUnknownReason } from "@/lib/migration/unknown-reasons";
 
 /** `retired`: the previous version's API is retired for the zone; `unknown`: its migration status could not be read. */
-export type Verdict = "eligible" | "blocked" | "migrated" | "validation" | "failed" | "retired" | "unknown";
+export type MigrationVerdict = "eligible" | "blocked" | "migrated" | "validation" | "failed" | "retired" | "unknown";
 
 export interface Reason {
   code: string;
@@ -15,7 +15,7 @@ export interface Reason {
 }
 
 export interface Eligibility {
-  verdict: Verdict;
+  verdict: MigrationVerdict;
   eligible: boolean;
   reasons: Reason[];
   migrationState: string;

@@ -6,7 +6,7 @@
 import "server-only";
 import { z } from "zod";
 import type { PlatformClient } from "@/lib/platform/client";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 import { zonePath } from "@/lib/platform/paths";
 import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 

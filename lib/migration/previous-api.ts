@@ -2,7 +2,7 @@
 // it is unsupported since 2025-06-15 and stops working once a zone is upgraded, and the SDK documents
 // 410 Gone for overrides. Such an answer is a known state of the zone, not a failed read.
 import type { PreviousApiRefusal } from "@/lib/migration/evidence";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 
 /**
  * 410 Gone: retired. 404 on a zone whose status just answered: the route is gone for it. Anything else

@@ -5,7 +5,7 @@ import type { ZoneScan } from "@/lib/migration/zone-assessment";
 import type { ZoneRow } from "@/lib/platform/zones";
 
 /** Long enough to page through a review, short enough that the data is from this working session. */
-export const SCAN_TTL_MS = 15 * 60_000;
+export const ZONE_SCAN_TTL_MS = 15 * 60_000;
 
 // The expiry is kept as a number: a cached answer looks up 200 scans, and parsing each one's timestamp
 // every time stood out in its CPU profile.
@@ -13,7 +13,7 @@ const scans = new Map<string, { scan: ZoneScan; expiresAt: number }>();
 let zoneList: { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number } | undefined;
 
 function fresh(fetchedAt: number): boolean {
-  return Date.now() - fetchedAt < SCAN_TTL_MS;
+  return Date.now() - fetchedAt < ZONE_SCAN_TTL_MS;
 }
 
 export const scanCache = {
@@ -22,7 +22,7 @@ export const scanCache = {
     return entry && Date.now() < entry.expiresAt ? entry.scan : undefined;
   },
   put(scan: ZoneScan): void {
-    scans.set(scan.zone.id, { scan, expiresAt: Date.parse(scan.fetchedAt) + SCAN_TTL_MS });
+    scans.set(scan.zone.id, { scan, expiresAt: Date.parse(scan.fetchedAt) + ZONE_SCAN_TTL_MS });
   },
   zoneList() {
     return zoneList && fresh(zoneList.fetchedAt) ? zoneList : undefined;

@@ -6,7 +6,7 @@ import { redactSecrets } from "@/lib/config";
 import { CALLS_PER_ZONE, scanZoneEvidence } from "@/lib/migration/scan-zone";
 import type { ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import type { ZoneRow } from "@/lib/platform/zones";
 
 export interface ScanRange {

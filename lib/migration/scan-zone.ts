@@ -23,7 +23,7 @@ import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
 import { PreviousApiReader } from "@/lib/migration/previous-api";
 import { owaspPackage } from "@/lib/migration/zone-mapping";
 import type { PlatformClient } from "@/lib/platform/client";
-import { DeferredError } from "@/lib/platform/errors";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 

@@ -7,7 +7,7 @@ import { scanOneZone } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
 import { migrationDetail, type ZoneScan } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
-import { DeferredError, PlatformError } from "@/lib/platform/errors";
+import { DeferredError, PlatformError } from "@/lib/errors/platform-errors";
 import { checkIdentifier } from "@/lib/platform/paths";
 import { getZone } from "@/lib/platform/zones";
 

@@ -2,12 +2,12 @@
 import type { z } from "zod";
 import type { Credentials } from "@/lib/config-schema";
 import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
-import { RateLimitDeferredError } from "@/lib/platform/errors";
+import { RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { GraphqlError, parseGraphqlAnswer } from "@/lib/platform/graphql";
 import { budgetDepletedWaitMs, DEFAULT_GRAPHQL_RATE_LIMIT, isBudgetDepleted } from "@/lib/platform/graphql-limit";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
-import { UndeclaredUpstreamError } from "@/lib/http/upstream-calls";
+import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
 
 /** Refusals of the GraphQL limit met by one query before the wait is left to a later request. */
 const GRAPHQL_LIMIT_ATTEMPTS = 3;

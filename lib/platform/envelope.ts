@@ -1,6 +1,6 @@
 // The v4 response envelope: every answer is parsed here, so a bad body is a typed error, never a crash.
 import { z } from "zod";
-import { describeUpstreamMessage, PlatformError } from "@/lib/platform/errors";
+import { describeUpstreamMessage, PlatformError } from "@/lib/errors/platform-errors";
 
 /**
  * One entry of `errors`: the common v4 shape has `code` and `message`, but the rulesets API's

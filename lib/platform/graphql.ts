@@ -2,7 +2,7 @@
 // become a typed GraphqlError (with the platform's messages) and a bad body a typed PlatformError.
 import { z } from "zod";
 import { parseEnvelope } from "@/lib/platform/envelope";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 
 const answerSchema = z.object({
   data: z.unknown().optional(),

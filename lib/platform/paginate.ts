@@ -6,7 +6,7 @@
 // server ignored `page`: the listing fails, named as such, instead of refetching until the budget is spent.
 import { z } from "zod";
 import type { PlatformClient, Query } from "@/lib/platform/client";
-import { DeferredError, PlatformError } from "@/lib/platform/errors";
+import { DeferredError, PlatformError } from "@/lib/errors/platform-errors";
 
 export interface PageWalk<T> {
   items: T[];

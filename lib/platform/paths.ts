@@ -1,6 +1,6 @@
 // Upstream paths are built only here, from fixed segments and validated identifiers, so nothing a
 // caller sends (`../`, encoded slashes, a query) can reach a path of the platform's it did not name.
-import { InvalidIdentifierError } from "@/lib/platform/errors";
+import { InvalidIdentifierError } from "@/lib/errors/input-error";
 
 /** Zone, account, invite, override and most v4 identifiers: 32 lowercase hexadecimal characters. */
 export const IDENTIFIER = /^[0-9a-f]{32}$/;

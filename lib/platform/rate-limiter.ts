@@ -3,7 +3,7 @@
 // never let more than `requests` calls into any window-long interval, which is what the platform counts.
 // Tokens are shared fairly between the consumers (pages, the snapshot refresh) active in the window.
 import { systemClock, type Clock } from "@/lib/platform/clock";
-import { RateLimitDeferredError, type RateLimitName } from "@/lib/platform/errors";
+import { RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import { reservedForOthers, type ConsumerUse } from "@/lib/platform/fair-share";
 
 export interface RateLimit {

@@ -2,7 +2,7 @@
 // which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the process-wide
 // rate limiter, times each call out, and retries what is worth retrying.
 import { systemClock, type Clock } from "@/lib/platform/clock";
-import { BudgetExhaustedError, PlatformError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, PlatformError } from "@/lib/errors/platform-errors";
 import type { RateLimiter } from "@/lib/platform/rate-limiter";
 import {
   backoffDelay,

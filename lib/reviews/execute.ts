@@ -2,14 +2,14 @@
 // account moved since approval), then claims the review with a conditional write — of two concurrent
 // executes only one gets past that line — and sends each call once, journalling its intent before the
 // call and its outcome after it, so a server that stops mid-way is resumed without sending anything twice.
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 import type { PlatformClient } from "@/lib/platform/client";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 import { diffJson } from "@/lib/reviews/diff";
 import { withoutDerivedDiff } from "@/lib/reviews/ruleset-diff-evidence";
-import { callEffect, type CallEffect } from "@/lib/reviews/verify";
+import { callEffect, type CallEffect } from "@/lib/reviews/call-effect";
 import { planReview } from "@/lib/reviews/plan";
 import { baselineFromReview } from "@/lib/drift/baseline-from-review";
 import { setBaseline } from "@/lib/drift/set-baseline";

@@ -1,5 +1,5 @@
 // The Reviews list's filters (state, kind, author), shared by the operation and the page's URL.
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { REVIEW_KINDS, REVIEW_STATES, type ReviewSummary } from "@/lib/reviews/schema";
 
 export interface ReviewFilter {

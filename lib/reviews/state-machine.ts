@@ -1,8 +1,8 @@
 // The review's life: draft → submitted → approved | rejected → executing → executed | failed. Pure:
 // each step checks the state, the role and the four-eyes rule, and returns the next version.
-import { ConflictError } from "@/lib/http/conflict-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
 import type { Role } from "@/lib/identity/config-schema";
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ForbiddenError } from "@/lib/errors/identity-errors";
 import { hasRole } from "@/lib/identity/roles";
 import type { Review, ReviewState } from "@/lib/reviews/schema";
 

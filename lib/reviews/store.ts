@@ -1,8 +1,8 @@
 // Reviews, comments and the audit log in the bucket. A review is one object written only on the
 // condition that its etag is still the one read, so of two people acting at once one wins and the
 // other gets a 409. Comments and audit entries are objects of their own, written once, never changed.
-import { ConflictError } from "@/lib/http/conflict-error";
-import { NotFoundError } from "@/lib/http/not-found-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { NotFoundError } from "@/lib/errors/not-found-error";
 import type { Bucket } from "@/lib/storage/bucket";
 import { listAll, readJson, writeJson, type Stored } from "@/lib/storage/json-objects";
 import {

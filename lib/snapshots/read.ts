@@ -2,7 +2,8 @@
 // the next refresh is, and its rows served a few parts per request with a cursor, never the whole account.
 import "server-only";
 import { z } from "zod";
-import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/cursor";
+import { InvalidCursorError } from "@/lib/errors/input-error";
+import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson } from "@/lib/storage/json-objects";
 import { ageSeconds, percentDone } from "@/lib/snapshots/progress";

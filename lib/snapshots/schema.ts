@@ -2,22 +2,31 @@
 // published snapshot's manifest (latest.json, the atomic pointer) and the parts both name.
 import { z } from "zod";
 import { driftProgressSchema } from "@/lib/drift/progress";
+import { caaFindingSchema, certificateRowSchema, migrationRowSchema, zoneOutcomeSchema, zoneRowSchema } from "@/lib/snapshots/row-schemas";
 
 /**
  * The rows' format: a snapshot written by another version of Preflight (rows without today's fields, such
  * as a zone's `unknown` parts) is not served; the pages scan live until a refresh publishes this format.
  * 2: rows carry `unknown`, `sensitivityRow` and `mappingNote`; custom hostname ids are UUIDs.
+ * 3: every part names its format.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
-const zoneRowSchema = z.object({ id: z.string(), name: z.string(), plan: z.string() }).loose();
+/**
+ * Every part carries the format it was written in: a part of another version of Preflight fails with that
+ * said, instead of rows read with the wrong shape.
+ */
+const partFormat = z.literal(SNAPSHOT_FORMAT, {
+  error: (issue) => `written by another version of Preflight (format ${String(issue.input ?? "none")}); this version reads format ${SNAPSHOT_FORMAT}`,
+});
 
-export const zoneListPartSchema = z.object({ zones: z.array(zoneRowSchema) });
-export const zonesPartSchema = z.object({ zones: z.array(z.object({ id: z.string() }).loose()) });
+export const zoneListPartSchema = z.object({ format: partFormat, zones: z.array(zoneRowSchema) });
+export const zonesPartSchema = z.object({ format: partFormat, zones: z.array(migrationRowSchema) });
 export const certificatesPartSchema = z.object({
-  certificates: z.array(z.object({ zoneId: z.string(), id: z.string() }).loose()),
-  caa: z.array(z.object({ zoneId: z.string() }).loose()),
-  zones: z.array(z.object({ zoneId: z.string(), status: z.enum(["audited", "failed"]) }).loose()),
+  format: partFormat,
+  certificates: z.array(certificateRowSchema),
+  caa: z.array(caaFindingSchema),
+  zones: z.array(zoneOutcomeSchema),
 });
 
 const partSchema = z.object({ key: z.string(), count: z.number().int().min(0) });

@@ -1,20 +1,13 @@
 // JSON objects in the bucket: validated with zod when read, written with conditions on the etag, and
 // listed by following `truncated` and `cursor` (never by comparing the count with the limit).
 import type { z } from "zod";
+import { CorruptObjectError } from "@/lib/errors/internal-errors";
 import { hasBody, type Bucket, type StoreConditional, type StoreListOptions, type StoreObject } from "@/lib/storage/bucket";
 
 export interface Stored<T> {
   value: T;
   etag: string;
   uploaded: Date;
-}
-
-/** A stored object that does not match its schema: never used as if it did. */
-export class CorruptObjectError extends Error {
-  constructor(key: string, problem: string) {
-    super(`The stored object ${key} is not valid: ${problem}`);
-    this.name = "CorruptObjectError";
-  }
 }
 
 export async function readJson<T>(bucket: Bucket, key: string, schema: z.ZodType<T>): Promise<Stored<T> | null> {
@@ -27,7 +20,10 @@ export async function readJson<T>(bucket: Bucket, key: string, schema: z.ZodType
     throw new CorruptObjectError(key, "not JSON");
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new CorruptObjectError(key, parsed.error.issues[0]?.message ?? "invalid");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CorruptObjectError(key, issue ? `${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}` : "invalid");
+  }
   return { value: parsed.data, etag: object.etag, uploaded: object.uploaded };
 }
 

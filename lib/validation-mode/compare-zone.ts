@@ -3,8 +3,8 @@
 // answers what it has with a cursor.
 import "server-only";
 import type { PlatformClient } from "@/lib/platform/client";
-import { NotFoundError } from "@/lib/http/not-found-error";
-import { DeferredError } from "@/lib/platform/errors";
+import { NotFoundError } from "@/lib/errors/not-found-error";
+import { DeferredError } from "@/lib/errors/platform-errors";
 import { GraphqlError } from "@/lib/platform/graphql";
 import { checkIdentifier } from "@/lib/platform/paths";
 import type { ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";

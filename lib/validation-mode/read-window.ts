@@ -6,8 +6,9 @@
 import "server-only";
 import { z } from "zod";
 import type { PlatformClient } from "@/lib/platform/client";
-import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/cursor";
-import { DeferredError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/platform/errors";
+import { InvalidCursorError } from "@/lib/errors/input-error";
+import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
+import { DeferredError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 import { NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation-mode/events";
 import { EVENTS_QUERY, eventsSchema, HOURLY_COUNTS_QUERY, hourlyCountsSchema } from "@/lib/validation-mode/queries";

@@ -1,5 +1,5 @@
 // The drill-down's filters, read from the same URL parameters by the page and by the operation.
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { canonicalAction } from "@/lib/validation-mode/actions";
 import { REQUEST_CLASSES, type ComparedRequest, type RequestClass } from "@/lib/validation-mode/join";
 

@@ -3,7 +3,7 @@
 // ended before the read started (plus the analytics' ingestion delay) is final and kept until evicted.
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { SCAN_TTL_MS } from "@/lib/migration/scan-cache";
+import { ZONE_SCAN_TTL_MS } from "@/lib/migration/scan-cache";
 import type { WindowRead } from "@/lib/validation-mode/window-read";
 import type { TimeWindow } from "@/lib/validation-mode/window";
 
@@ -22,7 +22,7 @@ export class WindowCache {
   constructor(private readonly now: () => number = Date.now) {}
 
   private fresh(read: WindowRead): boolean {
-    return isFinal(read.window, read.startedAt) || this.now() - read.startedAt < SCAN_TTL_MS;
+    return isFinal(read.window, read.startedAt) || this.now() - read.startedAt < ZONE_SCAN_TTL_MS;
   }
 
   /** The fresh read of this zone and window, or a new one (also when `refresh` asks for one). */

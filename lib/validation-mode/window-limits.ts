@@ -1,8 +1,8 @@
 // The dataset limits applied to a comparison's window: a dataset the zone's plan does not include is said
 // so; a `since` older than `notOlderThan` is refused (400 naming `since` and the limit), and every query's
 // time range is cut to at most `maxDuration`.
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { EVENTS_DATASET, GROUPS_DATASET, type ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";
 import { describeSeconds } from "@/lib/validation-mode/duration-words";
 import { isoSecond, type TimeWindow } from "@/lib/validation-mode/window";

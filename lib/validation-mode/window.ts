@@ -1,5 +1,5 @@
 // The time window of a comparison, checked: each mistake is an InputError naming `since` or `until`.
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 
 export const DAY_MS = 86_400_000;
 /** The default window, and the longest one: the dataset keeps about a month of events. */

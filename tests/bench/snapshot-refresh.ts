@@ -86,7 +86,7 @@ async function main() {
       do {
         gc?.();
         const before = process.memoryUsage().heapUsed;
-        const slice = await readSlice(bucket, manifest, kind, cursor, async (b, part) =>
+        const slice = await readSlice<unknown>(bucket, manifest, kind, cursor, async (b, part) =>
           kind === "zones" ? (await readPart(b, part.key, zonesPartSchema)).zones : (await readPart(b, part.key, certificatesPartSchema)).certificates,
         );
         growth = Math.max(growth, process.memoryUsage().heapUsed - before);

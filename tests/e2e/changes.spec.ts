@@ -40,14 +40,14 @@ test("a custom hostname switched back between two refreshes is on the Changes vi
   expect(new URL(page.url()).searchParams.get("open")).toContain(certificate.id);
 
   // Another kind filters it out; the empty state says why.
-  await page.getByLabel("Change").selectOption("drift");
+  await page.getByRole("combobox", { name: /^Change/ }).selectOption("drift");
   await expect(page.getByTestId("changes-empty")).toHaveText("No change matches these filters.");
 
   // The Certificates page, answered from the snapshot, counts the change and marks the hostname.
   await page.goto("/certificates");
   await expect(page.getByTestId("certificate-changes")).toContainText("1 change since the previous snapshot");
   await expect(page.getByTestId("certificate-changes")).toContainText(zone.name);
-  await page.getByLabel("Zone or host").fill(certificate.hostname!);
+  await page.getByRole("searchbox", { name: "Zone or host" }).fill(certificate.hostname!);
   const hostnameRow = page.getByTestId("certificate-row").filter({ hasText: certificate.hostname! });
   await expect(hostnameRow.getByTestId("certificate-changed")).toBeVisible();
   await expect(hostnameRow.getByTestId("certificate-changed")).toHaveAttribute("title", words);

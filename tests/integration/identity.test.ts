@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IdentityConfig } from "@/lib/identity/config-schema";
 import { identify } from "@/lib/identity/identify";
-import { UnauthenticatedError } from "@/lib/identity/errors";
+import { UnauthenticatedError } from "@/lib/errors/identity-errors";
 
 let server: Server;
 let config: Extract<IdentityConfig, { kind: "access" }>;

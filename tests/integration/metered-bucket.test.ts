@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BudgetExhaustedError } from "@/lib/platform/errors";
+import { BudgetExhaustedError } from "@/lib/errors/platform-errors";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
 import { hasBody, type Bucket } from "@/lib/storage/bucket";

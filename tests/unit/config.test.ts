@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, REAL_API_BASE_URL } from "@/lib/config-schema";
+import { parseConfig, REAL_API_BASE_URL } from "@/lib/config-schema";
+import { ConfigError } from "@/lib/errors/internal-errors";
 import { identityStartupProblem } from "@/lib/identity/config-schema";
 
 function errorOf(env: Record<string, string>): ConfigError {

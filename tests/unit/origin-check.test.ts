@@ -1,7 +1,7 @@
 // Changes from another site are refused; scripts without an Origin prove themselves with a header.
 import { describe, expect, it } from "vitest";
 import { checkOrigin } from "@/lib/http/origin-check";
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ForbiddenError } from "@/lib/errors/identity-errors";
 
 const request = (method: string, headers: Record<string, string>) => new Request("http://127.0.0.1:3000/api/reviews", { method, headers: { host: "127.0.0.1:3000", ...headers } });
 const cookieUser = { id: "planner", role: "planner" as const, via: "demo-cookie" as const };

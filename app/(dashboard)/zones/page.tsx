@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { LoadingState } from "@/components/data-table/states";
 import { ZonesView } from "@/components/zones-table/zones-view";
-import { getConfig } from "@/lib/config";
-import { identify } from "@/lib/identity/identify";
+import { pageIdentity } from "@/lib/identity/page-identity";
 import { hasRole } from "@/lib/identity/roles";
 import { cachedFirstAnswer } from "@/lib/migration/scan-account";
 import { pageDriftFlags } from "@/lib/drift/open-flags";
@@ -14,7 +12,7 @@ export const metadata: Metadata = { title: "Zones" };
 
 export default async function ZonesPage() {
   // The first rows come with the page when the server already holds them, for those allowed to see them.
-  const identity = await identify(await headers(), getConfig().identity).catch(() => undefined);
+  const identity = await pageIdentity();
   const cached = identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer() : undefined;
   // The same answer as GET /api/zones: with the drift watch flags.
   const firstPage = cached && { ...cached, drift: await pageDriftFlags() };

@@ -20,7 +20,7 @@ export const GET = operation(async ({ url, platform }) => {
 export const POST = operation(
   async ({ request, platform, identity }) => {
     const target = await readJsonBody(request, createReviewSchema);
-    const review = await createReview(await openReviewStore(platform), platform, target, identity!);
+    const review = await createReview(await openReviewStore(platform), platform, target, identity);
     return Response.json(review, { status: 201, headers: { Location: `/api/reviews/${review.id}` } });
   },
   { role: "planner", upstream: UPSTREAM.reviewCreate },

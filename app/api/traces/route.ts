@@ -1,7 +1,7 @@
 import { parseTraceQuery } from "@/lib/gateway/query";
 import { runTraceQuery } from "@/lib/gateway/run-query";
 import { finalizedWindows, openGateway } from "@/lib/gateway/open-gateway";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { readBodyText } from "@/lib/http/json-body";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 import { operation } from "@/lib/http/operation";

@@ -1,6 +1,7 @@
 // Process entry: `npx tsx lib/dev/gateway/main.ts`. Starts anvil on ANVIL_PORT, seeds it, serves the
 // policy layer on GATEWAY_PORT, prints one ready line, and stops anvil on SIGINT/SIGTERM.
-import { ConfigError, DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT } from "@/lib/config-schema";
+import { DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT } from "@/lib/config-schema";
+import { ConfigError } from "@/lib/errors/internal-errors";
 import { closeOnSignals } from "@/lib/dev/launcher/processes";
 import { startDemoGateway } from "./demo-gateway";
 

@@ -1,6 +1,7 @@
 // `npm start`: checks the configuration, builds if the build is stale, starts the sandbox and the demo
 // gateway (in demo mode) and Preflight's production server, prints the URL, and stops everything on Ctrl-C.
-import { ConfigError, parseConfig } from "@/lib/config-schema";
+import { parseConfig } from "@/lib/config-schema";
+import { ConfigError } from "@/lib/errors/internal-errors";
 import { identityStartupProblem } from "@/lib/identity/config-schema";
 import { buildIsStale } from "@/lib/dev/launcher/build-state";
 import { run, startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";

@@ -9,7 +9,7 @@ import { buildCallTrees, treeDepth } from "@/lib/gateway/call-tree";
 import { freePort } from "@/lib/dev/gateway/anvil";
 import { startDemoGateway, type DemoGateway } from "@/lib/dev/gateway/demo-gateway";
 import { rpc } from "@/lib/dev/gateway/rpc";
-import { GatewayError } from "@/lib/gateway/errors";
+import { GatewayError } from "@/lib/errors/gateway-errors";
 import { fetchTraces, type TraceFilterCall } from "@/lib/gateway/fetch-traces";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { traceKind, type Trace } from "@/lib/gateway/trace";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformClient } from "@/lib/platform/client";
-import { BudgetExhaustedError, PlatformError } from "@/lib/platform/errors";
+import { BudgetExhaustedError, PlatformError } from "@/lib/errors/platform-errors";
 import { walkPages } from "@/lib/platform/paginate";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler, type SchedulerOptions } from "@/lib/platform/scheduler";

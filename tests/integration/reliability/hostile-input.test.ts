@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 // Every JSON operation under app/api, called in-process (the real route handlers, a real sandbox over
-// HTTP behind them, Miniflare's bucket) with at least 1,000 generated inputs each: never a 5xx, a 400
-// always names a field the operation reads, and no `..`, encoded slash, `?` or `#` ever reached a
-// platform path (checked on the raw request targets in the sandbox's call log).
+// HTTP behind them, Miniflare's bucket) with at least 1,000 generated inputs each: never a 5xx, every JSON
+// error has a `kind`, a 400 always names a field the operation reads, and no `..`, encoded slash, `?` or
+// `#` ever reached a platform path (checked on the raw request targets in the sandbox's call log).
 import { createServer, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,6 +103,10 @@ describe("hostile input to every JSON operation", () => {
         const answer = await send(route, c, who, from);
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         expect(TRUTHFUL.has(answer.status), `${route.name} answered ${answer.status}: ${answer.text.slice(0, 300)}`).toBe(true);
+        if (answer.status >= 400 && answer.type.startsWith("application/json")) {
+          const kind = (JSON.parse(answer.text) as { error: { kind?: unknown } }).error.kind;
+          expect(typeof kind, `${route.name}: an error without a kind: ${answer.text.slice(0, 200)}`).toBe("string");
+        }
         if (answer.status !== 400) return;
         if (answer.type.startsWith("text/plain")) {
           expect(answer.text).toMatch(/\bkey\b/); // the archive answers as the platform document's example handler: text

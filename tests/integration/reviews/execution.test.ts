@@ -1,8 +1,8 @@
 // Reviews on Miniflare's real bucket against the sandbox over HTTP: concurrent approvals and executes
 // end in exactly one transition and one upstream call; drift refuses execution; listing pages past 1000.
 import { describe, expect, it } from "vitest";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { executeReview } from "@/lib/reviews/execute";
 import { actOnReview, createReview } from "@/lib/reviews/service";
 import type { Review } from "@/lib/reviews/schema";

@@ -4,7 +4,7 @@
 // the proposed configuration whole, fields Preflight does not name included.
 import { describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/http/error-response";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 import { executeReview } from "@/lib/reviews/execute";
 import { actOnReview, createReview } from "@/lib/reviews/service";
 import { wafCaseFor } from "@/lib/dev/sandbox/waf/seed-waf";

@@ -2,8 +2,8 @@
 // (errors.mdx: `{data, errors:[{message, path, extensions}]}`, HTTP 400 / 403), samples its busiest
 // validation zone, and Preflight keeps to the limits, refuses an old `since` and says when a plan lacks a dataset.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { EVENT_DAYS, SAMPLING } from "@/lib/dev/sandbox/graphql/event-design";
 import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { compareZone } from "@/lib/validation-mode/compare-zone";

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { inspectChain } from "@/lib/certificates/chain";
 import { parsePemBundle } from "@/lib/certificates/pem";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const fullchain = fixture("letsencrypt-2022-fullchain.pem");

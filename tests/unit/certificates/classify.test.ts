@@ -1,7 +1,7 @@
 // Every rule of the chain change and every date boundary (the day before, on and after each date).
 import { describe, expect, it } from "vitest";
 import type { CaaFinding } from "@/lib/certificates/caa";
-import { classify, type CertificateFacts, type Verdict } from "@/lib/certificates/classify";
+import { classify, type CertificateFacts, type CertificateVerdict } from "@/lib/certificates/classify";
 
 const facts = (over: Partial<CertificateFacts>): CertificateFacts => ({
   kind: "custom_certificate",
@@ -14,7 +14,7 @@ const facts = (over: Partial<CertificateFacts>): CertificateFacts => ({
 });
 const at = (day: string) => `${day}T12:00:00.000000Z`;
 
-const CASES: Array<[name: string, input: Partial<CertificateFacts>, verdict: Verdict, reason: RegExp, action: RegExp]> = [
+const CASES: Array<[name: string, input: Partial<CertificateFacts>, verdict: CertificateVerdict, reason: RegExp, action: RegExp]> = [
   ["universal", { kind: "universal", certificateAuthority: "lets_encrypt" }, "no_action", /Rule 1.*June 2024.*2024-09-09.*2024-09-30/, /None/],
   ["advanced on the legacy CA", { kind: "advanced", certificateAuthority: "lets_encrypt" }, "action_required", /Rule 2.*lets_encrypt.*2024-09-09.*2024-09-30/, /Order a replacement .*google or ssl_com.*cannot be edited/],
   ["advanced on google", { kind: "advanced", certificateAuthority: "google" }, "no_action", /Rule 2.*google/, /None/],

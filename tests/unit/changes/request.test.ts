@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changePages } from "@/lib/changes/pages";
 import { changesQuery, parseSince } from "@/lib/changes/request";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { changeRecord } from "./change-record";
 
 const query = (search: string) => changesQuery(new URL(`http://127.0.0.1/api/changes${search}`));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseEnvelope } from "@/lib/platform/envelope";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 import { loadReference, resolveRef } from "@/tests/contract/contract";
 import { exampleOf } from "@/tests/contract/example";
 

@@ -5,7 +5,7 @@ import { FINALIZED_MAX_AGE_MS, WindowCache } from "@/lib/gateway/cache";
 import { fetchTraces, type TraceFilterCall } from "@/lib/gateway/fetch-traces";
 import type { Trace } from "@/lib/gateway/trace";
 import { splitWindows } from "@/lib/gateway/windows";
-import { BudgetExhaustedError } from "@/lib/platform/errors";
+import { BudgetExhaustedError } from "@/lib/errors/platform-errors";
 
 /** A chain with `perBlock(n)` traces in block n. */
 function chain(blocks: number, perBlock: (block: number) => number): Trace[] {

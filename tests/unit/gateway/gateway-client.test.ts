@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GatewayError } from "@/lib/gateway/errors";
+import { GatewayError } from "@/lib/errors/gateway-errors";
 import { gatewayAnswering, SECRET_URL } from "./fake-gateway";
 
 const failureOf = (status: number, body: string) =>

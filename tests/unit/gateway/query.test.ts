@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addressRule } from "@/lib/gateway/address-rule";
 import { parseTraceQuery } from "@/lib/gateway/query";
 import type { Trace } from "@/lib/gateway/trace";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 
 function fieldOf(input: unknown): string {
   try {

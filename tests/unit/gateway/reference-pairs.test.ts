@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CallTree } from "@/components/traces-view/call-tree";
 import { buildCallTrees, compareAddress, treeDepth, type CallNode } from "@/lib/gateway/call-tree";
-import { GatewayError } from "@/lib/gateway/errors";
+import { GatewayError } from "@/lib/errors/gateway-errors";
 import { parseTraceQuery } from "@/lib/gateway/query";
 import { traceKind, TRACE_KINDS, type Trace } from "@/lib/gateway/trace";
 import { traceListSchema } from "@/lib/gateway/trace-schema";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorResponse } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/json-body";
-import { PayloadTooLargeError } from "@/lib/http/payload-too-large-error";
+import { PayloadTooLargeError } from "@/lib/errors/payload-too-large-error";
 
 const schema = z.object({ text: z.string() });
 

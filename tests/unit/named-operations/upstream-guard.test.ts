@@ -2,7 +2,8 @@
 // client refuses an undeclared call before anything is sent.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { UndeclaredUpstreamError, upstreamGuard } from "@/lib/http/upstream-calls";
+import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
+import { upstreamGuard } from "@/lib/http/upstream-calls";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";

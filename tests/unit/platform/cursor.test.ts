@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { decodeCursor, encodeCursor, InvalidCursorError } from "@/lib/platform/cursor";
+import { InvalidCursorError } from "@/lib/errors/input-error";
+import { cursorOperation, decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 
 describe("continuation cursors", () => {
   it("round-trip the state of the operation that made them", () => {
@@ -23,5 +24,15 @@ describe("continuation cursors", () => {
     } catch (error) {
       expect((error as InvalidCursorError).field).toBe("cursor");
     }
+  });
+});
+
+describe("cursorOperation", () => {
+  it("names the operation a cursor continues, and nothing for what is not a cursor", () => {
+    expect(cursorOperation(encodeCursor("snapshot-zones", { part: 1 }))).toBe("snapshot-zones");
+    expect(cursorOperation(encodeCursor("zones", { page: 3 }))).toBe("zones");
+    expect(cursorOperation("not a cursor!")).toBeUndefined();
+    expect(cursorOperation(Buffer.from('{"op":3}').toString("base64url"))).toBeUndefined();
+    expect(cursorOperation(Buffer.from("[]").toString("base64url"))).toBeUndefined();
   });
 });

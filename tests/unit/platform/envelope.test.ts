@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseEnvelope } from "@/lib/platform/envelope";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 
 const zones = z.array(z.object({ id: z.string(), name: z.string() }));
 const ok = (result: unknown, extra: object = {}) =>

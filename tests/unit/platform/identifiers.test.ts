@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { switchCalls } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
 import { upstreamGuard, UPSTREAM } from "@/lib/http/upstream-calls";
-import { InvalidIdentifierError } from "@/lib/platform/errors";
+import { InvalidIdentifierError } from "@/lib/errors/input-error";
 import { checkIdentifier, checkUuidIdentifier } from "@/lib/platform/paths";
 import { createReviewSchema } from "@/lib/reviews/schema";
 

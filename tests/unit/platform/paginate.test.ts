@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { PlatformClient } from "@/lib/platform/client";
-import { PlatformError } from "@/lib/platform/errors";
+import { PlatformError } from "@/lib/errors/platform-errors";
 import { RepeatedPageError, walkPages } from "@/lib/platform/paginate";
 
 type Info = { page?: number; per_page?: number; count?: number; total_count?: number; total_pages?: number };

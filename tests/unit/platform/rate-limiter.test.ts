@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimitDeferredError } from "@/lib/platform/errors";
+import { RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { virtualClock } from "@/tests/unit/virtual-clock";
 

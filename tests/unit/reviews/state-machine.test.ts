@@ -1,7 +1,7 @@
 // The review's states and the permission rules: pure, no bucket.
 import { describe, expect, it } from "vitest";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { ForbiddenError } from "@/lib/errors/identity-errors";
 import { hasRole, roleFor } from "@/lib/identity/roles";
 import { diffJson } from "@/lib/reviews/diff";
 import type { Review } from "@/lib/reviews/schema";

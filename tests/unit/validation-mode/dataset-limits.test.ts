@@ -2,8 +2,8 @@
 // range cut to maxDuration, slices under maxPageSize and maxDuration, an old `since` refused naming the
 // field and the limit, a dataset the plan lacks said so; and the sandbox's deterministic sampling.
 import { describe, expect, it } from "vitest";
-import { ConflictError } from "@/lib/http/conflict-error";
-import { InputError } from "@/lib/http/input-error";
+import { ConflictError } from "@/lib/errors/conflict-error";
+import { InputError } from "@/lib/errors/input-error";
 import { sampleBusyHours } from "@/lib/dev/sandbox/graphql/sampling";
 import type { FirewallEvent as SandboxEvent } from "@/lib/dev/sandbox/graphql/seed-events";
 import { DOCUMENTED_LIMITS, parseZoneLimits, settingsSchema, type ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";

@@ -1,7 +1,7 @@
 // The window cache's freshness: a window still open is read again after the scan cache's 15 minutes; a
 // window that ended (past the ingestion delay) before its read started is final and kept.
 import { describe, expect, it } from "vitest";
-import { SCAN_TTL_MS } from "@/lib/migration/scan-cache";
+import { ZONE_SCAN_TTL_MS } from "@/lib/migration/scan-cache";
 import { INGESTION_DELAY_MS, WindowCache } from "@/lib/validation-mode/window-cache";
 import { isoSecond } from "@/lib/validation-mode/window";
 
@@ -18,7 +18,7 @@ describe("WindowCache", () => {
     expect(cache.current("z", open, false)).toBe(openRead);
     expect(cache.current("y", open, false)).not.toBe(openRead); // keyed by zone too
 
-    now += SCAN_TTL_MS;
+    now += ZONE_SCAN_TTL_MS;
     expect(cache.current("z", open, false)).not.toBe(openRead);
     expect(cache.current("z", past, false)).toBe(pastRead);
     expect(cache.current("z", past, true)).not.toBe(pastRead);

@@ -1,6 +1,6 @@
 // The window's checks and the slicing under the row limit.
 import { describe, expect, it } from "vitest";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { planSlices } from "@/lib/validation-mode/slices";
 import { parseWindow } from "@/lib/validation-mode/window";
 

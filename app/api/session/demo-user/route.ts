@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { InputError } from "@/lib/http/input-error";
+import { InputError } from "@/lib/errors/input-error";
 import { readJsonBody } from "@/lib/http/json-body";
-import { NotFoundError } from "@/lib/http/not-found-error";
+import { NotFoundError } from "@/lib/errors/not-found-error";
 import { operation } from "@/lib/http/operation";
 import { servedOverHttps } from "@/lib/http/security-headers";
 import { demoUserCookie, findDemoUser } from "@/lib/identity/demo-users";
-import { ForbiddenError } from "@/lib/identity/errors";
+import { ForbiddenError } from "@/lib/errors/identity-errors";
 
 export const dynamic = "force-dynamic";
 

@@ -13,7 +13,7 @@ const bodySchema = z.object({ text: z.string().trim().min(1, "write a comment").
 export const POST = operation<{ id: string }>(
   async ({ request, params, identity, platform }) => {
     const { text } = await readJsonBody(request, bodySchema);
-    await commentOnReview(await openReviewStore(platform), reviewId(params.id), identity!, text);
+    await commentOnReview(await openReviewStore(platform), reviewId(params.id), identity, text);
     return Response.json({ ok: true }, { status: 201 });
   },
   { role: "viewer", upstream: UPSTREAM.none },

@@ -15,7 +15,7 @@ const bodySchema = z.object({ confirm: z.string().max(300).optional() });
 export const POST = operation<{ id: string }>(
   async ({ request, params, platform, identity }) => {
     const { confirm } = await readJsonBody(request, bodySchema, { optional: true });
-    return executeReview(await openReviewStore(platform), platform, reviewId(params.id), identity!, confirm, {
+    return executeReview(await openReviewStore(platform), platform, reviewId(params.id), identity, confirm, {
       leaseMs: getConfig().reviewExecutionLeaseMs,
     });
   },

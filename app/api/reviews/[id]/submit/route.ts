@@ -1,4 +1,4 @@
-import { reviewStep } from "@/lib/reviews/step-operation";
+import { reviewStep } from "@/lib/http/review-step-operation";
 
 export const dynamic = "force-dynamic";
 

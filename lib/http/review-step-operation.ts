@@ -15,7 +15,7 @@ export function reviewStep(action: "submit" | "approve" | "reject") {
   return operation<{ id: string }>(
     async ({ request, params, identity, platform }) => {
       const { comment } = await readJsonBody(request, bodySchema, { optional: true });
-      return actOnReview(await openReviewStore(platform), reviewId(params.id), action, identity!, comment || undefined);
+      return actOnReview(await openReviewStore(platform), reviewId(params.id), action, identity, comment || undefined);
     },
     { role: RULES[action].role, upstream: UPSTREAM.none },
   );

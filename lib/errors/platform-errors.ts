@@ -1,4 +1,5 @@
-// Typed failures of upstream calls: each carries what a person needs to act on it.
+// Typed failures of upstream calls: each carries what a person needs to act on it, and how Preflight answers it.
+import { PreflightError } from "@/lib/errors/preflight-error";
 
 export type PlatformErrorKind =
   | "api" // the platform answered success:false or an error status
@@ -21,10 +22,12 @@ export function describeUpstreamMessage(entry: UpstreamMessage): string {
   return `${code}${entry.message || "no message"}${pointer}`;
 }
 
-export class PlatformError extends Error {
+export class PlatformError extends PreflightError {
   readonly kind: PlatformErrorKind;
+  override readonly upstreamFailure = true;
   /** "GET /zones": the operation, never the full URL (which names the host). */
   readonly operation: string;
+  /** The platform's HTTP status (Preflight answers with `httpStatus`). */
   readonly status?: number;
   readonly errors: UpstreamMessage[];
   readonly retryAfterSeconds?: number;
@@ -50,10 +53,32 @@ export class PlatformError extends Error {
   get code(): number | undefined {
     return this.errors.find((entry) => entry.code !== undefined)?.code;
   }
+
+  /** 503 rate limited (with Retry-After), 504 timed out, 404 for what the platform says does not exist, else 502. */
+  get httpStatus(): number {
+    if (this.kind === "rate_limited") return 503;
+    if (this.kind === "timeout") return 504;
+    return this.kind === "api" && this.status === 404 && !this.refusedCredentials ? 404 : 502;
+  }
+
+  override answer() {
+    const answer = { ...super.answer(), code: this.code };
+    if (this.kind === "rate_limited") return { ...answer, retryAfterSeconds: this.retryAfterSeconds ?? 60 };
+    if (this.refusedCredentials) return { ...answer, message: `${this.message}. Check the API token (or e-mail and key) Preflight is configured with.` };
+    return answer;
+  }
+
+  /** The platform refused Preflight's credentials: the fix is in its configuration, not the request. */
+  private get refusedCredentials(): boolean {
+    return this.kind === "api" && (this.status === 401 || this.status === 403 || this.code === 9106 || this.code === 10000);
+  }
 }
 
 /** This request can make no more calls now; the work continues in a later request, from a cursor. */
-export class DeferredError extends Error {
+export class DeferredError extends PreflightError {
+  readonly httpStatus = 503;
+  readonly kind = "deferred";
+
   constructor(
     message: string,
     /** How long the next request should wait before continuing (0: at once). */
@@ -61,6 +86,14 @@ export class DeferredError extends Error {
   ) {
     super(message);
     this.name = "DeferredError";
+  }
+
+  override answer() {
+    return {
+      ...super.answer(),
+      message: `This operation could not finish within one request: ${this.message}. Try again.`,
+      retryAfterSeconds: Math.max(1, Math.ceil(this.retryAfterMs / 1000)),
+    };
   }
 }
 
@@ -83,16 +116,5 @@ export class RateLimitDeferredError extends DeferredError {
   ) {
     super(`the ${limit === "graphql" ? "GraphQL analytics" : "account"} rate limit has no room for ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs);
     this.name = "RateLimitDeferredError";
-  }
-}
-
-/** An identifier that would not be safe or valid in an upstream path. */
-export class InvalidIdentifierError extends Error {
-  constructor(
-    readonly field: string,
-    readonly expected: string,
-  ) {
-    super(`${field} must be ${expected}`);
-    this.name = "InvalidIdentifierError";
   }
 }
