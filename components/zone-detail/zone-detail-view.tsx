@@ -11,6 +11,7 @@ import { MigrationChangesView } from "@/components/zone-detail/migration-changes
 import { ProposedConfigView } from "@/components/zone-detail/proposed-config-view";
 import { ZoneDrift } from "@/components/zone-detail/zone-drift";
 import { KeyValues, Section } from "@/components/zone-detail/section";
+import { ZoneTerraformExport } from "@/components/terraform/zone-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
@@ -148,6 +149,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
           <ProposedConfigView config={zone.proposedConfig} />
         </Section>
       )}
+
+      {zone.verdict !== "failed" && <ZoneTerraformExport zoneId={zoneId} migrated={zone.verdict === "migrated"} />}
 
       {zone.procedure.length > 0 && (
         <Section title="Migration procedure">

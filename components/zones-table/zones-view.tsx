@@ -12,6 +12,7 @@ import { ZonesOverview } from "@/components/zones-table/zones-overview";
 import { ZonesTable } from "@/components/zones-table/zones-table";
 import { ZonesToolbar } from "@/components/zones-table/zones-toolbar";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
+import { AccountTerraformExport } from "@/components/terraform/account-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 const URL_KEYS = ["q", "plan", "verdict", "state", "sort", "dir"] as const;
@@ -76,6 +77,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
         </div>
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
+      <AccountTerraformExport />
       <DriftPanel flags={drift} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />

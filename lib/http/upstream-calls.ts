@@ -55,6 +55,10 @@ export const UPSTREAM = {
   traces: ["RPC trace_filter", "RPC eth_getBlockByNumber"],
   /** Retrying one zone the certificate audit marked failed (the zone list: its custom hostnames' CAA may live in other zones). */
   certificateZone: [...ZONE, ...ZONE_LIST, ...CERTIFICATE_INVENTORY],
+  /** One zone's Terraform export: the zone detail's reads, the managed entry point among them. */
+  terraformZone: [...ZONE, ...ZONE_EVIDENCE],
+  /** The account-wide Terraform export: the zones scan's reads, the managed entry point of each zone among them. */
+  terraformAccount: [...ZONE_LIST, ...ZONE_EVIDENCE],
   /** One zone's drift from its baseline: its live managed entry point. */
   zoneDrift: ["GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint"],
   /** One step of the snapshot refresh: drift watch (the entry point, in ZONE_EVIDENCE), the zones scan and the certificate audit, in budget-sized parts. */

@@ -24,9 +24,21 @@ const entrypointSchema = z.looseObject({
 });
 
 export async function readManagedEntrypoint(platform: PlatformClient, zoneId: string): Promise<FrozenEntrypoint | null> {
+  const result = await fetchEntrypoint(platform, zoneId);
+  return result && { id: result.id, version: result.version, lastUpdated: result.last_updated, rules: result.rules ?? [] };
+}
+
+/** The same read with the ruleset's name and description, which a Terraform resource must repeat (changing them replaces it). */
+export async function readManagedEntrypointRuleset(platform: PlatformClient, zoneId: string): Promise<(FrozenEntrypoint & { name?: string; description?: string }) | null> {
+  const result = await fetchEntrypoint(platform, zoneId);
+  if (!result) return null;
+  const description = typeof result.description === "string" ? result.description : undefined;
+  return { id: result.id, version: result.version, lastUpdated: result.last_updated, rules: result.rules ?? [], name: result.name, description };
+}
+
+async function fetchEntrypoint(platform: PlatformClient, zoneId: string) {
   try {
-    const { result } = await platform.get(zonePath(zoneId, "rulesets", "phases", PHASE, "entrypoint"), {}, entrypointSchema);
-    return { id: result.id, version: result.version, lastUpdated: result.last_updated, rules: result.rules ?? [] };
+    return (await platform.get(zonePath(zoneId, "rulesets", "phases", PHASE, "entrypoint"), {}, entrypointSchema)).result;
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "api" && error.status === 404) return null;
     throw error;

@@ -14,6 +14,22 @@ export function rulesetName(id: string): string {
   return RULESET_NAMES[id] ?? `ruleset ${id}`;
 }
 
+/** Rules of the managed rulesets that the migration overrides, by the name the platform gives them. */
+const RULE_NAMES: Record<string, string> = {
+  [OWASP_ANOMALY_SCORE_RULE_ID]: "949110: Inbound Anomaly Score Exceeded (the OWASP score threshold and action)",
+};
+
+/** "949110: Inbound Anomaly Score Exceeded (…)", or which ruleset the rule belongs to when its name is not known. */
+export function managedRuleName(ruleId: string, rulesetId?: string): string {
+  return RULE_NAMES[ruleId] ?? (rulesetId ? `a rule of the ${rulesetName(rulesetId)} (name not known to Preflight)` : "a managed rule (name not known to Preflight)");
+}
+
+/** "OWASP paranoia level 3" for the OWASP ruleset's paranoia tags; other categories are tags named as such. */
+export function categoryName(category: string): string {
+  const level = /^paranoia-level-(\d)$/.exec(category)?.[1];
+  return level ? `OWASP paranoia level ${level}` : `the rules tagged "${category}"`;
+}
+
 /** The OWASP score threshold presets, by the name the dashboard gives them. */
 export const SCORE_THRESHOLD_PRESETS = { low: 60, medium: 40, high: 25 } as const;
 

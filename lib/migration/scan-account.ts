@@ -85,8 +85,8 @@ export async function scanOneZone(platform: PlatformClient, zone: ZoneRow): Prom
   return scan;
 }
 
-/** The zone list, continued across requests when it alone needs more than one budget. */
-async function accountZones(platform: PlatformClient, accountId?: string) {
+/** The zone list, continued across requests when it alone needs more than one budget (the Terraform export walks it too). */
+export async function accountZones(platform: PlatformClient, accountId?: string) {
   const cached = scanCache.zoneList();
   if (cached?.complete) return { ...cached, retryAfterSeconds: undefined };
   const page = await listZones(platform, { accountId, cursor: cached?.cursor });

@@ -12,10 +12,15 @@ import { checkIdentifier } from "@/lib/platform/paths";
 import { getZone } from "@/lib/platform/zones";
 
 export async function zoneMigrationDetail(platform: PlatformClient, zoneId: string, refresh: boolean): Promise<ZoneMigrationDetail> {
+  const scan = await zoneScan(platform, zoneId, refresh);
+  return { ...migrationDetail(scan), migrationChanges: await readMigrationChanges(platform, scan) };
+}
+
+/** One zone's scan as the detail reads it: the cached one when fresh, else read now (the Terraform export reads the same). */
+export async function zoneScan(platform: PlatformClient, zoneId: string, refresh: boolean): Promise<ZoneScan> {
   checkIdentifier("id", zoneId);
   const cached = refresh ? undefined : scanCache.get(zoneId);
-  const scan = cached ?? (await scanOneZone(platform, scanCache.zoneList()?.zones.find((z) => z.id === zoneId) ?? (await getZone(platform, zoneId))));
-  return { ...migrationDetail(scan), migrationChanges: await readMigrationChanges(platform, scan) };
+  return cached ?? (await scanOneZone(platform, scanCache.zoneList()?.zones.find((z) => z.id === zoneId) ?? (await getZone(platform, zoneId))));
 }
 
 async function readMigrationChanges(platform: PlatformClient, scan: ZoneScan): Promise<MigrationChanges | null> {

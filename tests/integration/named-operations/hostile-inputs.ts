@@ -17,12 +17,14 @@ export function hostileParams(real: { zoneId: string; reviewId: string }): strin
 
 export const HOSTILE_QUERIES = [
   "",
-  "?refresh=1",
+  // `syntax` lets the Terraform exports get past their own checks to the upstream calls they declare.
+  "?refresh=1&syntax=v4",
   "?format=csv",
   "?cursor=..%2F..%2Fuser%2Ftokens",
   "?path=/user/tokens&method=DELETE&url=http://evil.example/&upstream=/accounts",
   "?since=2020-01-01T00:00:00Z&until=2020-01-02T00:00:00Z&host=../../x&rule=/user",
   "?state=approved&kind=../&author=%2F..%2F",
+  "?syntax=v5&config=live&format=archive&cursor=eyJvcCI6InRlcnJhZm9ybS1leHBvcnQifQ",
 ];
 
 export const HOSTILE_BODIES: Array<(zoneId: string) => string> = [

@@ -145,6 +145,10 @@ describe("named operations", () => {
     expect(violations).toEqual([]);
     expect(observed.some((o) => o.call === "POST /graphql")).toBe(true);
     expect(observed.some((o) => o.call === "RPC trace_filter")).toBe(true);
+    // The Terraform exports got past their own checks to their upstream calls (the managed entry point among them).
+    for (const route of ["GET /api/terraform", "GET /api/zones/[id]/terraform"]) {
+      expect(observed.some((o) => o.operation === route && o.call.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint")), route).toBe(true);
+    }
   }, 240_000);
 
   it("archive keys never leave the archive/ prefix of the bucket, whatever the key", async () => {
