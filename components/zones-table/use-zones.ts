@@ -38,7 +38,7 @@ export function useZones(firstPage?: ZonesAnswer) {
   // What every count on a page of zones covers: the pages say it beside their totals.
   const failed = useMemo(() => zones.filter((zone) => zone.verdict === "failed").length, [zones]);
   const coverage = useMemo(() => ({ read: zones.length, total: totalCount, complete: query.complete, failed, noun: "zones" }), [zones.length, totalCount, query.complete, failed]);
-  // Every answer carries the account's flags: the latest page's are the freshest.
-  const drift = pages?.findLast((page) => page.drift !== undefined)?.drift;
+  // The first answer carries the account's drift flags.
+  const drift = pages?.[0]?.drift;
   return { ...query, zones, coverage, loaded: zones.length, totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, drift, refresh, reload };
 }
