@@ -42,7 +42,7 @@ const DOMAIN_BOUNDARY = [
     message: "Domain modules take the platform client as a parameter (its type is fine); they never import its implementation.",
   },
 ];
-const DOMAIN = ["migration", "certificates", "reviews", "validation-mode", "snapshots", "rulesets", "terraform", "changes"].map((folder) => `lib/${folder}/**`);
+const DOMAIN = ["migration", "certificates", "reviews", "validation-mode", "snapshots", "rulesets", "terraform", "changes", "drift"].map((folder) => `lib/${folder}/**`);
 /** I/O edges that sit in a domain folder on purpose. */
 const DOMAIN_EXCEPTIONS = [
   "lib/validation-mode/read-query.ts", // the two validation operations' shared query parser: it reads the URL with lib/http/query

@@ -1,4 +1,4 @@
-// The dashboard's sections, in the order of the work: plan, compare, audit, explore, review.
+// The dashboard's sections, in the order of the work: plan, compare, audit, explore, review, watch.
 export const SECTIONS = [
   { href: "/zones", label: "Zones" },
   { href: "/mapping", label: "Mapping" },
@@ -6,5 +6,6 @@ export const SECTIONS = [
   { href: "/certificates", label: "Certificates" },
   { href: "/traces", label: "Traces" },
   { href: "/reviews", label: "Reviews" },
+  { href: "/changes", label: "Changes" },
   { href: "/settings", label: "Settings" },
 ] as const;

@@ -8,6 +8,7 @@ import { CertificatesTable, rowKey } from "@/components/certificates/table/certi
 import { CertificatesToolbar, type CertificateFilters } from "@/components/certificates/table/certificates-toolbar";
 import { CERTIFICATES_DEFAULT_SORT, certificatesSearchParams } from "@/components/certificates/table/search-params";
 import { CaaFindings } from "@/components/certificates/caa-findings";
+import { CertificateChanges } from "@/components/certificates/certificate-changes";
 import { CertificateDetail } from "@/components/certificates/certificate-detail";
 import { ChainInspector } from "@/components/certificates/chain-inspector";
 import { HostnameSwitchPanel } from "@/components/certificates/hostname-switch-panel";
@@ -74,6 +75,7 @@ export function CertificatesView() {
         </Button>
       </div>
       <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} />
+      <CertificateChanges count={audit.changeCount} rows={rows} zones={audit.zones} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
       <RateLimitWait resumeAt={audit.resumeAt} what="the certificate audit" />
       {audit.error && <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />}

@@ -26,7 +26,7 @@ export function useCertificates() {
     () => ({ read: data.zones.length, total: totalZones, complete: query.complete, failed, noun: "zones" }),
     [data.zones.length, totalZones, query.complete, failed],
   );
-  return { ...query, ...data, coverage, totalZones, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, rescan: () => setScan((n) => n + 1), reload: () => {
+  return { ...query, ...data, coverage, totalZones, fetchedAt: pages?.[0]?.fetchedAt, changeCount: pages?.[0]?.changeCount, snapshot: pages?.[0]?.snapshot, rescan: () => setScan((n) => n + 1), reload: () => {
     setScan(0);
     setReloads((n) => n + 1);
   } };

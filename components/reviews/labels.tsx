@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<ReviewKind, string> = {
   delete_uri_overrides: "Delete URI-based overrides",
   switch_hostname_ca: "Switch custom hostnames' CA",
   accept_invite: "Accept an invitation",
+  accept_baseline: "Accept drift as the new baseline",
 };
 
 const STATE_TONES: Record<ReviewState, BadgeTone> = {

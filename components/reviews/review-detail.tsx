@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
 import { ReviewActions } from "@/components/reviews/review-actions";
 import { EntrypointReplaced } from "@/components/reviews/entrypoint-replaced";
+import { DriftAccepted } from "@/components/reviews/drift-accepted";
 import { ReviewComments } from "@/components/reviews/review-comments";
 import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved";
 import { Section } from "@/components/ui/section";
@@ -45,6 +46,7 @@ export function ReviewDetail({ id }: { id: string }) {
       )}
       <RulesetDiffApproved frozen={review.approvedRulesetDiff} />
       <Section title="Planned calls">
+        {review.calls.length === 0 && <p className="text-slate-600">None: executing this review sends nothing to the account.</p>}
         <ol className="flex flex-col gap-2" data-testid="planned-calls">
           {review.calls.map((call, i) => (
             <li key={i} className="rounded border border-slate-200 p-2">
@@ -57,6 +59,7 @@ export function ReviewDetail({ id }: { id: string }) {
         </ol>
       </Section>
       <EntrypointReplaced evidence={review.evidence} />
+      <DriftAccepted evidence={review.evidence} />
       <Section title="Evidence (frozen when created)">
         <pre className="max-h-96 overflow-auto bg-slate-50 p-2 text-xs">{JSON.stringify(review.evidence, null, 2)}</pre>
       </Section>

@@ -4,7 +4,7 @@ import { createLoader, parseAsString, parseAsStringLiteral, type inferParserType
 import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
 
 /** The review kinds a zone's page can link to: the migration steps. */
-export const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides"] as const;
+export const MIGRATION_KINDS = ["start_validation", "complete_migration", "delete_uri_overrides", "accept_baseline"] as const;
 
 export const reviewsSearchParams = {
   state: parseAsStringLiteral(REVIEW_STATES),

@@ -5,12 +5,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import type { AccountScan } from "@/lib/migration/scan-account";
+import type { DriftFlag } from "@/lib/drift/flags";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
 
-type ZonesAnswer = AccountScan & { snapshot?: SnapshotInfo | null };
+/** `drift`: the zones drift watch flags (null: they could not be read). */
+export type ZonesAnswer = AccountScan & { snapshot?: SnapshotInfo | null; drift?: DriftFlag[] | null };
 
 /** `firstPage`: the server's cached first answer; used for the first listing only, never after a refresh. */
-export function useZones(firstPage?: AccountScan) {
+export function useZones(firstPage?: ZonesAnswer) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const [reloads, setReloads] = useState(0);
@@ -36,5 +38,7 @@ export function useZones(firstPage?: AccountScan) {
   // What every count on a page of zones covers: the pages say it beside their totals.
   const failed = useMemo(() => zones.filter((zone) => zone.verdict === "failed").length, [zones]);
   const coverage = useMemo(() => ({ read: zones.length, total: totalCount, complete: query.complete, failed, noun: "zones" }), [zones.length, totalCount, query.complete, failed]);
-  return { ...query, zones, coverage, loaded: zones.length, totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, refresh, reload };
+  // The first answer carries the account's drift flags.
+  const drift = pages?.[0]?.drift;
+  return { ...query, zones, coverage, loaded: zones.length, totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, drift, refresh, reload };
 }

@@ -6,7 +6,8 @@ import { useMemo, useState } from "react";
 import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { fromInputs, fromSorting, toSorting } from "@/components/data-table/search-params";
-import { useZones } from "@/components/zones/use-zones";
+import { useZones, type ZonesAnswer } from "@/components/zones/use-zones";
+import { DriftFlagsContext, DriftPanel } from "@/components/zones/table/drift-flags";
 import { ZonesOverview } from "@/components/zones/zones-overview";
 import { ZonesTable } from "@/components/zones/table/zones-table";
 import { ZONES_DEFAULT_SORT, zonesSearchParams } from "@/components/zones/table/search-params";
@@ -14,14 +15,14 @@ import { ZonesToolbar, type ZoneFilters } from "@/components/zones/table/zones-t
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { AccountTerraformExport } from "@/components/terraform/account-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { AccountScan } from "@/lib/migration/scan-account";
 import { formatTime } from "@/lib/client/format";
 import { Button, buttonClass } from "@/components/ui/button";
 
-export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
+export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   const [view, setView] = useQueryStates(zonesSearchParams);
   const setFilters = (patch: ZoneFilters) => void setView(fromInputs(zonesSearchParams, patch));
-  const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, drift, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
+  const driftByZone = useMemo(() => new Map((drift ?? []).map((flag) => [flag.zoneId, flag])), [drift]);
   const [retrying, setRetrying] = useState(false);
 
   const sorting = useMemo(() => toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT), [view.sort, view.dir]);
@@ -75,6 +76,7 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
       <AccountTerraformExport />
+      <DriftPanel flags={drift} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {error ? (
@@ -89,13 +91,15 @@ export function ZonesView({ firstPage }: { firstPage?: AccountScan }) {
         <>
           <CoverageNote coverage={coverage} testId="zones-coverage" />
           <ZonesOverview zones={zones} coverage={coverage} active={view} onFilter={setFilters} />
-          <ZonesTable
-            zones={zones}
-            coverage={coverage}
-            sorting={sorting}
-            filters={filters}
-            onSortingChange={(next) => void setView(fromSorting(next))}
-          />
+          <DriftFlagsContext value={driftByZone}>
+            <ZonesTable
+              zones={zones}
+              coverage={coverage}
+              sorting={sorting}
+              filters={filters}
+              onSortingChange={(next) => void setView(fromSorting(next))}
+            />
+          </DriftFlagsContext>
         </>
       )}
     </div>

@@ -22,6 +22,8 @@ export interface CertificateRow {
   status: string | null;
   /** Custom hostnames only: ssl.method, which a CA switch sends back unchanged. */
   validationMethod: string | null;
+  /** From a snapshot: what changed for this certificate since the previous snapshot (lib/changes). */
+  changes?: Array<{ kind: string; words: string }>;
 }
 
 /** Every zone of the scan appears here: a zone whose calls failed is marked failed, never dropped. */
@@ -30,6 +32,8 @@ export interface ZoneOutcome {
   zoneName: string;
   status: "audited" | "failed";
   reason?: string;
+  /** From a snapshot: how many of its certificates changed since the previous snapshot. */
+  changes?: number;
 }
 
 export interface CertificatesPage {
@@ -43,6 +47,8 @@ export interface CertificatesPage {
   totalZones?: number;
   /** Set when the account rate limit stopped this part of the audit: wait this long before continuing. */
   retryAfterSeconds?: number;
+  /** From a snapshot: the certificate audit changes it recorded since the previous snapshot (0: none). */
+  changeCount?: number;
 }
 
 export const KINDS: readonly CertificateKind[] = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"];

@@ -59,7 +59,9 @@ export const UPSTREAM = {
   terraformZone: [...ZONE, ...ZONE_EVIDENCE],
   /** The account-wide Terraform export: the zones scan's reads, the managed entry point of each zone among them. */
   terraformAccount: [...ZONE_LIST, ...ZONE_EVIDENCE],
-  /** One step of the snapshot refresh: the zones scan and the certificate audit, in budget-sized parts. */
+  /** One zone's drift from its baseline: its live managed entry point. */
+  zoneDrift: ["GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint"],
+  /** One step of the snapshot refresh: drift watch (the entry point, in ZONE_EVIDENCE), the zones scan and the certificate audit, in budget-sized parts. */
   snapshotRefresh: [...ZONE_LIST, ...ZONE_EVIDENCE, ...CERTIFICATE_INVENTORY],
 } as const satisfies Record<string, readonly UpstreamPattern[]>;
 

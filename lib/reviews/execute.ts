@@ -11,6 +11,8 @@ import { diffJson } from "@/lib/reviews/diff";
 import { withoutDerivedDiff } from "@/lib/reviews/ruleset-diff-evidence";
 import { callEffect, type CallEffect } from "@/lib/reviews/call-effect";
 import { planReview } from "@/lib/reviews/plan";
+import { baselineFromReview } from "@/lib/drift/baseline-from-review";
+import { setBaseline } from "@/lib/drift/set-baseline";
 import type { CallResult, Difference, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
 import type { ReviewStore } from "@/lib/reviews/store";
@@ -65,6 +67,8 @@ export async function executeReview(store: ReviewStore, platform: PlatformClient
     }
   }
   const outcome = failed ? "failed" : "executed";
+  // Before the review reads executed: a server that stops in between resumes the review and sets it again.
+  if (!failed) await setBaselineOf(store, current.value, actor);
   const finished = await store.save({ ...transition(current.value, "finish", actor, new Date(), outcome), leaseUntil: undefined }, current.etag);
   await store.audit({ at: finished.value.updatedAt, reviewId: id, actor: actor.id, action: `execution_${outcome}`, from: "executing", to: outcome });
   return finished.value;
@@ -94,7 +98,7 @@ async function runStep(platform: PlatformClient, call: ReviewCall, unknownOutcom
 
 async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loaded: Stored<Review>, actor: Actor): Promise<void> {
   const review = loaded.value;
-  const fresh = await planReview(platform, review.target).catch((error: unknown) => {
+  const fresh = await planReview(platform, review.target, store.bucket).catch((error: unknown) => {
     if (error instanceof PlatformError) throw error;
     // The target no longer qualifies (migrated, no overrides, invite gone): that is drift too.
     return { evidence: { refused: error instanceof Error ? error.message : String(error) } };
@@ -128,6 +132,15 @@ function hasEntrypoint(evidence: unknown): boolean {
 function entrypointOf(evidence: unknown): FrozenEntrypoint | null {
   const value = typeof evidence === "object" && evidence !== null ? (evidence as { entrypoint?: FrozenEntrypoint | null }).entrypoint : null;
   return value ?? null;
+}
+
+/** A migration step or an accepted drift sets the zone's baseline, which drift watch compares the live entry point with. */
+async function setBaselineOf(store: ReviewStore, review: Review, actor: Actor): Promise<void> {
+  const at = new Date().toISOString();
+  const baseline = baselineFromReview(review, at);
+  if (!baseline) return;
+  await setBaseline(store.bucket, baseline);
+  await store.audit({ at, reviewId: review.id, actor: actor.id, action: "baseline_set", note: `The approved configuration of ${baseline.zoneName} is its baseline for drift watch` });
 }
 
 function withResult(review: Review, index: number, result: CallResult): Review {

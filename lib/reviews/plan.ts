@@ -21,6 +21,8 @@ import { getZone, listZonePages } from "@/lib/platform/zones";
 import { DeferredError } from "@/lib/errors/platform-errors";
 import { migrationRulesetDiff, RULESET_DIFF_FIELD } from "@/lib/reviews/ruleset-diff-evidence";
 import type { ReviewCall, ReviewTarget } from "@/lib/reviews/schema";
+import { planAcceptBaseline } from "@/lib/drift/accept-plan";
+import type { Bucket } from "@/lib/storage/bucket";
 import { z } from "zod";
 
 export interface ReviewPlan {
@@ -30,12 +32,16 @@ export interface ReviewPlan {
   confirmText?: string;
 }
 
-export async function planReview(platform: PlatformClient, target: ReviewTarget): Promise<ReviewPlan> {
+/** `bucket`: the reviews' bucket, where an accepted drift's baseline is read. */
+export async function planReview(platform: PlatformClient, target: ReviewTarget, bucket?: Bucket): Promise<ReviewPlan> {
   switch (target.kind) {
     case "switch_hostname_ca":
       return planHostnameSwitch(platform, target);
     case "accept_invite":
       return planInviteAcceptance(platform, target.inviteId);
+    case "accept_baseline":
+      if (!bucket) throw new Error("Accepting a baseline needs the reviews' bucket");
+      return planAcceptBaseline(platform, bucket, target.zoneId);
     default:
       return planMigrationStep(platform, target.kind, target.zoneId);
   }

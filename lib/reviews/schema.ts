@@ -13,6 +13,8 @@ export const createReviewSchema = z.discriminatedUnion(
   "kind",
   [
     z.object({ kind: z.enum(["start_validation", "complete_migration", "delete_uri_overrides"]), zoneId }),
+    // The zone's drift from its baseline, accepted as the new baseline: no call to the account.
+    z.object({ kind: z.literal("accept_baseline"), zoneId }),
     z.object({
       kind: z.literal("switch_hostname_ca"),
       zoneId,

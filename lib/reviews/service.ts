@@ -8,7 +8,7 @@ import { transition, type Actor } from "@/lib/reviews/state-machine";
 import type { ReviewStore } from "@/lib/reviews/store";
 
 export async function createReview(store: ReviewStore, platform: PlatformClient, target: ReviewTarget, author: Actor, now = new Date()): Promise<Review> {
-  const plan = await planReview(platform, target);
+  const plan = await planReview(platform, target, store.bucket);
   const at = now.toISOString();
   const review: Review = {
     id: crypto.randomUUID(),

@@ -22,7 +22,8 @@ const reviewKey = (id: string) => `reviews/${id}.json`;
 const entryKey = (prefix: string, at: string) => `${prefix}${at}-${crypto.randomUUID().slice(0, 8)}.json`;
 
 export class ReviewStore {
-  constructor(private readonly bucket: Bucket) {}
+  /** Public for what an executed review writes beside it (a zone's baseline: lib/drift/baseline.ts). */
+  constructor(readonly bucket: Bucket) {}
 
   async create(review: Review): Promise<Stored<Review>> {
     const stored = await writeJson(this.bucket, reviewKey(review.id), review, { onlyIf: { etagDoesNotMatch: "*" }, customMetadata: summaryOf(review) });

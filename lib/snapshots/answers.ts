@@ -9,6 +9,8 @@ import { cursorOperation } from "@/lib/platform/cursor";
 import { readPart } from "@/lib/snapshots/parts";
 import { readSlice, type SnapshotInfo } from "@/lib/snapshots/read";
 import { certificatesPartSchema, zonesPartSchema } from "@/lib/snapshots/schema";
+import { flagCertificates, isCertificateChange } from "@/lib/changes/flags";
+import { snapshotChanges } from "@/lib/snapshots/snapshot-changes";
 import { openSnapshots } from "@/lib/snapshots/service";
 
 export const LIST_SOURCES = ["auto", "live", "snapshot"] as const;
@@ -69,10 +71,13 @@ export async function certificatesFromSnapshot(platform: PlatformClient, cursor:
   if (!snap.usable) return { snapshot: snap.info };
   type Part = Pick<CertificatesPage, "certificates" | "caa" | "zones">;
   const slice = await readSlice(snap.bucket, snap.usable, "certificates", cursor, async (bucket, part) => [(await readPart(bucket, part.key, certificatesPartSchema)) satisfies Part], (parts) => parts.reduce((sum, p) => sum + p.certificates.length + p.caa.length, 0));
+  const changes = await snapshotChanges(snap.bucket, snap.usable);
+  const flagged = flagCertificates(slice.rows.flatMap((p) => p.certificates), slice.rows.flatMap((p) => p.zones), changes);
   const answer = {
-    certificates: slice.rows.flatMap((p) => p.certificates),
+    certificates: flagged.rows,
     caa: slice.rows.flatMap((p) => p.caa),
-    zones: slice.rows.flatMap((p) => p.zones),
+    zones: flagged.zones,
+    changeCount: changes.filter(isCertificateChange).length,
     fetchedAt: snap.usable.completedAt,
     complete: slice.cursor === undefined,
     ...(slice.cursor ? { cursor: slice.cursor } : {}),

@@ -19,6 +19,8 @@ export const HOSTNAME_PAGES_PER_STEP = 40;
 /** Rows gathered before they go to the bucket as a part: the next zones continue in a new part. */
 export const ROWS_PER_PART = 2_000;
 const HOSTNAMES_PER_PAGE = 50;
+/** Subrequests a custom hostnames walk leaves for the CAA records its hostnames need (the zone's, and zones of the account they fall in). */
+const CAA_READS_KEPT = 4;
 const NO_TOTAL_TLS = { enabled: false } as const;
 
 export interface CertificateWork {
@@ -109,10 +111,12 @@ async function resumeHostnames(platform: PlatformClient, zoneId: string, positio
   const resumeAt = Math.max(1, position.hostnamePage);
   const check = resumeAt > 1 && position.hostnameAfter !== undefined;
   const path = zonePath(zoneId, "custom_hostnames");
+  // The pages the budget allows after the hostnames' CAA reads: a walk asking for more would fail whole, every step.
+  const pages = Math.max(1, Math.min(HOSTNAME_PAGES_PER_STEP, platform.scheduler.remainingBudget - CAA_READS_KEPT - (check ? 1 : 0)));
   const walk = await walkPages(platform, path, CUSTOM_HOSTNAME_ORDER, customHostnameSchema, {
     perPage: HOSTNAMES_PER_PAGE,
     startPage: check ? resumeAt - 1 : resumeAt,
-    maxPages: HOSTNAME_PAGES_PER_STEP + (check ? 1 : 0),
+    maxPages: pages + (check ? 1 : 0),
   });
   if (!check) return walk;
   if (walk.items.length === 0 && walk.nextPage === resumeAt - 1) {

@@ -20,13 +20,13 @@ export async function readPart<T>(bucket: Bucket, key: string, schema: z.ZodType
   return stored.value;
 }
 
-/** The zone-list part holding zone `index`, and the index of its first zone; undefined past the end. */
-export async function zonesAt(bucket: Bucket, parts: readonly PartRef[], index: number): Promise<{ zones: ZoneRow[]; from: number } | undefined> {
+/** The zone-list part holding zone `index`, the index of its first zone and its own index; undefined past the end. */
+export async function zonesAt(bucket: Bucket, parts: readonly PartRef[], index: number): Promise<{ zones: ZoneRow[]; from: number; part: number } | undefined> {
   let from = 0;
-  for (const part of parts) {
+  for (const [i, part] of parts.entries()) {
     if (index < from + part.count) {
       const { zones } = await readPart(bucket, part.key, zoneListPartSchema);
-      return { zones, from };
+      return { zones, from, part: i };
     }
     from += part.count;
   }

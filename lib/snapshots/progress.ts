@@ -1,5 +1,6 @@
 // The refresh run's progress as pure functions: a new run, how far it is, and whether a trigger should
 // start one. No I/O here: tests drive them with plain values.
+import { newDriftProgress } from "@/lib/drift/progress";
 import { SNAPSHOT_FORMAT, type RunState } from "@/lib/snapshots/schema";
 
 export function newRun(runId: string, now: Date): RunState {
@@ -9,7 +10,8 @@ export function newRun(runId: string, now: Date): RunState {
     format: SNAPSHOT_FORMAT,
     startedAt: at,
     updatedAt: at,
-    phase: "list",
+    phase: "drift",
+    drift: newDriftProgress(),
     listPage: 1,
     zoneListParts: [],
     scanOffset: 0,

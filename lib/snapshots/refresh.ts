@@ -11,14 +11,19 @@ import { listZonePages } from "@/lib/platform/zones";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson, writeJson } from "@/lib/storage/json-objects";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
+import { DRIFT_MIN_BUDGET, watchDriftFrom } from "@/lib/drift/refresh-work";
+import { newDriftProgress } from "@/lib/drift/progress";
+import { planRecords, previousOf, PRINT_CALLS, readPublished, shardOf, StepPrints, writeRecords } from "@/lib/snapshots/audit-changes";
 import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
 import { readPart, writePart, zonesAt } from "@/lib/snapshots/parts";
 import { newRun, percentDone, shouldStartRun } from "@/lib/snapshots/progress";
 import { scanZones } from "@/lib/snapshots/scan-work";
 import { manifestSchema, runStateSchema, snapshotKeys, zoneListPartSchema, type Manifest, type RunState } from "@/lib/snapshots/schema";
 
-/** Subrequests kept for the writes after the work: a part, the state, and the manifest's head and put. */
+/** Subrequests kept for the writes after the work: a part, the state, and the manifest's read and put. */
 const RESERVE = 4;
+/** Publishing: the manifest read and written, the state and the step's change records written. */
+const PUBLISH_CALLS = 4;
 const LIST_PAGES_PER_PART = 10;
 
 export interface RefreshOptions {
@@ -45,39 +50,61 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
   const keys = snapshotKeys(options.account);
   const stored = await readJson(bucket, keys.state, runStateSchema);
   let state = stored?.value ?? null;
-  if (shouldStartRun(state, now(), options)) state = newRun(crypto.randomUUID(), now());
-  else if (state!.phase === "published") return outcome("idle", state!);
+  if (shouldStartRun(state, now(), options)) {
+    state = newRun(crypto.randomUUID(), now());
+    // The certificate audit is compared with the snapshot published when the run begins.
+    state.previous = previousOf((await readPublished(bucket, keys.latest)).manifest);
+  } else if (state!.phase === "published") return outcome("idle", state!);
   state = structuredClone(state!);
   if (state.resumeAfter && new Date(state.resumeAfter) > now()) {
     return { ...outcome("waiting", state), retryAfterSeconds: Math.ceil((new Date(state.resumeAfter).getTime() - now().getTime()) / 1000) };
   }
   delete state.resumeAfter;
   const work = platform.withScheduler(platform.scheduler.reserving(RESERVE));
-  const retryAfterMs = await advance(work, bucket, state, options);
+  const prints = new StepPrints();
+  const retryAfterMs = await advance(work, bucket, state, { ...options, now }, prints);
+  const at = now();
+  if (!(await prints.save(bucket, options.account, state, at))) return outcome("conflict", state);
+  const records = planRecords(state, await prints.compare(bucket, state, at), at);
   if (retryAfterMs > 0) state.resumeAfter = new Date(now().getTime() + retryAfterMs).toISOString();
   state.steps++;
   state.updatedAt = now().toISOString();
-  const finished = state.phase === "certificates" && state.zoneCount !== undefined && state.certificateZone >= state.zoneCount;
+  // Without the budget for publishing, the next step publishes.
+  const finished = state.phase === "certificates" && state.zoneCount !== undefined && state.certificateZone >= state.zoneCount && platform.scheduler.remainingBudget >= PUBLISH_CALLS;
   if (finished) {
     // The manifest first, on the etag read just before: of two runners finishing together one publishes.
-    const current = await bucket.head(keys.latest);
-    const manifest: Manifest = manifestSchema.parse({ runId: state.runId, format: state.format, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount, zoneParts: state.zoneParts, certificateParts: state.certificateParts });
-    const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
+    const current = await readPublished(bucket, keys.latest);
+    if (current.manifest?.runId === state.runId) return publishedAlready(bucket, keys.state, state, stored?.etag);
+    const manifest: Manifest = manifestSchema.parse({
+      ...{ runId: state.runId, format: state.format, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount },
+      ...{ zoneParts: state.zoneParts, certificateParts: state.certificateParts, printShards: state.printShards, changes: state.changes ?? { keys: [], count: 0 } },
+    });
+    const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current.etag ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
     if (!published) return outcome("conflict", state);
     state.phase = "published";
     state.publishedAt = state.updatedAt;
   }
   const saved = await writeJson(bucket, keys.state, state, { onlyIf: stored ? { etagMatches: stored.etag } : { etagDoesNotMatch: "*" } });
   if (!saved) return outcome("conflict", state);
+  // Only once the state naming them is saved: a runner that lost the race records nothing.
+  await writeRecords(bucket, records, at);
   const result = finished ? "published" : outcome("worked", state).result;
   return { ...outcome(result, state), ...(retryAfterMs > 0 ? { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : {}) };
 }
 
 /** Works through the phases while the budget allows; returns the rate-limit wait that stopped it, or 0. */
-async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions): Promise<number> {
+async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions & { now: () => Date }, prints: StepPrints): Promise<number> {
   const room = (unit: number) => work.scheduler.remainingBudget >= unit + 2;
   for (;;) {
-    if (state.phase === "list") {
+    if (state.phase === "drift") {
+      // Every zone with a baseline: its live entry point against what its review approved (lib/drift).
+      const drift = state.drift ?? newDriftProgress();
+      if (!drift.done && !room(DRIFT_MIN_BUDGET)) return 0;
+      const step = await watchDriftFrom(work, bucket, drift, state.runId, options.now);
+      state.drift = step.progress;
+      if (step.progress.done) state.phase = "list";
+      else if (step.retryAfterMs > 0 || step.progress.checked === drift.checked) return step.retryAfterMs;
+    } else if (state.phase === "list") {
       if (!room(1)) return 0;
       // Ten pages (500 zones) per part, and a subrequest kept back to write it.
       const lister = work.withScheduler(work.scheduler.reserving(1));
@@ -108,15 +135,19 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       if (scan.retryAfterMs > 0 || scan.rows.length === 0) return scan.retryAfterMs;
     } else if (state.phase === "certificates") {
       if (state.certificateZone >= state.zoneCount!) return 0;
-      if (!room(MIN_CALLS_PER_ZONE + 1)) return 0;
+      if (!room(MIN_CALLS_PER_ZONE + 1 + PRINT_CALLS)) return 0;
       const part = (await zonesAt(bucket, state.zoneListParts, state.certificateZone))!;
+      // One zone-list part per step: the step's print goes to that part's shard (audit-changes.ts).
+      if (prints.part && prints.part.index !== part.part) return 0;
+      const audited = work.withScheduler(work.scheduler.reserving(PRINT_CALLS));
       const start = { zone: state.certificateZone, hostnamePage: state.hostnamePage, hostnameAfter: state.hostnameAfter };
-      const audit = await auditZonesFrom(work, part.zones, start, part.from, stepCaaReads(work, bucket, state));
+      const audit = await auditZonesFrom(audited, part.zones, start, part.from, stepCaaReads(audited, bucket, state));
       const moved = audit.next.zone !== start.zone || audit.next.hostnamePage !== start.hostnamePage;
       if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
         const value = { certificates: audit.certificates, caa: audit.caa, zones: audit.zones };
         state.certificateParts.push(await writePart(bucket, options.account, state.runId, "certificates", state.steps * 100 + state.certificateParts.length, value, audit.zones.length));
       }
+      prints.add(shardOf(part.part, part.zones), audit.certificates, audit.zones);
       state.certificateZone = audit.next.zone;
       state.hostnamePage = audit.next.hostnamePage;
       state.hostnameAfter = audit.next.hostnameAfter;
@@ -136,6 +167,14 @@ function stepCaaReads(platform: PlatformClient, bucket: Bucket, state: RunState)
     return parts.flatMap((part) => part.zones.map((z) => ({ id: String(z.id), name: String(z.name) })));
   };
   return { caaCache, zones: () => (zones ??= readZones()), records: (zoneId: string) => cachedCaaRecords(platform, zoneId, caaCache) };
+}
+
+/** This run's manifest is live (a step published it, then failed to save the state): only the state is left to save. */
+async function publishedAlready(bucket: Bucket, key: string, state: RunState, etag: string | undefined): Promise<StepOutcome> {
+  state.phase = "published";
+  state.publishedAt = state.updatedAt;
+  const saved = await writeJson(bucket, key, state, { onlyIf: etag ? { etagMatches: etag } : { etagDoesNotMatch: "*" } });
+  return outcome(saved ? "published" : "conflict", state);
 }
 
 function outcome(result: StepOutcome["result"], state: RunState): StepOutcome {

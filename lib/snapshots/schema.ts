@@ -1,6 +1,7 @@
 // What a snapshot refresh keeps in the bucket, validated when read: the run's progress (state.json), the
 // published snapshot's manifest (latest.json, the atomic pointer) and the parts both name.
 import { z } from "zod";
+import { driftProgressSchema } from "@/lib/drift/progress";
 import { caaFindingSchema, certificateRowSchema, migrationRowSchema, zoneOutcomeSchema, zoneRowSchema } from "@/lib/snapshots/row-schemas";
 
 /**
@@ -31,13 +32,22 @@ export const certificatesPartSchema = z.object({
 const partSchema = z.object({ key: z.string(), count: z.number().int().min(0) });
 export type PartRef = z.infer<typeof partSchema>;
 
+/** The certificate audit's print of one zone-list part's zones, and the zone names it spans (lib/changes/audit-prints.ts). */
+const printShardRefSchema = z.object({ part: z.number().int().min(0), key: z.string(), from: z.string(), to: z.string() });
+export type PrintShardRef = z.infer<typeof printShardRefSchema>;
+/** The change objects a run recorded (what changed since the previous snapshot), and how many records they hold. */
+const changeRefsSchema = z.object({ keys: z.array(z.string()), count: z.number().int().min(0) });
+
 export const runStateSchema = z.object({
   runId: z.string(),
   /** The rows' format the run writes (absent: a run begun before formats were named). */
   format: z.number().int().optional(),
   startedAt: z.string(),
   updatedAt: z.string(),
-  phase: z.enum(["list", "scan", "certificates", "published"]),
+  /** Drift first (the zones with a baseline: few, and the quickest news), then the account. */
+  phase: z.enum(["drift", "list", "scan", "certificates", "published"]),
+  /** The drift phase's progress (absent: a run begun before drift watch). */
+  drift: driftProgressSchema.optional(),
   /** The next /zones page to list, and the zones listed so far (total once known). */
   listPage: z.number().int().min(1),
   zoneCount: z.number().int().min(0).optional(),
@@ -55,6 +65,11 @@ export const runStateSchema = z.object({
   /** Set when the account rate limit stopped the last step: the next one waits until then. */
   resumeAfter: z.string().optional(),
   publishedAt: z.string().optional(),
+  /** The prints this run wrote, by zone-list part (absent: a run begun before prints were kept). */
+  printShards: z.array(printShardRefSchema).optional(),
+  /** The snapshot published when the run began, which its certificate audit is compared with (null: none). */
+  previous: z.object({ runId: z.string(), printShards: z.array(printShardRefSchema) }).nullable().optional(),
+  changes: changeRefsSchema.optional(),
 });
 export type RunState = z.infer<typeof runStateSchema>;
 
@@ -66,6 +81,10 @@ export const manifestSchema = z.object({
   zoneCount: z.number().int().min(0),
   zoneParts: z.array(partSchema),
   certificateParts: z.array(partSchema),
+  /** The certificate audit's prints, which the next snapshot compares with. */
+  printShards: z.array(printShardRefSchema).optional(),
+  /** The change objects of what this snapshot saw change since the previous one (absent: none compared). */
+  changes: changeRefsSchema.optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

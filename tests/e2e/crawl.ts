@@ -73,6 +73,8 @@ export function pagesToVisit(ids: Ids): string[] {
     "/reviews",
     `/reviews/${ids.review}`,
     "/reviews/00000000-0000-4000-8000-000000000000",
+    "/changes",
+    "/changes?since=2026-01-01&kind=hostname_switched_back&open=not-a-change",
     "/settings",
     "/no-such-page",
   ];
@@ -125,6 +127,9 @@ export function operationsToCall(ids: Ids, archiveKey: string, origin: string): 
     { method: "POST", path: `/api/reviews/${review}/approve`, headers: as("approver-1"), data: { comment: "ok" } },
     { method: "POST", path: `/api/reviews/${review}/execute`, headers: as("planner"), data: {} },
     { method: "POST", path: `/api/reviews/${review}/execute`, headers: as("planner"), data: {} },
+    { method: "GET", path: "/api/changes" },
+    { method: "GET", path: "/api/changes?since=yesterday" },
+    { method: "GET", path: "/api/changes?kind=drift&cursor=not-a-cursor" },
     { method: "GET", path: "/api/snapshots" },
     { method: "POST", path: "/api/snapshots/refresh", headers: as("planner"), data: {} },
     { method: "POST", path: "/api/snapshots/refresh", headers: { "x-preflight-cron": "not-the-secret" }, data: {} },

@@ -77,3 +77,10 @@ export async function editEntrypoint(zoneId: string, edit: (rules: Array<Record<
   });
   if (!response.ok) throw new Error(`sandbox refused the entry point: ${response.status}`);
 }
+
+/** A certificate change between two snapshots, as a real account goes through one (lib/dev/sandbox/certificate-events.ts). */
+export async function changeSandboxCertificate(body: Record<string, unknown>): Promise<{ zone: { id: string; name: string }; certificate: { id: string; hostname?: string } }> {
+  const response = await fetch(`${E2E.sandboxUrl}/__sandbox/certificates`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`sandbox refused the certificate change: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { zone: { id: string; name: string }; certificate: { id: string; hostname?: string } };
+}

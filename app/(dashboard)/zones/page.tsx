@@ -6,13 +6,16 @@ import { ZonesView } from "@/components/zones/zones-view";
 import { pageIdentity } from "@/lib/identity/page-identity";
 import { hasRole } from "@/lib/identity/roles";
 import { cachedFirstAnswer } from "@/lib/migration/scan-account";
+import { pageDriftFlags } from "@/lib/drift/open-flags";
 
 export const metadata: Metadata = { title: "Zones" };
 
 export default async function ZonesPage() {
   // The first rows come with the page when the server already holds them, for those allowed to see them.
   const identity = await pageIdentity();
-  const firstPage = identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer() : undefined;
+  const cached = identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer() : undefined;
+  // The same answer as GET /api/zones: with the drift watch flags.
+  const firstPage = cached && { ...cached, drift: await pageDriftFlags() };
   return (
     <>
       <PageHeader title="Zones" />

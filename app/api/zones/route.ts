@@ -7,6 +7,7 @@ import { readListQuery } from "@/lib/http/list-query";
 import { scanAccount } from "@/lib/migration/scan-account";
 import { migrationCsvRow } from "@/lib/migration/zone-assessment";
 import { snapshotOrLive, zonesFromSnapshot } from "@/lib/snapshots/answers";
+import { zoneDriftFlags } from "@/lib/drift/open-flags";
 
 export const dynamic = "force-dynamic";
 
@@ -20,9 +21,11 @@ export const GET = operation(async ({ url, platform }) => {
   // An export is one file: every zone the budget allows, not one page of them.
   const limit = query.format === "csv" ? Number.POSITIVE_INFINITY : undefined;
   const { cursor, refresh } = query;
+  // On the first answer, before the scan spends what the budget leaves: the zones flagged by drift watch (null: unknown).
+  const drift = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
   const live = () => scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId, limit });
   const scan = await snapshotOrLive(platform, query, zonesFromSnapshot, live, "scan");
-  if (query.format === "json") return jsonWithRows(scan, "zones");
+  if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
   return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,4 +1,5 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
+import { ChangedMark } from "@/components/certificates/certificate-changes";
 import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import type { CertificateRow } from "@/lib/certificates/types";
 import { formatDay } from "@/lib/client/format";
@@ -50,6 +51,12 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     id: "zone",
     accessorKey: "zoneName",
     header: "Zone",
+    cell: ({ row }) => (
+      <>
+        {row.original.zoneName}
+        <ChangedMark row={row.original} />
+      </>
+    ),
     filterFn: (row, _id, value: string) => {
       if (!value) return true;
       const needle = value.toLowerCase();

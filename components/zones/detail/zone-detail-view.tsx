@@ -9,6 +9,7 @@ import { CreateReviewLinks } from "@/components/reviews/create-review-links";
 import { ProcedureSteps } from "@/components/zones/detail/procedure-steps";
 import { MigrationChangesView } from "@/components/zones/detail/migration-changes";
 import { ProposedConfigView } from "@/components/zones/detail/proposed-config-view";
+import { ZoneDrift } from "@/components/zones/detail/zone-drift";
 import { KeyValues, Section } from "@/components/ui/section";
 import { ZoneTerraformExport } from "@/components/terraform/zone-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -54,6 +55,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <span className="ml-auto text-xs text-slate-500">Read {formatDateTime(zone.fetchedAt)}</span>
         <Button onClick={() => void readAgain()}>{zone.verdict === "failed" ? "Retry" : "Read again"}</Button>
       </div>
+
+      <ZoneDrift zoneId={zoneId} />
 
       <Section title="Verdict and reasons">
         <ul className="flex flex-col gap-2" data-testid="zone-reasons">

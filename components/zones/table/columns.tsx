@@ -1,6 +1,7 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import Link from "next/link";
 import { MigrationVerdictBadge } from "@/components/zones/verdict-badge";
+import { DriftBadge } from "@/components/zones/table/drift-flags";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 import { formatTime } from "@/lib/client/format";
@@ -61,6 +62,8 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     cell: ({ getValue }) => <span className="text-slate-600">{String(getValue())}</span>,
   },
   { id: "state", accessorKey: "migrationState", header: "State", filterFn: equals },
+  // Drift watch's flag for a migrated zone (drift-flags.tsx): empty for zones without one.
+  { id: "drift", header: "Drift", enableSorting: false, cell: ({ row }) => <DriftBadge zoneId={row.original.id} /> },
   {
     id: "validation",
     accessorFn: (zone) => (zone.validationAvailable ? "available" : "—"),
@@ -84,4 +87,4 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
 
 /** Column widths of the grid: the table is virtualized, so widths are fixed rather than measured. */
 export const ZONE_GRID =
-  "grid grid-cols-[minmax(13rem,1.4fr)_6.5rem_8.5rem_minmax(14rem,2fr)_6rem_6.5rem_minmax(12rem,1.2fr)_6rem_6rem]";
+  "grid grid-cols-[minmax(13rem,1.4fr)_6.5rem_8.5rem_minmax(14rem,2fr)_6rem_8.5rem_6.5rem_minmax(12rem,1.2fr)_6rem_6rem]";

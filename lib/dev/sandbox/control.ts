@@ -1,8 +1,10 @@
 // Control endpoints under `/__sandbox/` for tests and the demo: no auth, never logged as API calls.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { applyCertificateEvent, certificateEventSchema } from "./certificate-events";
 import { faultsProblem } from "./faults";
 import { BodyTooLargeError, readBody, sendJson } from "./http";
 import type { SandboxRuntime } from "./runtime";
+import { applyDashboardEdit, dashboardEditSchema } from "./waf/dashboard-edits";
 
 export const CONTROL_PREFIX = "/__sandbox";
 const BODY_LIMIT = 64 * 1024;
@@ -29,6 +31,9 @@ const ENDPOINTS: Record<string, Partial<Record<string, ControlHandler>>> = {
     GET: (rt, _req, res) => sendJson(res, 200, { faults: rt.faults.get() }),
     POST: updateFaults,
   },
+  "/certificates": { POST: certificateEvent },
+  /** A person edits a zone's managed entry point in the dashboard (waf/dashboard-edits.ts): the API then answers the new version. */
+  "/entrypoint-edits": { POST: editEntrypoint },
 };
 
 export async function handleControl(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -47,24 +52,62 @@ export async function handleControl(runtime: SandboxRuntime, req: IncomingMessag
   await handler(runtime, req, res);
 }
 
-async function updateFaults(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The request's JSON object, or undefined once a 4xx naming `body` was sent. */
+async function jsonObject(req: IncomingMessage, res: ServerResponse): Promise<object | undefined> {
   let text: string;
   try {
     text = await readBody(req, BODY_LIMIT);
   } catch (error) {
     const tooLarge = error instanceof BodyTooLargeError;
-    return sendJson(res, tooLarge ? 413 : 400, { ok: false, error: tooLarge ? "body: too large" : "body: could not be read" });
+    sendJson(res, tooLarge ? 413 : 400, { ok: false, error: tooLarge ? "body: too large" : "body: could not be read" });
+    return undefined;
   }
-  let patch: unknown;
+  let value: unknown;
   try {
-    patch = JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
-    return sendJson(res, 400, { ok: false, error: "body: must be a JSON object" });
+    value = undefined;
   }
-  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
-    return sendJson(res, 400, { ok: false, error: "body: must be a JSON object" });
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+  sendJson(res, 400, { ok: false, error: "body: must be a JSON object" });
+  return undefined;
+}
+
+/** A certificate change between two snapshots (certificate-events.ts). */
+async function certificateEvent(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await jsonObject(req, res);
+  if (!body) return;
+  const parsed = certificateEventSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return sendJson(res, 400, { ok: false, error: `${issue?.path.join(".") || "change"}: ${issue?.message ?? "invalid"}` });
   }
+  const outcome = applyCertificateEvent(runtime.state, parsed.data, runtime.options.now());
+  if ("problem" in outcome) return sendJson(res, 400, { ok: false, error: outcome.problem });
+  sendJson(res, 200, { ok: true, ...outcome });
+}
+
+async function updateFaults(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const patch = await jsonObject(req, res);
+  if (!patch) return;
   const problem = faultsProblem(patch);
   if (problem) return sendJson(res, 400, { ok: false, error: problem });
   sendJson(res, 200, { faults: runtime.faults.merge(patch) });
+}
+
+async function editEntrypoint(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await jsonObject(req, res);
+  if (!body) return;
+  const parsed = dashboardEditSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return sendJson(res, 400, { ok: false, error: `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` });
+  }
+  const waf = Object.hasOwn(runtime.state.waf, parsed.data.zoneId) ? runtime.state.waf[parsed.data.zoneId] : undefined;
+  if (!waf) return sendJson(res, 404, { ok: false, error: "zoneId: no such zone" });
+  if (!waf.entrypoint) return sendJson(res, 409, { ok: false, error: "zoneId: the zone has no http_request_firewall_managed entry point yet" });
+  const edited = applyDashboardEdit(waf.entrypoint, parsed.data, new Date(runtime.options.now()).toISOString());
+  if (typeof edited === "string") return sendJson(res, 400, { ok: false, error: edited });
+  waf.entrypoint = edited;
+  sendJson(res, 200, { ok: true, entrypoint: edited });
 }

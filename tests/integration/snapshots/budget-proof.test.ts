@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { closeLocalBucket } from "@/lib/storage/local-bucket";
+import { getBucket } from "@/lib/storage/bucket-provider";
+import { listChanges } from "@/lib/changes/store";
+import { writeBaseline } from "@/lib/drift/baseline";
 
 const TOKEN = "budget-proof-token-0123456789";
 const CRON = "budget-proof-cron-secret-0123";
@@ -71,6 +74,24 @@ async function perRequest() {
   return { count: requests.length, maxCalls: Math.max(...requests.map((r) => r.calls)), maxInFlight: Math.max(...requests.map((r) => r.peakInFlight)), calls: requests.reduce((s, r) => s + r.calls, 0) };
 }
 
+/** Baselines for `count` zones with an entry point (their live one: no drift), then `edited` of them changed in the dashboard. */
+async function withBaselines(count: number, edited: number): Promise<string[]> {
+  const zones = sandbox.state.zones.filter((z) => sandbox.state.waf[z.id]!.entrypoint).slice(0, count);
+  expect(zones).toHaveLength(count);
+  const bucket = await getBucket();
+  for (const [i, zone] of zones.entries()) {
+    const live = sandbox.state.waf[zone.id]!.entrypoint!;
+    const rules = live.rules as unknown as Array<Record<string, unknown>>;
+    const entrypoint = { id: live.id!, version: live.version!, lastUpdated: live.last_updated!, rules };
+    await writeBaseline(bucket, { format: 1, zoneId: zone.id, zoneName: zone.name, reviewId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, reviewKind: "start_validation", at: new Date().toISOString(), configuration: { rules }, entrypoint });
+  }
+  for (const zone of zones.slice(0, edited)) {
+    const response = await fetch(`${sandbox.url}/__sandbox/entrypoint-edits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ zoneId: zone.id, edit: "add_skip_rule", path: "/internal" }) });
+    expect(response.status).toBe(200);
+  }
+  return zones.map((z) => z.id);
+}
+
 describe("every server request stays within the free plan's 50 subrequests and 6 connections", () => {
   it("scanning the whole account live through /api/zones and /api/certificates with their cursors", async () => {
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
@@ -91,6 +112,8 @@ describe("every server request stays within the free plan's 50 subrequests and 6
   }, 240_000);
 
   it("refreshing the large profile's snapshot step by step as the cron does", async () => {
+    // Drift watch is part of the refresh: zones with a baseline (as a migration review leaves them), three edited since.
+    const watched = await withBaselines(15, 3);
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
     const steps: Array<ReturnType<typeof usedHeader>> = [];
     for (;;) {
@@ -109,6 +132,11 @@ describe("every server request stays within the free plan's 50 subrequests and 6
     const log = await perRequest();
     expect(log.maxCalls).toBeLessThanOrEqual(50);
     expect(log.maxInFlight).toBeLessThanOrEqual(6);
+    // Each watched zone's entry point was read, and the three edits recorded as drift.
+    const { calls } = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string }> };
+    for (const zoneId of watched) expect(calls.some((c) => c.method === "GET" && c.path.endsWith(`/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`))).toBe(true);
+    const drift = await listChanges(await getBucket(), { kinds: ["drift"] });
+    expect(new Set(drift.changes.map((c) => c.zoneId)).size).toBe(3);
     // The snapshot now answers the pages: the whole account, with its age.
     const answer = (await (await routes.zones.GET(new Request("http://127.0.0.1/api/zones"))).json()) as { zones: unknown[]; snapshot: { ageSeconds: number } | null; complete: boolean };
     expect(answer.snapshot?.ageSeconds).toBeGreaterThanOrEqual(0);

@@ -25,10 +25,10 @@ describe("custom hostnames paged across requests", () => {
     const zone = await getZone(h.platform(10), zoneId);
     await h.clearCalls();
 
-    // Two requests of 5 calls each: pages 1–5, then page 5 again (the boundary) and 6–9.
-    const first = await auditZonesFrom(h.platform(5), [zone], { zone: 0, hostnamePage: 1 }, 0, reads());
+    // Two requests of 9 calls each, 4 of them left for the hostnames' CAA reads: pages 1–5, then page 5 again (the boundary) and 6–9.
+    const first = await auditZonesFrom(h.platform(9), [zone], { zone: 0, hostnamePage: 1 }, 0, reads());
     expect(first.next).toMatchObject({ zone: 0, hostnamePage: 6, hostnameAfter: expect.any(String) });
-    const second = await auditZonesFrom(h.platform(5), [zone], first.next, 0, reads());
+    const second = await auditZonesFrom(h.platform(9), [zone], first.next, 0, reads());
     expect(second.next).toMatchObject({ zone: 0, hostnamePage: 10 });
     expect(second.zones).toEqual([]);
     const ids = [...first.certificates, ...second.certificates].map((row) => row.id);
@@ -49,7 +49,7 @@ describe("custom hostnames paged across requests", () => {
     // A hostname late in the order switches to the default CA ("" sorts first): every later page shifts by one.
     const moved = firstDesc[0]!;
     await api(`/zones/${zoneId}/custom_hostnames/${moved.id}`, { method: "PATCH", body: JSON.stringify({ ssl: { method: moved.ssl.method, type: "dv", certificate_authority: "" } }) });
-    const third = await auditZonesFrom(h.platform(5), [zone], second.next as HostnamePosition, 0, reads());
+    const third = await auditZonesFrom(h.platform(9), [zone], second.next as HostnamePosition, 0, reads());
     expect(third.zones).toEqual([{ zoneId, zoneName: zone.name, status: "failed", reason: expect.stringMatching(/custom hostnames moved while they were read across requests.*refresh again/) }]);
     expect(third.next).toEqual({ zone: 1, hostnamePage: 0 });
   });

@@ -79,7 +79,11 @@ function validationEntrypoint(waf: WafZone): Ruleset {
     phase: "http_request_firewall_managed",
     version: "1",
     last_updated: waf.statusChangedOn,
-    rules: config.rules.map((rule, i) => ({ ...rule, id: `${i + 1}`.padStart(32, "0"), version: "1" })),
+    // As the rulesets API answers a rule (rulesets_Rule): id, version, last_updated and a non-empty ref.
+    rules: config.rules.map((rule, i) => {
+      const id = `${i + 1}`.padStart(32, "0");
+      return { ...rule, id, version: "1", last_updated: waf.statusChangedOn, ref: rule.ref || id };
+    }),
   };
 }
 

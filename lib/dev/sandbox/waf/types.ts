@@ -59,6 +59,8 @@ export interface MigratedSetting {
 export interface RulesetRule {
   id?: string;
   version?: string;
+  /** In answers only (rulesets_Rule). */
+  last_updated?: string;
   action: string;
   expression: string;
   description?: string;

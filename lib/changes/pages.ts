@@ -1,0 +1,19 @@
+// Where a change leads in the dashboard: its zone, the review it is compared with, its diff (the change
+// opened on the Changes view), and for a certificate the Certificates page filtered to it.
+import { isCertificateChange } from "@/lib/changes/flags";
+import type { ChangeRecord } from "@/lib/changes/schema";
+
+export interface ChangePages {
+  zone: string;
+  review?: string;
+  diff?: string;
+  certificates?: string;
+}
+
+export function changePages(record: ChangeRecord): ChangePages {
+  const pages: ChangePages = { zone: `/zones/${record.zoneId}` };
+  if (record.links?.reviewId) pages.review = `/reviews/${record.links.reviewId}`;
+  if (record.details) pages.diff = `/changes?${new URLSearchParams({ open: record.id })}`;
+  if (isCertificateChange(record)) pages.certificates = `/certificates?${new URLSearchParams({ q: record.subject.name ?? record.zoneName })}`;
+  return pages;
+}
