@@ -56,6 +56,12 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
     // Only `restart: false` as the valid value: a thousand restarted runs would each rescan the account.
     { name: "POST /api/snapshots/refresh", module: "snapshots/refresh/route", fields: ["restart", "body"], cases: post(none, { restart: [fc.constant(false)] }) },
     { name: "GET /api/usage", module: "usage/route", fields: [], cases: get(none, {}) },
+    {
+      name: "GET /api/changes",
+      module: "changes/route",
+      fields: ["since", "kind", "zone", "limit", "cursor"],
+      cases: get(none, { since: [...instant, fc.constantFrom("2026-11-01", "2026-11-01T12:00:00+02:00")], kind: [fc.constantFrom("drift", "hostname_switched_back,expires_before_replacement")], zone: [hex32], limit: [fc.integer({ min: 1, max: 500 }).map(String)], cursor: [fc.base64String()] }),
+    },
     { name: "POST /api/session/demo-user", module: "session/demo-user/route", fields: ["user", "body"], cases: post(none, { user: [fc.constantFrom("planner", "approver-1", "approver-2")] }) },
     { name: "GET /api/certificates/zones/{id}", module: "certificates/zones/[id]/route", fields: ["id"], cases: get(fc.record({ id: zoneId }), {}) },
     { name: "POST /api/certificates/inspect", module: "certificates/inspect/route", fields: ["pem", "body"], cases: post(none, { pem: [fc.constant("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"), fc.constant("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----")] }) },
