@@ -47,8 +47,10 @@ export async function scanAccount(
     };
   }
   const until = Math.min(list.zones.length, offset + (options.limit ?? ZONES_PER_ANSWER));
-  const { end, retryAfterMs } = await scanFrom(platform, list.zones, offset, until);
-  const zones = list.zones.slice(offset, end).map((zone) => rowOf(scanCache.get(zone.id) ?? failedScan(zone)));
+  // The cached answer (the common one) needs no scan at all: its rows straight from the cache.
+  const cached = cachedRows(list.zones, offset, until);
+  const { end, retryAfterMs } = cached ? { end: until, retryAfterMs: 0 } : await scanFrom(platform, list.zones, offset, until);
+  const zones = cached ?? list.zones.slice(offset, end).map((zone) => rowOf(scanCache.get(zone.id) ?? failedScan(zone)));
   const complete = end >= list.zones.length;
   return {
     zones,
@@ -68,11 +70,11 @@ export function cachedFirstAnswer(): AccountScan | undefined {
   const list = scanCache.zoneList();
   if (!list?.complete) return undefined;
   const end = Math.min(list.zones.length, ZONES_PER_ANSWER);
-  const scans = list.zones.slice(0, end).map((zone) => scanCache.get(zone.id));
-  if (scans.some((scan) => scan === undefined)) return undefined;
+  const zones = cachedRows(list.zones, 0, end);
+  if (!zones) return undefined;
   const complete = end >= list.zones.length;
   return {
-    zones: scans.map((scan) => rowOf(scan!)),
+    zones,
     fetchedAt: new Date().toISOString(),
     complete,
     cursor: complete ? undefined : encodeCursor("migration-scan", { offset: end }),
@@ -118,6 +120,18 @@ export async function accountZones(platform: PlatformClient, accountId: string |
 function scanFrom(platform: PlatformClient, zones: ZoneRow[], offset: number, until: number) {
   const range = { from: offset, until, concurrency: ZONES_AT_ONCE, skip: (zone: ZoneRow) => scanCache.get(zone.id) !== undefined };
   return scanWithinBudget(platform, zones, range, (scan) => scanCache.put(scan));
+}
+
+/** The rows of zones[from..until) when the cache holds every one of them, else undefined. */
+function cachedRows(zones: readonly ZoneRow[], from: number, until: number): MigrationRow[] | undefined {
+  const now = Date.now();
+  const rows: MigrationRow[] = [];
+  for (let index = from; index < until; index++) {
+    const scan = scanCache.get(zones[index]!.id, now);
+    if (!scan) return undefined;
+    rows.push(rowOf(scan));
+  }
+  return rows;
 }
 
 /** A cached scan's row is assessed once, not on every view of the account. */

@@ -4,6 +4,7 @@ declare module "autocannon" {
     url: string;
     connections: number;
     duration: number;
+    headers?: Record<string, string>;
   }
   interface Result {
     latency: { p50: number; p99: number; max: number };
@@ -12,5 +13,9 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A running load: its result when awaited, and an event per answer (its latency in milliseconds). */
+  interface Instance extends PromiseLike<Result> {
+    on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+  }
+  export default function autocannon(options: Options): Instance;
 }

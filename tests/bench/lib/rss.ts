@@ -1,7 +1,8 @@
 // Resident memory of a server process and its children, sampled from /proc (Linux) while work runs.
 import { readFileSync } from "node:fs";
 
-function descendants(pid: number): number[] {
+/** A process's children, their children and so on (from /proc). */
+export function descendants(pid: number): number[] {
   let children: number[];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
