@@ -1,12 +1,15 @@
 // The rows a snapshot part holds, as zod schemas typed by the rows the live operations answer: a part read
-// back from the bucket is checked field by field (never cast), and a row type that gains a required field
-// fails to compile until its schema here says how to read it. Unknown extra fields pass through.
+// back from the bucket is checked field by field (never cast), and a row type that changes (a field added,
+// widened or narrowed) fails to compile until its schema here says the same. Unknown extra fields pass through.
 import { z } from "zod";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import type { ZoneRow } from "@/lib/platform/zones";
 
 const nullableText = z.string().nullable();
+
+/** true only when the schema's output and the row type are the same type, field for field. */
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 const zoneFields = {
   id: z.string(),
@@ -22,14 +25,15 @@ const zoneFields = {
   activatedOn: nullableText,
 };
 
-export const zoneRowSchema: z.ZodType<ZoneRow> = z.object(zoneFields).loose();
+const zoneRowShape = z.object(zoneFields);
+const _zoneRowExact: Exact<z.output<typeof zoneRowShape>, ZoneRow> = true;
+export const zoneRowSchema = zoneRowShape.loose();
 
-export const migrationRowSchema: z.ZodType<MigrationRow> = z
-  .object({
+const migrationRowSchemaShape = z.object({
     ...zoneFields,
     verdict: z.enum(["eligible", "blocked", "migrated", "validation", "failed", "retired", "unknown"]),
     eligible: z.boolean(),
-    reasons: z.array(z.object({ code: z.string(), message: z.string(), nextStep: z.string().optional() }).loose()),
+    reasons: z.array(z.object({ code: z.string(), message: z.string(), nextStep: z.string().optional() })),
     migrationState: z.string(),
     validationAvailable: z.boolean(),
     sensitivity: nullableText,
@@ -42,11 +46,11 @@ export const migrationRowSchema: z.ZodType<MigrationRow> = z
     lostOverrides: z.number().int().nullable(),
     unknown: z.array(z.string()),
     fetchedAt: z.string(),
-  })
-  .loose();
+  });
+const _migrationRowExact: Exact<z.output<typeof migrationRowSchemaShape>, MigrationRow> = true;
+export const migrationRowSchema = migrationRowSchemaShape.loose();
 
-export const certificateRowSchema: z.ZodType<CertificateRow> = z
-  .object({
+const certificateRowSchemaShape = z.object({
     zoneId: z.string(),
     zoneName: z.string(),
     kind: z.enum(["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"]),
@@ -61,27 +65,29 @@ export const certificateRowSchema: z.ZodType<CertificateRow> = z
     action: z.string(),
     status: nullableText,
     validationMethod: nullableText,
-  })
-  .loose();
+    changes: z.array(z.object({ kind: z.string(), words: z.string() })).optional(),
+  });
+const _certificateRowExact: Exact<z.output<typeof certificateRowSchemaShape>, CertificateRow> = true;
+export const certificateRowSchema = certificateRowSchemaShape.loose();
 
-export const caaFindingSchema: z.ZodType<CaaFinding> = z
-  .object({
+const caaFindingSchemaShape = z.object({
     zoneId: z.string(),
     zoneName: z.string(),
     hostname: z.string(),
     relevantName: nullableText,
     records: z.array(z.string()),
-    permitsLegacy: z.boolean(),
-    permitsGoogle: z.boolean(),
-    permitsSslCom: z.boolean(),
-    defaultCa: z.enum(["google", "lets_encrypt", "none"]),
+    permitsLegacy: z.boolean().nullable(),
+    permitsGoogle: z.boolean().nullable(),
+    permitsSslCom: z.boolean().nullable(),
+    defaultCa: z.enum(["google", "lets_encrypt", "none", "unknown"]),
     flagged: z.boolean(),
     recordToAdd: nullableText,
     source: z.enum(["certificate", "custom_hostname"]),
     caaZoneName: z.string(),
-  })
-  .loose();
+  });
+const _caaFindingExact: Exact<z.output<typeof caaFindingSchemaShape>, CaaFinding> = true;
+export const caaFindingSchema = caaFindingSchemaShape.loose();
 
-export const zoneOutcomeSchema: z.ZodType<ZoneOutcome> = z
-  .object({ zoneId: z.string(), zoneName: z.string(), status: z.enum(["audited", "failed"]), reason: z.string().optional() })
-  .loose();
+const zoneOutcomeSchemaShape = z.object({ zoneId: z.string(), zoneName: z.string(), status: z.enum(["audited", "failed"]), reason: z.string().optional() });
+const _zoneOutcomeExact: Exact<z.output<typeof zoneOutcomeSchemaShape>, ZoneOutcome> = true;
+export const zoneOutcomeSchema = zoneOutcomeSchemaShape.loose();
