@@ -49,7 +49,18 @@ export class AnswerParser {
   /** Takes the next chunk; false once the bytes are not JSON (nothing after can change the answer). */
   push(chunk: Uint8Array): boolean {
     if (this.failed) return false;
-    this.append(chunk);
+    const carried = this.pending && this.len > this.pos ? this.pending.extent.continueIn(chunk) : -1;
+    if (carried >= 0) {
+      // A value cut by the chunk boundary ends `carried` bytes in: only those join its start, and the
+      // rest of the chunk is read where it lies (its records stay views of it, nothing else is copied).
+      this.append(chunk.subarray(0, carried));
+      this.run(false);
+      if (this.failed) return false;
+      if (this.pos === this.len) Object.assign(this, { buf: chunk, pos: carried, len: chunk.length, owned: false });
+      else this.append(chunk.subarray(carried));
+    } else {
+      this.append(chunk);
+    }
     this.run(false);
     return !this.failed;
   }

@@ -7,6 +7,7 @@ const BACKSLASH = 0x5c;
 
 export class ValueExtent {
   private scanned = 0;
+  private found = -1;
   private depth = 0;
   private inString = false;
   private escaped = false;
@@ -17,6 +18,7 @@ export class ValueExtent {
    * (a number or literal then ends with them). `start` is the value's first byte, the same value each call.
    */
   measure(b: Uint8Array, start: number, end: number, final: boolean): number {
+    if (this.found >= 0) return this.found;
     let j = start + this.scanned;
     if (this.kind === "unknown") {
       if (j >= end) return -1;
@@ -28,10 +30,30 @@ export class ValueExtent {
         j++;
       }
     }
+    const after = this.scan(b, j, end);
+    if (after >= 0) return (this.found = after - start);
+    this.scanned = end - start;
+    return final && this.kind === "scalar" ? (this.found = end - start) : -1;
+  }
+
+  /**
+   * Goes on scanning in the next chunk, on its own: where in `chunk` the value ends (-1: not in it), so
+   * only those bytes need joining to the ones before.
+   */
+  continueIn(chunk: Uint8Array): number {
+    if (this.kind === "unknown" || this.found >= 0) return -1;
+    const after = this.scan(chunk, 0, chunk.length);
+    if (after >= 0) this.found = this.scanned + after;
+    else this.scanned += chunk.length;
+    return after;
+  }
+
+  /** The index just after the value's end in b[from, end), or -1 with the state kept for the next bytes. */
+  private scan(b: Uint8Array, from: number, end: number): number {
+    let j = from;
     if (this.kind === "scalar") {
       while (j < end && !endsScalar(b[j]!)) j++;
-      this.scanned = j - start;
-      return j < end || final ? j - start : -1;
+      return j < end ? j : -1;
     }
     for (; j < end; j++) {
       const c = b[j]!;
@@ -40,13 +62,12 @@ export class ValueExtent {
         else if (c === BACKSLASH) this.escaped = true;
         else if (c === QUOTE) {
           this.inString = false;
-          if (this.kind === "string") return j + 1 - start;
+          if (this.kind === "string") return j + 1;
         }
       } else if (c === QUOTE) this.inString = true;
       else if (c === 0x7b || c === 0x5b) this.depth++;
-      else if ((c === 0x7d || c === 0x5d) && --this.depth === 0) return j + 1 - start;
+      else if ((c === 0x7d || c === 0x5d) && --this.depth === 0) return j + 1;
     }
-    this.scanned = j - start;
     return -1;
   }
 }
