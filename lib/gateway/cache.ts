@@ -1,6 +1,5 @@
 // Windows of finalized blocks never change: their traces are kept (least recently used dropped first)
 // so the same range is read from the gateway once per process.
-import type { Trace } from "./trace";
 import type { BlockWindow } from "./windows";
 
 export interface WindowKey extends BlockWindow {
@@ -11,8 +10,9 @@ export interface WindowKey extends BlockWindow {
 /** How long a learned finalized block is used before the node is asked again. */
 export const FINALIZED_MAX_AGE_MS = 10_000;
 
-export class WindowCache {
-  private readonly entries = new Map<string, Trace[]>();
+/** `T`: what a window's traces are kept as (the node's records on the server). */
+export class WindowCache<T = unknown> {
+  private readonly entries = new Map<string, T[]>();
   private traces = 0;
   private finalized?: { block: number; at: number };
 
@@ -32,7 +32,7 @@ export class WindowCache {
     return block;
   }
 
-  get(key: WindowKey): Trace[] | undefined {
+  get(key: WindowKey): T[] | undefined {
     const id = keyOf(key);
     const hit = this.entries.get(id);
     if (hit) {
@@ -42,7 +42,7 @@ export class WindowCache {
     return hit;
   }
 
-  set(key: WindowKey, traces: Trace[]): void {
+  set(key: WindowKey, traces: T[]): void {
     if (traces.length > this.maxTraces) return;
     const id = keyOf(key);
     this.traces -= this.entries.get(id)?.length ?? 0;

@@ -15,8 +15,13 @@ export interface TraceFilterCall extends BlockWindow {
   count?: number;
 }
 
+/** A trace as far as windowing needs it: the gateway's records (trace-record.ts) or parsed traces. */
+export interface Blocked {
+  blockNumber: number;
+}
+
 /** One trace_filter call to the gateway. */
-export type TraceSource = (filter: TraceFilterCall) => Promise<Trace[]>;
+export type TraceSource<T extends Blocked = Trace> = (filter: TraceFilterCall) => Promise<T[]>;
 
 export interface ResolvedTraceQuery extends BlockWindow {
   fromAddress?: string[];
@@ -25,8 +30,9 @@ export interface ResolvedTraceQuery extends BlockWindow {
   count?: number;
 }
 
-export interface TraceResult {
-  traces: Trace[];
+/** `T`: parsed traces in the browser; the node's records, passed on as bytes, on the server. */
+export interface TraceResult<T = Trace> {
+  traces: T[];
   windows: number;
   /** False when the per-request subrequest budget ran out before the range was covered. */
   complete: boolean;
@@ -38,17 +44,17 @@ export interface TraceResult {
   cachedWindows: number;
 }
 
-export interface FetchTracesOptions {
+export interface FetchTracesOptions<T> {
   windowSize?: number;
   pageSize?: number;
   concurrency?: number;
-  cache?: WindowCache;
+  cache?: WindowCache<T>;
   /** Windows ending at or below this block are final and may be cached (a promise: learned while reading). */
   finalizedBlock?: number | Promise<number | undefined>;
   onProgress?: (windowsDone: number, windows: number) => void;
 }
 
-export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery, options: FetchTracesOptions = {}): Promise<TraceResult> {
+export async function fetchTraces<T extends Blocked>(source: TraceSource<T>, query: ResolvedTraceQuery, options: FetchTracesOptions<T> = {}): Promise<TraceResult<T>> {
   const { windowSize = MAX_WINDOW_BLOCKS, pageSize = MAX_PAGE_TRACES, concurrency = 6, cache, finalizedBlock } = options;
   const windows = splitWindows(query.fromBlock, query.toBlock, windowSize);
   const addresses = { fromAddress: query.fromAddress, toAddress: query.toAddress };
@@ -65,13 +71,13 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
   // The window count is known before any is read: the page shows "0 of N windows" at once.
   options.onProgress?.(0, windows.length);
   const needed = query.count === undefined ? Infinity : after + query.count;
-  const results: Array<Trace[] | undefined> = new Array<Trace[] | undefined>(windows.length);
+  const results: Array<T[] | undefined> = new Array<T[] | undefined>(windows.length);
   let done = 0;
   let cachedWindows = 0;
   let budgetSpent = false;
   // Windows and their sub-ranges share the connections: never more than `concurrency` calls at once.
   const slots = new Semaphore(concurrency);
-  const limited: RangeSource = async (range, offset, count) => {
+  const limited: RangeSource<T> = async (range, offset, count) => {
     await slots.acquire();
     try {
       return await source({ ...range, ...addresses, ...(count === undefined ? {} : { after: offset ?? 0, count }) });
@@ -79,7 +85,7 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
       slots.release();
     }
   };
-  const readWindow = async (window: BlockWindow): Promise<Trace[]> => {
+  const readWindow = async (window: BlockWindow): Promise<T[]> => {
     const key = { ...window, ...addresses };
     const hit = cache?.get(key);
     if (hit) {
@@ -120,7 +126,7 @@ export async function fetchTraces(source: TraceSource, query: ResolvedTraceQuery
   };
 }
 
-function prefixLength(results: Array<Trace[] | undefined>): number {
+function prefixLength<T>(results: Array<T[] | undefined>): number {
   let length = 0;
   for (const window of results) {
     if (!window) break;
@@ -130,8 +136,8 @@ function prefixLength(results: Array<Trace[] | undefined>): number {
 }
 
 /** The traces of the leading windows that are all read, in order. */
-function prefix(results: Array<Trace[] | undefined>): Trace[] {
-  const out: Trace[] = [];
+function prefix<T>(results: Array<T[] | undefined>): T[] {
+  const out: T[] = [];
   for (const window of results) {
     if (!window) break;
     out.push(...window);

@@ -2,11 +2,12 @@
 // The URL may carry a key: it is used here and nowhere else, and no message ever names it.
 import "server-only";
 import { z } from "zod";
-import type { Scheduler } from "@/lib/platform/scheduler";
+import type { BodyReader, Scheduler, UpstreamResponse } from "@/lib/platform/scheduler";
 import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
 import { GatewayError } from "@/lib/errors/gateway-errors";
+import { readTraceAnswer } from "./answer-parser";
 import type { TraceFilterCall } from "./fetch-traces";
-import type { Trace } from "./trace";
+import type { TraceRecord } from "./trace-record";
 import { traceListSchema } from "./trace-schema";
 
 const envelopeSchema = z.union([
@@ -28,8 +29,11 @@ export class GatewayClient {
     private readonly allows: (method: string, path: string) => boolean = () => true,
   ) {}
 
-  /** One trace_filter call; the records come back exactly as the node sent them. */
-  async traceFilter(filter: TraceFilterCall): Promise<Trace[]> {
+  /**
+   * One trace_filter call. The answer is read as it arrives, each record checked against the trace
+   * schema once its bytes are in, and kept as the node sent them (answer-parser.ts).
+   */
+  async traceFilter(filter: TraceFilterCall): Promise<TraceRecord[]> {
     const params = {
       fromBlock: hexQuantity(filter.fromBlock),
       toBlock: hexQuantity(filter.toBlock),
@@ -39,51 +43,65 @@ export class GatewayClient {
       ...(filter.after !== undefined ? { after: filter.after } : {}),
       ...(filter.count !== undefined ? { count: filter.count } : {}),
     };
-    const result = await this.call("trace_filter", [params]);
+    const answer = await this.call("trace_filter", [params], readTraceAnswer);
+    const result = this.result("trace_filter", answer.status, answer.body.envelope);
     if (result === null) return []; // OpenEthereum's answer when nothing matched
+    const { records, badRecord } = answer.body;
+    if (records !== undefined && result === records) {
+      if (badRecord !== undefined) throw malformed("trace_filter", `a trace record is not readable (${badRecord})`);
+      return records;
+    }
+    // Not an array (an array is always read record by record): zod says what it is not.
     const parsed = traceListSchema.safeParse(result);
-    if (!parsed.success) throw malformed("trace_filter", `a trace record is not readable (${parsed.error.issues[0]?.path.join(".")})`);
-    return result as Trace[];
+    throw malformed("trace_filter", `a trace record is not readable (${parsed.error?.issues[0]?.path.join(".")})`);
   }
 
   /** The number of the block a tag names (`latest`, `finalized`…), or undefined if the node has none. */
   async blockNumber(tag: string): Promise<number | undefined> {
-    const result = await this.call("eth_getBlockByNumber", [tag, false]);
-    if (result === null) return undefined;
-    const parsed = blockSchema.safeParse(result);
-    if (!parsed.success) throw malformed("eth_getBlockByNumber", "the block is not readable");
-    return Number.parseInt(parsed.data.number, 16);
-  }
-
-  private async call(method: string, params: unknown[]): Promise<unknown> {
-    if (!this.allows("RPC", method)) throw new UndeclaredUpstreamError(`RPC ${method}`);
-    const response = await this.scheduler.send({
-      method: "POST",
-      url: this.url,
-      operation: `gateway ${method}`,
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", method, params, id: ++this.id }),
-      idempotent: true, // every method Preflight calls only reads
-    });
-    if (response.status === 403) {
-      throw new GatewayError("method_not_supported", method, `The gateway refused ${method} (HTTP 403): it does not support this method.`, undefined, 403);
-    }
+    const response = await this.call("eth_getBlockByNumber", [tag, false]);
     let body: unknown;
     try {
       body = JSON.parse(response.body);
     } catch {
       body = undefined;
     }
+    const result = this.result("eth_getBlockByNumber", response.status, body);
+    if (result === null) return undefined;
+    const parsed = blockSchema.safeParse(result);
+    if (!parsed.success) throw malformed("eth_getBlockByNumber", "the block is not readable");
+    return Number.parseInt(parsed.data.number, 16);
+  }
+
+  private call(method: string, params: unknown[]): Promise<UpstreamResponse>;
+  private call<B>(method: string, params: unknown[], read: BodyReader<B>): Promise<UpstreamResponse<B>>;
+  private async call<B>(method: string, params: unknown[], read?: BodyReader<B>): Promise<UpstreamResponse<B | string>> {
+    if (!this.allows("RPC", method)) throw new UndeclaredUpstreamError(`RPC ${method}`);
+    const request = {
+      method: "POST" as const,
+      url: this.url,
+      operation: `gateway ${method}`,
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", method, params, id: ++this.id }),
+      idempotent: true, // every method Preflight calls only reads
+    };
+    return read ? this.scheduler.send(request, read) : this.scheduler.send(request);
+  }
+
+  /** The JSON-RPC `result` of an answer (`body`: its JSON, undefined when it is not JSON), or the error it is. */
+  private result(method: string, status: number, body: unknown): unknown {
+    if (status === 403) {
+      throw new GatewayError("method_not_supported", method, `The gateway refused ${method} (HTTP 403): it does not support this method.`, undefined, 403);
+    }
     const envelope = envelopeSchema.safeParse(body);
     if (!envelope.success) {
-      if (response.status < 200 || response.status > 299) {
-        throw new GatewayError("http", method, `The gateway answered ${method} with HTTP ${response.status}.`, undefined, response.status);
+      if (status < 200 || status > 299) {
+        throw new GatewayError("http", method, `The gateway answered ${method} with HTTP ${status}.`, undefined, status);
       }
       throw malformed(method, "the answer is not JSON-RPC 2.0");
     }
     if ("error" in envelope.data) {
       const { code, message } = envelope.data.error;
-      throw new GatewayError("jsonrpc", method, `The node refused ${method}: ${message.slice(0, 300)} (JSON-RPC error ${code}).`, code, response.status);
+      throw new GatewayError("jsonrpc", method, `The node refused ${method}: ${message.slice(0, 300)} (JSON-RPC error ${code}).`, code, status);
     }
     return envelope.data.result;
   }

@@ -8,10 +8,11 @@ import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
 import { WindowCache } from "./cache";
 import { GatewayClient } from "./gateway-client";
+import type { TraceRecord } from "./trace-record";
 
 let limiter: RateLimiter | undefined;
 /** Finalized windows, kept for the life of the process (one gateway per process). */
-export const finalizedWindows = new WindowCache();
+export const finalizedWindows = new WindowCache<TraceRecord>();
 
 /** `request` is the server request's platform Scheduler: the gateway's calls count in the same budget and 6 slots. */
 export function openGateway(signal?: AbortSignal, request?: Scheduler, allows?: (method: string, path: string) => boolean): GatewayClient {

@@ -2,17 +2,17 @@
 // is done in one call, like a direct call. One that stops at its 200-trace limit sends a full page; paging
 // on with after/count would make the node reread the whole window for every page, one after another, so
 // the full page tells where it stopped and the rest is split by blocks into sub-ranges read at once.
-import type { Trace } from "./trace";
+import type { Blocked } from "./fetch-traces";
 import type { BlockWindow } from "./windows";
 
 /** One trace_filter call over a block range, `after`/`count` as the gateway takes them (no count: all it gives). */
-export type RangeSource = (range: BlockWindow, after?: number, count?: number) => Promise<Trace[]>;
+export type RangeSource<T extends Blocked> = (range: BlockWindow, after?: number, count?: number) => Promise<T[]>;
 
 /** Most sub-ranges one full page splits the rest into: enough to fill 6 connections, not to flood them. */
 const MAX_PARTS = 6;
 
 /** Every trace of `range`, in the node's order, as if one call had no count limit. */
-export async function readRange(source: RangeSource, range: BlockWindow, pageSize: number): Promise<Trace[]> {
+export async function readRange<T extends Blocked>(source: RangeSource<T>, range: BlockWindow, pageSize: number): Promise<T[]> {
   const page = await source(range);
   // Fewer than a full page, or more than the limit: nothing was cut off.
   if (page.length !== pageSize) return page;
@@ -34,7 +34,7 @@ export async function readRange(source: RangeSource, range: BlockWindow, pageSiz
 }
 
 /** One block's traces page by page: a single block cannot be split further. */
-async function pageBlock(source: RangeSource, block: number, pageSize: number, firstPage: Trace[]): Promise<Trace[]> {
+async function pageBlock<T extends Blocked>(source: RangeSource<T>, block: number, pageSize: number, firstPage: T[]): Promise<T[]> {
   const traces = [...firstPage];
   for (let page = firstPage; page.length === pageSize; ) {
     page = await source({ fromBlock: block, toBlock: block }, traces.length, pageSize);

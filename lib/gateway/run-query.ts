@@ -6,12 +6,13 @@ import { fetchTraces, type TraceResult } from "./fetch-traces";
 import type { GatewayClient } from "./gateway-client";
 import { InputError } from "@/lib/errors/input-error";
 import type { BlockRef, TraceQuery } from "./query";
+import type { TraceRecord } from "./trace-record";
 
 export async function runTraceQuery(
   gateway: GatewayClient,
   query: TraceQuery,
-  options: { cache?: WindowCache; onProgress?: (done: number, total: number) => void } = {},
-): Promise<TraceResult> {
+  options: { cache?: WindowCache<TraceRecord>; onProgress?: (done: number, total: number) => void } = {},
+): Promise<TraceResult<TraceRecord>> {
   // The finalized block only decides what may be cached: learned alongside the windows, not before them.
   const finalizedBlock = options.cache?.finalizedBlock(() => gateway.blockNumber("finalized"));
   const [fromBlock, toBlock] = await Promise.all([resolve(gateway, query.fromBlock, "fromBlock"), resolve(gateway, query.toBlock, "toBlock")]);

@@ -3,19 +3,29 @@
 import "server-only";
 import { errorResponse, type ErrorBody } from "@/lib/http/error-response";
 
+const encoder = new TextEncoder();
+
 export function wantsProgress(request: Request): boolean {
   return request.headers.get("accept")?.includes("application/x-ndjson") ?? false;
 }
 
-export function progressStream<P>(signal: AbortSignal, run: (progress: (update: P) => void) => Promise<unknown>): Response {
-  const encoder = new TextEncoder();
+/**
+ * `resultLine`: the result's whole line (`{"result":…}` and its newline) as bytes, for a result that
+ * writes its own JSON (the trace records' bytes, lib/gateway/trace-answer.ts).
+ */
+export function progressStream<P, R = unknown>(
+  signal: AbortSignal,
+  run: (progress: (update: P) => void) => Promise<R>,
+  resultLine: (result: R) => Uint8Array = (result) => encoder.encode(`${JSON.stringify({ result })}\n`),
+): Response {
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (line: object) => {
-        if (!signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      const enqueue = (bytes: Uint8Array) => {
+        if (!signal.aborted) controller.enqueue(bytes);
       };
+      const send = (line: object) => enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       try {
-        send({ result: await run((progress) => send({ progress })) });
+        enqueue(resultLine(await run((progress) => send({ progress }))));
       } catch (error) {
         if (signal.aborted) return controller.close(); // the browser went away (cancel): nothing to say
         const response = errorResponse(error);

@@ -29,11 +29,17 @@ export interface UpstreamRequest {
   limiter?: RateLimiter;
 }
 
-export interface UpstreamResponse {
+export interface UpstreamResponse<B = string> {
   status: number;
   headers: Headers;
-  body: string;
+  body: B;
 }
+
+/**
+ * Reads a response's body as it arrives (instead of as one string), inside the call's slot: it must read
+ * the body to its end or cancel it. A throw is a failed read, like a connection reset half-way.
+ */
+export type BodyReader<B> = (body: ReadableStream<Uint8Array> | null, status: number) => Promise<B>;
 
 export interface SchedulerOptions {
   limiter: RateLimiter;
@@ -124,9 +130,12 @@ export class Scheduler {
   }
 
   /** Sends one request, retrying as the policy allows; the body is always read in full or cancelled. */
-  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+  async send(request: UpstreamRequest): Promise<UpstreamResponse>;
+  /** The same, its body read by `read` as it arrives (every attempt's, retried ones too). */
+  async send<B>(request: UpstreamRequest, read: BodyReader<B>): Promise<UpstreamResponse<B>>;
+  async send<B>(request: UpstreamRequest, read?: BodyReader<B>): Promise<UpstreamResponse<B | string>> {
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(request);
+      const outcome = await this.attempt(request, read);
       const last = attempt >= this.retry.maxAttempts;
       if ("response" in outcome) {
         const { response } = outcome;
@@ -149,9 +158,10 @@ export class Scheduler {
     }
   }
 
-  private async attempt(
+  private async attempt<B>(
     request: UpstreamRequest,
-  ): Promise<{ response: UpstreamResponse } | { error: PlatformError }> {
+    read?: BodyReader<B>,
+  ): Promise<{ response: UpstreamResponse<B | string> } | { error: PlatformError }> {
     const { signal } = this.options;
     await this.slots.acquire(signal);
     try {
@@ -179,7 +189,7 @@ export class Scheduler {
           redirect: "manual",
         });
         // Reading the body inside the slot releases the connection before the next call takes it.
-        const body = await response.text();
+        const body = read ? await read(response.body, response.status) : await response.text();
         return { response: { status: response.status, headers: response.headers, body } };
       } catch (error) {
         // A read that failed half-way (abort, timeout, reset) still lets go of the connection.

@@ -1,5 +1,8 @@
 import { parseTraceQuery } from "@/lib/gateway/query";
+import type { TraceResult } from "@/lib/gateway/fetch-traces";
 import { runTraceQuery } from "@/lib/gateway/run-query";
+import { traceResultJson, traceResultResponse } from "@/lib/gateway/trace-answer";
+import type { TraceRecord } from "@/lib/gateway/trace-record";
 import { finalizedWindows, openGateway } from "@/lib/gateway/open-gateway";
 import { InputError } from "@/lib/errors/input-error";
 import { readBodyText } from "@/lib/http/json-body";
@@ -23,11 +26,14 @@ export const POST = operation(async ({ request, platform, allows }) => {
   const gateway = openGateway(request.signal, platform.scheduler, allows);
   const run = (onProgress?: (done: number, total: number) => void) =>
     runTraceQuery(gateway, query, { cache: finalizedWindows, onProgress });
+  // The records go out as the node's own bytes (checked as they arrived), never serialized again.
   if (wantsProgress(request)) {
-    return progressStream<{ windowsDone: number; windows: number }>(request.signal, (progress) =>
-      run((windowsDone, windows) => progress({ windowsDone, windows })),
+    return progressStream<{ windowsDone: number; windows: number }, TraceResult<TraceRecord>>(
+      request.signal,
+      (progress) => run((windowsDone, windows) => progress({ windowsDone, windows })),
+      (result) => traceResultJson(result, '{"result":', "}\n"),
     );
   }
   // The usage headers come from the operation: the gateway shares the request's budget and slots.
-  return run();
+  return traceResultResponse(await run());
 }, { role: "viewer", upstream: UPSTREAM.traces });

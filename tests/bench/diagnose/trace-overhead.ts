@@ -1,11 +1,15 @@
 // Diagnostic (`npx tsx tests/bench/diagnose/trace-overhead.ts`): where POST /api/traces spends its time
-// over a direct trace_filter call: each step of Preflight's path timed in-process on the dense window,
-// then both end to end, interleaved, on ranges no earlier call read.
+// over a direct trace_filter call. Each step of Preflight's path timed in-process on the dense window's
+// real answer (cut into the 64 KB chunks a socket delivers), beside the steps it replaced; then both
+// end to end, interleaved, on ranges no earlier call read.
+import { AnswerParser } from "@/lib/gateway/answer-parser";
+import { traceResultJson } from "@/lib/gateway/trace-answer";
 import { traceListSchema } from "@/lib/gateway/trace-schema";
+import { median } from "../lib/figures";
 import { startBenchGateway, startBenchPreflight, stopAll, type Running } from "../lib/services";
 
 const hex = (n: number) => `0x${n.toString(16)}`;
-const ms = (started: number) => (performance.now() - started).toFixed(1);
+const since = (started: number) => performance.now() - started;
 let gateway: Running | undefined;
 let preflight: Running | undefined;
 try {
@@ -16,34 +20,60 @@ try {
   const direct = async (shift: number) => {
     const { fromBlock, toBlock } = window(shift);
     const response = await fetch(`${gateway!.url}/v1/anvil`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trace_filter", params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock) }] }) });
-    return response.text();
+    return (await response.json()) as unknown;
   };
   const viaPreflight = async (shift: number) => {
     const response = await fetch(`${preflight!.url}/api/traces`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(window(shift)) });
-    return response.text();
+    if (!response.ok) throw new Error(`POST /api/traces answered ${response.status}`);
+    return { encoding: response.headers.get("content-encoding"), body: (await response.json()) as unknown };
   };
 
-  const text = await direct(0);
-  for (let i = 0; i < 3; i++) {
-    let t = performance.now();
-    const body = JSON.parse(text) as { result: unknown[] };
-    const parse = ms(t);
-    t = performance.now();
-    traceListSchema.safeParse(body.result);
-    const validate = ms(t);
-    t = performance.now();
-    const out = JSON.stringify({ traces: body.result, windows: 1 });
-    const stringify = ms(t);
-    console.log(`in-process: ${(text.length / 1e6).toFixed(2)} MB, ${body.result.length} traces; parse ${parse} ms, zod ${validate} ms, stringify ${stringify} ms (${(out.length / 1e6).toFixed(2)} MB)`);
+  const { fromBlock, toBlock } = window(0);
+  const raw = new Uint8Array(await (await fetch(`${gateway.url}/v1/anvil`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trace_filter", params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock) }] }) })).arrayBuffer());
+  const chunks = Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => raw.slice(i * 65_536, (i + 1) * 65_536));
+  const decoder = new TextDecoder();
+  const steps: Record<string, number[]> = {};
+  const time = <T>(name: string, work: () => T): T => {
+    const started = performance.now();
+    const value = work();
+    (steps[name] ??= []).push(since(started));
+    return value;
+  };
+  let zodChecked = 0;
+  let traces = 0;
+  for (let i = 0; i < 25; i++) {
+    // Before: the answer read whole, parsed, every record checked by zod, the result serialized again.
+    const text = time("before: decode whole answer", () => chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode());
+    const body = time("before: JSON.parse", () => JSON.parse(text) as { result: unknown[] });
+    time("before: zod over every record", () => traceListSchema.safeParse(body.result));
+    time("before: JSON.stringify answer", () => JSON.stringify({ windows: 1, fromBlock, toBlock, cachedWindows: 0, traces: body.result, complete: true }));
+    // Now: records checked as the chunks arrive, the answer written from their bytes.
+    const answer = time("now: read + check as chunks arrive", () => {
+      const parser = new AnswerParser();
+      for (const chunk of chunks) parser.push(chunk);
+      return parser.finish();
+    });
+    time("now: write answer from record bytes", () => traceResultJson({ windows: 1, fromBlock, toBlock, cachedWindows: 0, traces: answer.records!, complete: true }));
+    zodChecked = answer.zodChecked ?? 0;
+    traces = answer.records!.length;
   }
-  for (let shift = 1; shift <= 10; shift++) {
-    let t = performance.now();
+  console.log(`in-process, ${(raw.length / 1e6).toFixed(2)} MB, ${traces} traces (${zodChecked} left to zod), median of 20 after 5 warm-up runs:`);
+  for (const [name, runs] of Object.entries(steps)) console.log(`  ${name.padEnd(40)} ${median(runs.slice(5)).toFixed(2)} ms`);
+
+  await direct(0);
+  await viaPreflight(0);
+  const ratios: number[] = [];
+  for (let shift = 1; shift <= 14; shift++) {
+    let started = performance.now();
     await direct(shift * 2);
-    const d = ms(t);
-    t = performance.now();
-    await viaPreflight(shift * 2 + 1);
-    console.log(`end to end: direct ${d} ms, Preflight ${ms(t)} ms`);
+    const d = since(started);
+    started = performance.now();
+    const { encoding } = await viaPreflight(shift * 2 + 1);
+    const p = since(started);
+    ratios.push(p / d);
+    console.log(`end to end: direct ${d.toFixed(1)} ms, Preflight ${p.toFixed(1)} ms (${(p / d).toFixed(2)}×, Content-Encoding ${encoding ?? "none"})`);
   }
+  console.log(`median ratio ${median(ratios).toFixed(2)}×`);
 } finally {
   await stopAll(preflight, gateway);
 }

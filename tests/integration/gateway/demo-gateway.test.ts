@@ -13,6 +13,7 @@ import { GatewayError } from "@/lib/errors/gateway-errors";
 import { fetchTraces, type TraceFilterCall } from "@/lib/gateway/fetch-traces";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { traceKind, type Trace } from "@/lib/gateway/trace";
+import { parseTraceRecords } from "@/lib/gateway/trace-record";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
 
@@ -70,14 +71,14 @@ describe("the demo gateway", () => {
     const whole = await fetchTraces((filter) => client().traceFilter(filter), { fromBlock: 0, toBlock: latest });
     expect(whole).toMatchObject({ windows, complete: true });
     expect(whole.traces.length).toBeGreaterThan(1000);
-    expect(whole.traces).toEqual(direct);
+    expect(parseTraceRecords(whole.traces)).toEqual(direct);
     const wholeCalls = (await (await fetch(`${gateway.origin}/__gateway/calls`)).json()) as { calls: number };
     expect(wholeCalls.calls).toBe(windows);
     // As a strict gateway would: every answer stops at 200 traces, so full windows are split and paged.
     await fetch(`${gateway.origin}/__gateway/calls`, { method: "DELETE" });
     const strict = (filter: TraceFilterCall) => client().traceFilter(filter.count === undefined ? { ...filter, after: 0, count: 200 } : filter);
     const split = await fetchTraces(strict, { fromBlock: 0, toBlock: latest });
-    expect(split.traces).toEqual(direct);
+    expect(parseTraceRecords(split.traces)).toEqual(direct);
     const calls = (await (await fetch(`${gateway.origin}/__gateway/calls`)).json()) as { calls: number; peakInFlight: number };
     expect(calls.calls).toBeGreaterThan(windows); // some windows held more than 200 traces
     expect(calls.peakInFlight).toBeLessThanOrEqual(6);
@@ -95,8 +96,8 @@ describe("the demo gateway", () => {
     const { nest } = gateway.seed.contracts;
     const [sender] = await rpc<string[]>(gateway.anvil.url, "eth_accounts");
     const result = await fetchTraces((f) => client().traceFilter(f), { fromBlock: 0, toBlock: gateway.seed.latestBlock, fromAddress: [sender!], toAddress: [nest] });
-    expect(addressRule([sender!], [nest], result.traces)).toBe("union");
-    expect(result.traces).toEqual(await directFromAnvil(0, gateway.seed.latestBlock, { fromAddress: [sender], toAddress: [nest] }));
+    expect(addressRule([sender!], [nest], parseTraceRecords(result.traces))).toBe("union");
+    expect(parseTraceRecords(result.traces)).toEqual(await directFromAnvil(0, gateway.seed.latestBlock, { fromAddress: [sender], toAddress: [nest] }));
   });
 
   it("enforces the gateway's rules: 403 for other methods, 800 blocks, count 200, tags accepted", async () => {

@@ -121,7 +121,7 @@ describe("fetchTraces", () => {
   });
 
   it("caches finalized windows only, and serves them without a call", async () => {
-    const cache = new WindowCache();
+    const cache = new WindowCache<Trace>();
     const first = gateway(traces);
     await fetchTraces(first.source, { fromBlock: 0, toBlock: 2399 }, { cache, finalizedBlock: 1700 });
     expect(cache.size).toBe(2); // 0-799 and 800-1599; 1600-2399 may still change
@@ -133,7 +133,7 @@ describe("fetchTraces", () => {
   });
 
   it("asks the node for its finalized block once per FINALIZED_MAX_AGE_MS, and again after a failed ask", async () => {
-    const cache = new WindowCache();
+    const cache = new WindowCache<Trace>();
     let asks = 0;
     const ask = async () => ++asks * 1000;
     const now = 5_000_000;
