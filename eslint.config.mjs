@@ -35,21 +35,30 @@ const SERVER_ONLY = sources("lib")
 
 /** Domain modules are data to data: the HTTP layer calls them, never the reverse, and they are handed a platform client, never open one. */
 const DOMAIN_BOUNDARY = [
-  { group: ["@/lib/http/**"], message: "Domain modules never import lib/http: throw an error of lib/errors and let the operation answer it." },
+  {
+    group: ["@/lib/http/**"],
+    message: "Domain modules never import lib/http: throw an error of lib/errors and let the operation answer it.",
+  },
   {
     group: ["@/lib/platform/client"],
     allowTypeImports: true,
     message: "Domain modules take the platform client as a parameter (its type is fine); they never import its implementation.",
   },
 ];
-const DOMAIN = ["migration", "certificates", "reviews", "validation-mode", "snapshots", "rulesets", "terraform", "changes", "drift"].map((folder) => `lib/${folder}/**`);
+const DOMAIN = ["migration", "certificates", "reviews", "validation-mode", "snapshots", "rulesets", "terraform", "changes", "drift"].map(
+  (folder) => `lib/${folder}/**`,
+);
 /** I/O edges that sit in a domain folder on purpose. */
 const DOMAIN_EXCEPTIONS = [
   "lib/validation-mode/read-query.ts", // the two validation operations' shared query parser: it reads the URL with lib/http/query
 ];
 
 /** Server components that live among the components: rendered on the server only (each imports "server-only"). */
-const SERVER_COMPONENTS = ["components/app-shell/connection-summary.tsx", "components/app-shell/current-user.tsx", "components/settings/runtime-limits.tsx"];
+const SERVER_COMPONENTS = [
+  "components/app-shell/connection-summary.tsx",
+  "components/app-shell/current-user.tsx",
+  "components/settings/runtime-limits.tsx",
+];
 /** Client components among the pages (`"use client"` at the top), found by path. */
 const CLIENT_APP_FILES = sources("app").filter((file) => /^\s*(\/\/.*\n\s*)*["']use client["']/.test(read(file)));
 
@@ -69,7 +78,15 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["error", "warn", "log"] }],
     },
   },
-  { files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts"], ignores: ["lib/dev/**"], rules: restrict([NO_DEV]) },
+  {
+    files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts"],
+    ignores: ["lib/dev/**"],
+    rules: restrict([NO_DEV]),
+  },
   { files: DOMAIN, ignores: DOMAIN_EXCEPTIONS, rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY]) },
-  { files: ["components/**", "lib/client/**", ...CLIENT_APP_FILES], ignores: SERVER_COMPONENTS, rules: restrict([NO_DEV, ...SERVER_MODULES], SERVER_ONLY) },
+  {
+    files: ["components/**", "lib/client/**", ...CLIENT_APP_FILES],
+    ignores: SERVER_COMPONENTS,
+    rules: restrict([NO_DEV, ...SERVER_MODULES], SERVER_ONLY),
+  },
 );

@@ -8,9 +8,4 @@ export const optionalText = z
   .optional();
 
 export const integer = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().int().min(min).max(max));

@@ -38,7 +38,10 @@ const envSchema = z.object({
   CLOUDFLARE_API_KEY: optionalText,
   CLOUDFLARE_API_BASE_URL: optionalText.pipe(apiBaseUrl.optional()),
   CLOUDFLARE_ACCOUNT_ID: optionalText.pipe(
-    z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters").optional(),
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters")
+      .optional(),
   ),
   ETH_GATEWAY_URL: optionalText.pipe(z.url({ message: "must be a URL" }).optional()),
   EDGE_PLAN: optionalText.pipe(z.enum(["free", "paid"], { message: "must be free or paid" }).default("paid")),
@@ -53,7 +56,9 @@ const envSchema = z.object({
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
   GATEWAY_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_GATEWAY_PORT)),
-  SERVICE_PLAN: optionalText.pipe(z.enum(["free", "pro", "business", "enterprise"], { message: "must be free, pro, business or enterprise" }).default("free")),
+  SERVICE_PLAN: optionalText.pipe(
+    z.enum(["free", "pro", "business", "enterprise"], { message: "must be free, pro, business or enterprise" }).default("free"),
+  ),
   REQUEST_BODY_MAX_BYTES: optionalText.pipe(integer(1, REQUEST_BODY_MAX_BYTES.enterprise).optional()),
   ...identityEnv,
   ...storageEnv,
@@ -63,9 +68,7 @@ const envSchema = z.object({
 /** Every variable the schema reads: what `preview:edge` hands to workerd as the worker's secrets. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
-export type Credentials =
-  | { kind: "token"; token: string }
-  | { kind: "key"; email: string; key: string };
+export type Credentials = { kind: "token"; token: string } | { kind: "key"; email: string; key: string };
 
 export interface Config {
   /** `sandbox` when no credentials are configured: Preflight then talks to the embedded sandbox. */
@@ -115,15 +118,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const storage = readStorage(e);
   const snapshots = readSnapshots(e);
   if (snapshots.refreshMinutes > 0 && !snapshots.cronSecret) {
-    throw new ConfigError("PREFLIGHT_CRON_SECRET", "is required with SNAPSHOT_REFRESH_MINUTES: the timer calls the refresh step as the cron does");
+    throw new ConfigError(
+      "PREFLIGHT_CRON_SECRET",
+      "is required with SNAPSHOT_REFRESH_MINUTES: the timer calls the refresh step as the cron does",
+    );
   }
-  const demoGateway =
-    mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
+  const demoGateway = mode === "sandbox" && !e.ETH_GATEWAY_URL ? { anvilPort: e.ANVIL_PORT, gatewayPort: e.GATEWAY_PORT } : undefined;
   const gatewayUrl = e.ETH_GATEWAY_URL ?? (demoGateway && `http://127.0.0.1:${demoGateway.gatewayPort}/v1/anvil`);
   return {
     mode,
-    apiBaseUrl:
-      mode === "live" ? (e.CLOUDFLARE_API_BASE_URL ?? REAL_API_BASE_URL) : `http://127.0.0.1:${e.SANDBOX_PORT}/client/v4`,
+    apiBaseUrl: mode === "live" ? (e.CLOUDFLARE_API_BASE_URL ?? REAL_API_BASE_URL) : `http://127.0.0.1:${e.SANDBOX_PORT}/client/v4`,
     credentials: resolved,
     accountId: e.CLOUDFLARE_ACCOUNT_ID,
     gatewayUrl,

@@ -1,4 +1,4 @@
-// `npm test`: every check in order (typecheck, lint, unit, prism, build, e2e in Chromium, the edge smoke run), installing
+// `npm test`: every check in order (typecheck, lint, format, unit and integration, prism, build, e2e in Chromium, the edge smoke run), installing
 // Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -35,6 +35,8 @@ async function ensureChromium(): Promise<boolean> {
 const steps: Array<{ name: string; run: () => Promise<number> }> = [
   { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
   { name: "lint", run: () => run(bin("eslint"), ["--max-warnings", "0", "."]) },
+  // One format for every file (.prettierrc.json): `npx prettier --write .` fixes what this reports.
+  { name: "format", run: () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]) },
   {
     name: "unit",
     run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),

@@ -8,9 +8,7 @@ export function ConnectionSummary() {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600" data-testid="connection-summary">
       {mode === "sandbox" ? (
-        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900 ring-1 ring-amber-300">
-          Sandbox account
-        </span>
+        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900 ring-1 ring-amber-300">Sandbox account</span>
       ) : (
         <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 font-semibold text-emerald-900 ring-1 ring-emerald-300">
           Live account

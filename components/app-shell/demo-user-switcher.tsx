@@ -20,7 +20,11 @@ export function DemoUserSwitcher({ current }: { current: string }) {
         onChange={async (event) => {
           const user = event.target.value;
           try {
-            await fetchJson("/api/session/demo-user", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user }) });
+            await fetchJson("/api/session/demo-user", {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ user }),
+            });
             // Shown only once the server holds the choice, so nothing acts as the new user too early.
             setChosen(user);
             setError(undefined);
@@ -38,7 +42,11 @@ export function DemoUserSwitcher({ current }: { current: string }) {
           </option>
         ))}
       </select>
-      {error && <span role="alert" className="text-red-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-red-700">
+          {error}
+        </span>
+      )}
     </label>
   );
 }

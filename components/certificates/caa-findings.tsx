@@ -13,10 +13,18 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
     <section aria-labelledby="caa-title" className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id="caa-title" className="text-sm font-semibold">
-          CAA: <PartialCount count={flagged.length} coverage={coverage} /> of <PartialCount count={caa.length} coverage={coverage} /> hostnames would
-          stay on the legacy chain with the default CA
+          CAA: <PartialCount count={flagged.length} coverage={coverage} /> of <PartialCount count={caa.length} coverage={coverage} />{" "}
+          hostnames would stay on the legacy chain with the default CA
         </h2>
-        <Button disabled={caa.length === 0} onClick={() => downloadCsv("caa.csv", caa.map((f) => ({ ...f, records: f.records.join(" | ") })))}>
+        <Button
+          disabled={caa.length === 0}
+          onClick={() =>
+            downloadCsv(
+              "caa.csv",
+              caa.map((f) => ({ ...f, records: f.records.join(" | ") })),
+            )
+          }
+        >
           Export CAA CSV
         </Button>
       </div>
@@ -27,7 +35,11 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
       </p>
       {unknown.length > 0 && (
         <p className="mt-1 text-xs text-amber-800">
-          Unknown for {unknown.length} hostname{unknown.length === 1 ? "" : "s"} ({unknown.slice(0, 3).map((f) => f.hostname).join(", ")}
+          Unknown for {unknown.length} hostname{unknown.length === 1 ? "" : "s"} (
+          {unknown
+            .slice(0, 3)
+            .map((f) => f.hostname)
+            .join(", ")}
           {unknown.length > 3 ? ", …" : ""}): their CAA set holds a record the API gave without data or readable content. Check those
           records in DNS.
         </p>
@@ -37,11 +49,21 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
           <table className="w-full text-xs">
             <thead className="sticky top-0 bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-2 py-1">Hostname</th>
-                <th scope="col" className="px-2 py-1">CAA from</th>
-                <th scope="col" className="px-2 py-1">Records</th>
-                <th scope="col" className="px-2 py-1">Default CA ends on</th>
-                <th scope="col" className="px-2 py-1">Record to add</th>
+                <th scope="col" className="px-2 py-1">
+                  Hostname
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  CAA from
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  Records
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  Default CA ends on
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  Record to add
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -54,7 +76,9 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
                   <td className="px-2 py-1">{f.relevantName === f.hostname ? "itself" : `${f.relevantName} (inherited)`}</td>
                   <td className="px-2 py-1">{f.records.join(", ")}</td>
                   <td className="px-2 py-1">{f.defaultCa === "none" ? "no CA: issuance fails" : f.defaultCa}</td>
-                  <td className="px-2 py-1"><code>{f.recordToAdd}</code></td>
+                  <td className="px-2 py-1">
+                    <code>{f.recordToAdd}</code>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,12 +3,24 @@
 import Link from "next/link";
 import type { CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 
-export function CertificateChanges({ count, rows, zones }: { count?: number; rows: readonly CertificateRow[]; zones: readonly ZoneOutcome[] }) {
+export function CertificateChanges({
+  count,
+  rows,
+  zones,
+}: {
+  count?: number;
+  rows: readonly CertificateRow[];
+  zones: readonly ZoneOutcome[];
+}) {
   if (!count) return null;
   const changedZones = zones.filter((z) => z.changes);
   const changedRows = rows.filter((r) => r.changes?.length).length;
   return (
-    <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="certificate-changes">
+    <div
+      role="status"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="certificate-changes"
+    >
       <p>
         <strong>
           {count} change{count === 1 ? "" : "s"} since the previous snapshot
@@ -27,7 +39,11 @@ export function CertificateChanges({ count, rows, zones }: { count?: number; row
 export function ChangedMark({ row }: { row: CertificateRow }) {
   if (!row.changes?.length) return null;
   return (
-    <span className="ml-1 rounded bg-amber-100 px-1 text-xs font-medium text-amber-900" title={row.changes.map((c) => c.words).join("\n")} data-testid="certificate-changed">
+    <span
+      className="ml-1 rounded bg-amber-100 px-1 text-xs font-medium text-amber-900"
+      title={row.changes.map((c) => c.words).join("\n")}
+      data-testid="certificate-changed"
+    >
       changed
     </span>
   );

@@ -38,7 +38,11 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
     ["Status", row.status ?? "—"],
   ];
   return (
-    <section aria-labelledby="certificate-detail-title" data-testid="certificate-detail" className="rounded-lg border border-blue-200 bg-white p-4">
+    <section
+      aria-labelledby="certificate-detail-title"
+      data-testid="certificate-detail"
+      className="rounded-lg border border-blue-200 bg-white p-4"
+    >
       <div className="flex items-start justify-between gap-3">
         <h2 id="certificate-detail-title" className="text-lg font-semibold">
           {row.hosts[0] ?? row.id} <CertificateVerdictBadge verdict={row.verdict} />
@@ -63,20 +67,32 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
         <ul className="mt-2 text-sm">
           {findings.map((f) => (
             <li key={`${f.source}:${f.hostname}`}>
-              CAA for <code>{f.hostname}</code>: {f.relevantName ? `from ${f.relevantName} (${f.records.join(", ")})` : "none, any CA may issue"};{" "}
+              CAA for <code>{f.hostname}</code>:{" "}
+              {f.relevantName ? `from ${f.relevantName} (${f.records.join(", ")})` : "none, any CA may issue"};{" "}
               {f.defaultCa === "unknown" ? (
-                <>what the default CA issues from is <strong>unknown</strong> (a record without data or readable content)</>
+                <>
+                  what the default CA issues from is <strong>unknown</strong> (a record without data or readable content)
+                </>
               ) : (
-                <>default CA issues from <strong>{f.defaultCa}</strong></>
+                <>
+                  default CA issues from <strong>{f.defaultCa}</strong>
+                </>
               )}
-              {f.recordToAdd && <> — add <code>{f.recordToAdd}</code></>}
+              {f.recordToAdd && (
+                <>
+                  {" "}
+                  — add <code>{f.recordToAdd}</code>
+                </>
+              )}
             </li>
           ))}
         </ul>
       )}
       {call && (
         <div className="mt-3">
-          <p className="text-sm text-slate-600">The call that switches it to the default CA (select it in the table to export with others):</p>
+          <p className="text-sm text-slate-600">
+            The call that switches it to the default CA (select it in the table to export with others):
+          </p>
           <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-2 text-xs text-slate-100" data-testid="patch-preview">
             {`${call.method} ${call.path}\n${JSON.stringify(call.body, null, 2)}`}
           </pre>

@@ -67,7 +67,13 @@ export function CertificatesView() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
         {audit.fetchedAt && <span className="text-xs text-slate-500">Scan started {formatTime(audit.fetchedAt)}</span>}
-        <Button disabled={audit.isFetching} onClick={() => { setSelection({}); audit.rescan(); }}>
+        <Button
+          disabled={audit.isFetching}
+          onClick={() => {
+            setSelection({});
+            audit.rescan();
+          }}
+        >
           Refresh
         </Button>
         <Button disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
@@ -78,30 +84,43 @@ export function CertificatesView() {
       <CertificateChanges count={audit.changeCount} rows={rows} zones={audit.zones} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
       <RateLimitWait resumeAt={audit.resumeAt} what="the certificate audit" />
-      {audit.error && <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />}
+      {audit.error && (
+        <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />
+      )}
       {failed.length > 0 && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">{failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.</p>
+          <p className="font-semibold">
+            {failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.
+          </p>
           {audit.complete && (
             <Button className="mt-2" disabled={retrying} onClick={() => void retryFailed()}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
             </Button>
           )}
           <ul className="mt-1 list-disc pl-5">
-            {failed.map((z) => <li key={z.zoneId}>{z.zoneName}: {z.reason}</li>)}
+            {failed.map((z) => (
+              <li key={z.zoneId}>
+                {z.zoneName}: {z.reason}
+              </li>
+            ))}
           </ul>
         </div>
       )}
       <aside className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" aria-label="Affected clients">
-        <strong>Who is affected:</strong> {AFFECTED_CLIENTS} From 2024-09-09 certificates of the legacy-chain CA (lets_encrypt) are served with the self-signed
-        chain only; the cross-signed chain expired 2024-09-30.
+        <strong>Who is affected:</strong> {AFFECTED_CLIENTS} From 2024-09-09 certificates of the legacy-chain CA (lets_encrypt) are served
+        with the self-signed chain only; the cross-signed chain expired 2024-09-30.
       </aside>
       {audit.isLoading ? (
         <LoadingState label="Auditing certificates…" />
       ) : (
         <>
           <CoverageNote coverage={audit.coverage} testId="certificates-coverage" />
-          <VerdictTotals rows={rows} coverage={audit.coverage} active={view.verdict} onPick={(verdict) => void setView({ verdict: verdict ?? null })} />
+          <VerdictTotals
+            rows={rows}
+            coverage={audit.coverage}
+            active={view.verdict}
+            onPick={(verdict) => void setView({ verdict: verdict ?? null })}
+          />
           <ExpiryTimeline rows={rows} coverage={audit.coverage} />
           <CertificatesToolbar filters={view} onChange={setFilters} />
           {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}

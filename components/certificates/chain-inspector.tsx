@@ -14,12 +14,18 @@ export function ChainInspector() {
   const [pem, setPem] = useState("");
   const inspect = useMutation({
     mutationFn: (text: string) =>
-      fetchJson<ChainReport>("/api/certificates/inspect", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pem: text }) }),
+      fetchJson<ChainReport>("/api/certificates/inspect", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ pem: text }),
+      }),
   });
   const report = inspect.data;
   return (
     <section aria-labelledby="inspector-title" className="rounded-lg border border-slate-200 bg-white p-3">
-      <h2 id="inspector-title" className="text-sm font-semibold">Chain inspector</h2>
+      <h2 id="inspector-title" className="text-sm font-semibold">
+        Chain inspector
+      </h2>
       <form
         className="mt-2 flex flex-col gap-2"
         onSubmit={(event) => {
@@ -41,21 +47,33 @@ export function ChainInspector() {
         <div className="flex items-center gap-3">
           <label className="text-xs text-slate-600">
             Or upload a file{" "}
-            <input type="file" accept=".pem,.crt,.cer,text/plain" onChange={async (e) => setPem((await e.target.files?.[0]?.text()) ?? "")} className="text-xs" />
+            <input
+              type="file"
+              accept=".pem,.crt,.cer,text/plain"
+              onChange={async (e) => setPem((await e.target.files?.[0]?.text()) ?? "")}
+              className="text-xs"
+            />
           </label>
           <Button type="submit" variant="primary" disabled={pem.trim() === "" || inspect.isPending}>
             {inspect.isPending ? "Inspecting…" : "Inspect"}
           </Button>
         </div>
       </form>
-      {inspect.error && <div className="mt-2"><ErrorState title="The bundle could not be inspected" message={inspect.error.message} /></div>}
+      {inspect.error && (
+        <div className="mt-2">
+          <ErrorState title="The bundle could not be inspected" message={inspect.error.message} />
+        </div>
+      )}
       {report && (
         <div className="mt-3 text-sm" data-testid="chain-report">
-          <p><span className="text-slate-500">Path:</span> {report.path}</p>
+          <p>
+            <span className="text-slate-500">Path:</span> {report.path}
+          </p>
           <ul className="mt-1">
             {report.findings.map((f, i) => (
               <li key={i} className={SEVERITY[f.severity]}>
-                {f.position ? `#${f.position} ` : ""}{f.message}
+                {f.position ? `#${f.position} ` : ""}
+                {f.message}
               </li>
             ))}
           </ul>
@@ -66,18 +84,31 @@ export function ChainInspector() {
           <table className="mt-2 w-full text-xs">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                {["#", "Subject", "Issuer", "Valid", "Key", "SHA-256"].map((h) => <th scope="col" key={h} className="px-2 py-1">{h}</th>)}
+                {["#", "Subject", "Issuer", "Valid", "Key", "SHA-256"].map((h) => (
+                  <th scope="col" key={h} className="px-2 py-1">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {report.certificates.map((c) => (
                 <tr key={c.position} className={`border-t border-slate-100 ${c.crossSignedIsrgRoot || c.expired ? "bg-amber-50" : ""}`}>
                   <td className="px-2 py-1">{c.position}</td>
-                  <td className="px-2 py-1" title={c.subject}>{c.commonName}</td>
-                  <td className="px-2 py-1" title={c.issuer}>{c.issuerCommonName}</td>
-                  <td className="px-2 py-1">{formatDay(c.notBefore)} – {formatDay(c.notAfter)}{c.expired ? " (expired)" : ""}</td>
+                  <td className="px-2 py-1" title={c.subject}>
+                    {c.commonName}
+                  </td>
+                  <td className="px-2 py-1" title={c.issuer}>
+                    {c.issuerCommonName}
+                  </td>
+                  <td className="px-2 py-1">
+                    {formatDay(c.notBefore)} – {formatDay(c.notAfter)}
+                    {c.expired ? " (expired)" : ""}
+                  </td>
                   <td className="px-2 py-1">{c.key}</td>
-                  <td className="max-w-48 truncate px-2 py-1 font-mono" title={c.sha256}>{c.sha256}</td>
+                  <td className="max-w-48 truncate px-2 py-1 font-mono" title={c.sha256}>
+                    {c.sha256}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,13 @@ function buckets(rows: readonly CertificateRow[]): Bucket[] {
   for (const row of rows) {
     if (!row.expiresOn) continue;
     const label = row.expiresOn.slice(0, 7);
-    const bucket = byMonth.get(label) ?? { month: Date.parse(`${label}-15T00:00:00Z`), label, action_required: 0, informational: 0, no_action: 0 };
+    const bucket = byMonth.get(label) ?? {
+      month: Date.parse(`${label}-15T00:00:00Z`),
+      label,
+      action_required: 0,
+      informational: 0,
+      no_action: 0,
+    };
     bucket[row.verdict]++;
     byMonth.set(label, bucket);
   }
@@ -43,15 +49,40 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="month" type="number" scale="time" domain={["dataMin - 2592000000", "dataMax + 2592000000"]} tickFormatter={formatMonth} fontSize={11} />
+            <XAxis
+              dataKey="month"
+              type="number"
+              scale="time"
+              domain={["dataMin - 2592000000", "dataMax + 2592000000"]}
+              tickFormatter={formatMonth}
+              fontSize={11}
+            />
             <YAxis allowDecimals={false} fontSize={11} width={36} />
             <Tooltip labelFormatter={(t) => formatMonth(Number(t))} />
             <Legend />
             {VERDICTS.map((v) => (
-              <Bar key={v} dataKey={v} name={CERTIFICATE_VERDICT_LABELS[v]} stackId="verdict" fill={COLORS[v]} barSize={8} isAnimationActive={false} />
+              <Bar
+                key={v}
+                dataKey={v}
+                name={CERTIFICATE_VERDICT_LABELS[v]}
+                stackId="verdict"
+                fill={COLORS[v]}
+                barSize={8}
+                isAnimationActive={false}
+              />
             ))}
-            <ReferenceLine x={REBUNDLE_MS} stroke="#1d4ed8" strokeDasharray="4 2" label={{ value: DATES.rebundle, position: "insideTopRight", fontSize: 11 }} />
-            <ReferenceLine x={CROSS_SIGN_MS} stroke="#7c3aed" strokeDasharray="4 2" label={{ value: DATES.crossSignExpiry, position: "insideTopLeft", fontSize: 11 }} />
+            <ReferenceLine
+              x={REBUNDLE_MS}
+              stroke="#1d4ed8"
+              strokeDasharray="4 2"
+              label={{ value: DATES.rebundle, position: "insideTopRight", fontSize: 11 }}
+            />
+            <ReferenceLine
+              x={CROSS_SIGN_MS}
+              stroke="#7c3aed"
+              strokeDasharray="4 2"
+              label={{ value: DATES.crossSignExpiry, position: "insideTopLeft", fontSize: 11 }}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -65,18 +96,26 @@ export function ExpiryTimeline({ rows, coverage }: { rows: readonly CertificateR
         <table className="mt-1 text-xs">
           <thead>
             <tr>
-              <th scope="col" className="pr-4 text-left">Month</th>
+              <th scope="col" className="pr-4 text-left">
+                Month
+              </th>
               {VERDICTS.map((v) => (
-                <th scope="col" key={v} className="pr-4 text-right">{CERTIFICATE_VERDICT_LABELS[v]}</th>
+                <th scope="col" key={v} className="pr-4 text-right">
+                  {CERTIFICATE_VERDICT_LABELS[v]}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {data.map((b) => (
               <tr key={b.label}>
-                <th scope="row" className="pr-4 text-left font-normal">{b.label}</th>
+                <th scope="row" className="pr-4 text-left font-normal">
+                  {b.label}
+                </th>
                 {VERDICTS.map((v) => (
-                  <td key={v} className="pr-4 text-right tabular-nums">{b[v]}</td>
+                  <td key={v} className="pr-4 text-right tabular-nums">
+                    {b[v]}
+                  </td>
                 ))}
               </tr>
             ))}

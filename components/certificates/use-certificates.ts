@@ -8,8 +8,9 @@ import type { SnapshotInfo } from "@/lib/snapshots/read";
 export function useCertificates() {
   const [scan, setScan] = useState(0);
   const [reloads, setReloads] = useState(0);
-  const { pages, ...query } = useCursorPages<CertificatesPage & { snapshot?: SnapshotInfo | null }>(["certificates", scan, reloads], (cursor) =>
-    cursor ? `/api/certificates?cursor=${encodeURIComponent(cursor)}` : `/api/certificates${scan > 0 ? "?refresh=1" : ""}`,
+  const { pages, ...query } = useCursorPages<CertificatesPage & { snapshot?: SnapshotInfo | null }>(
+    ["certificates", scan, reloads],
+    (cursor) => (cursor ? `/api/certificates?cursor=${encodeURIComponent(cursor)}` : `/api/certificates${scan > 0 ? "?refresh=1" : ""}`),
   );
   const data = useMemo(
     () => ({
@@ -26,8 +27,18 @@ export function useCertificates() {
     () => ({ read: data.zones.length, total: totalZones, complete: query.complete, failed, noun: "zones" }),
     [data.zones.length, totalZones, query.complete, failed],
   );
-  return { ...query, ...data, coverage, totalZones, fetchedAt: pages?.[0]?.fetchedAt, changeCount: pages?.[0]?.changeCount, snapshot: pages?.[0]?.snapshot, rescan: () => setScan((n) => n + 1), reload: () => {
-    setScan(0);
-    setReloads((n) => n + 1);
-  } };
+  return {
+    ...query,
+    ...data,
+    coverage,
+    totalZones,
+    fetchedAt: pages?.[0]?.fetchedAt,
+    changeCount: pages?.[0]?.changeCount,
+    snapshot: pages?.[0]?.snapshot,
+    rescan: () => setScan((n) => n + 1),
+    reload: () => {
+      setScan(0);
+      setReloads((n) => n + 1);
+    },
+  };
 }

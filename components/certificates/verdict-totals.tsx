@@ -12,7 +12,12 @@ const CARD: Record<CertificateVerdict, string> = {
   no_action: "border-emerald-200 bg-emerald-50 text-emerald-900",
 };
 
-export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage: Coverage; active?: string | null; onPick: (verdict?: CertificateVerdict) => void }) {
+export function VerdictTotals(props: {
+  rows: readonly CertificateRow[];
+  coverage: Coverage;
+  active?: string | null;
+  onPick: (verdict?: CertificateVerdict) => void;
+}) {
   const { rows, coverage, active, onPick } = props;
   const count = (kind: string | null, verdict: CertificateVerdict | null) =>
     rows.filter((r) => (kind === null || r.kind === kind) && (verdict === null || r.verdict === verdict)).length;
@@ -38,21 +43,33 @@ export function VerdictTotals(props: { rows: readonly CertificateRow[]; coverage
         <caption className="sr-only">Certificates by type and verdict</caption>
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-1.5 text-left">Type</th>
+            <th scope="col" className="px-3 py-1.5 text-left">
+              Type
+            </th>
             {VERDICTS.map((v) => (
-              <th scope="col" key={v} className="px-3 py-1.5 text-right">{CERTIFICATE_VERDICT_LABELS[v]}</th>
+              <th scope="col" key={v} className="px-3 py-1.5 text-right">
+                {CERTIFICATE_VERDICT_LABELS[v]}
+              </th>
             ))}
-            <th scope="col" className="px-3 py-1.5 text-right">Total</th>
+            <th scope="col" className="px-3 py-1.5 text-right">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>
           {KINDS.map((kind) => (
             <tr key={kind} className="border-t border-slate-100">
-              <th scope="row" className="px-3 py-1 text-left font-normal">{KIND_LABELS[kind]}</th>
+              <th scope="row" className="px-3 py-1 text-left font-normal">
+                {KIND_LABELS[kind]}
+              </th>
               {VERDICTS.map((v) => (
-                <td key={v} className="px-3 py-1 text-right tabular-nums"><PartialCount count={count(kind, v)} coverage={coverage} /></td>
+                <td key={v} className="px-3 py-1 text-right tabular-nums">
+                  <PartialCount count={count(kind, v)} coverage={coverage} />
+                </td>
               ))}
-              <td className="px-3 py-1 text-right font-medium tabular-nums"><PartialCount count={count(kind, null)} coverage={coverage} /></td>
+              <td className="px-3 py-1 text-right font-medium tabular-nums">
+                <PartialCount count={count(kind, null)} coverage={coverage} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -20,7 +20,9 @@ function Diff({ details }: { details: Record<string, unknown> }) {
     <div className="flex flex-col gap-2" data-testid="change-diff">
       {words && (
         <ul className="list-disc pl-5">
-          {words.map((w) => <li key={w}>{w}</li>)}
+          {words.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
         </ul>
       )}
       {sides && (
@@ -28,15 +30,23 @@ function Diff({ details }: { details: Record<string, unknown> }) {
           <caption className="text-left font-semibold">Before and after</caption>
           <thead>
             <tr>
-              <th scope="col" className="pr-4 text-left">Field</th>
-              <th scope="col" className="pr-4 text-left">Before</th>
-              <th scope="col" className="text-left">After</th>
+              <th scope="col" className="pr-4 text-left">
+                Field
+              </th>
+              <th scope="col" className="pr-4 text-left">
+                Before
+              </th>
+              <th scope="col" className="text-left">
+                After
+              </th>
             </tr>
           </thead>
           <tbody>
             {keys.map((key) => (
               <tr key={key}>
-                <th scope="row" className="pr-4 text-left font-normal">{key}</th>
+                <th scope="row" className="pr-4 text-left font-normal">
+                  {key}
+                </th>
                 <td className="pr-4 font-mono">{show(before?.[key])}</td>
                 <td className="font-mono">{show(after?.[key])}</td>
               </tr>
@@ -44,7 +54,9 @@ function Diff({ details }: { details: Record<string, unknown> }) {
           </tbody>
         </table>
       )}
-      {Object.keys(rest).length > 0 && <pre className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(rest, null, 2)}</pre>}
+      {Object.keys(rest).length > 0 && (
+        <pre className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(rest, null, 2)}</pre>
+      )}
     </div>
   );
 }
@@ -66,23 +78,40 @@ export function ChangeDetail({ change, onClose }: { change: ListedChange; onClos
       </div>
       <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-600">Zone</dt>
-        <dd><Link className={link} href={change.pages.zone}>{change.zoneName}</Link></dd>
+        <dd>
+          <Link className={link} href={change.pages.zone}>
+            {change.zoneName}
+          </Link>
+        </dd>
         <dt className="text-slate-600">Subject</dt>
         <dd className="font-mono text-xs">{change.subject.name ? `${change.subject.name} (${change.subject.id})` : change.subject.id}</dd>
         <dt className="text-slate-600">First seen</dt>
-        <dd><time dateTime={change.firstSeen}>{when(change.firstSeen)}</time></dd>
+        <dd>
+          <time dateTime={change.firstSeen}>{when(change.firstSeen)}</time>
+        </dd>
         <dt className="text-slate-600">Recorded</dt>
-        <dd><time dateTime={change.recordedAt}>{when(change.recordedAt)}</time> by snapshot <span className="font-mono text-xs">{change.snapshotId}</span></dd>
+        <dd>
+          <time dateTime={change.recordedAt}>{when(change.recordedAt)}</time> by snapshot{" "}
+          <span className="font-mono text-xs">{change.snapshotId}</span>
+        </dd>
         {change.pages.review && (
           <>
             <dt className="text-slate-600">Compared with</dt>
-            <dd><Link className={link} href={change.pages.review}>the review {change.links?.reviewId}</Link></dd>
+            <dd>
+              <Link className={link} href={change.pages.review}>
+                the review {change.links?.reviewId}
+              </Link>
+            </dd>
           </>
         )}
         {change.pages.certificates && (
           <>
             <dt className="text-slate-600">Certificate</dt>
-            <dd><Link className={link} href={change.pages.certificates}>Open on the Certificates page</Link></dd>
+            <dd>
+              <Link className={link} href={change.pages.certificates}>
+                Open on the Certificates page
+              </Link>
+            </dd>
           </>
         )}
       </dl>

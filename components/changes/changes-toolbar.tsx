@@ -33,15 +33,29 @@ export function ChangesToolbar({ filters, onChange }: { filters: ChangeFilters; 
       </label>
       <div className="flex gap-1" role="group" aria-label="Since presets">
         {PRESETS.map(([days, label]) => (
-          <button key={days} type="button" className="rounded border border-slate-300 bg-white px-2 py-1.5 text-xs hover:bg-slate-50" onClick={() => onChange({ since: daysAgo(Number(days)) })}>
+          <button
+            key={days}
+            type="button"
+            className="rounded border border-slate-300 bg-white px-2 py-1.5 text-xs hover:bg-slate-50"
+            onClick={() => onChange({ since: daysAgo(Number(days)) })}
+          >
             {label}
           </button>
         ))}
-        <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1.5 text-xs hover:bg-slate-50" onClick={() => onChange({ since: undefined })}>
+        <button
+          type="button"
+          className="rounded border border-slate-300 bg-white px-2 py-1.5 text-xs hover:bg-slate-50"
+          onClick={() => onChange({ since: undefined })}
+        >
           All
         </button>
       </div>
-      <Facet label="Change" value={filters.kind} options={CHANGE_KINDS.map((k) => [k, CHANGE_LABELS[k]])} onChange={(kind) => onChange({ kind })} />
+      <Facet
+        label="Change"
+        value={filters.kind}
+        options={CHANGE_KINDS.map((k) => [k, CHANGE_LABELS[k]])}
+        onChange={(kind) => onChange({ kind })}
+      />
     </div>
   );
 }

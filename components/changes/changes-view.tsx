@@ -13,7 +13,8 @@ import { fromInputs, fromSorting, toSorting } from "@/components/data-table/sear
 
 export function ChangesView() {
   const [view, setUrl] = useQueryStates(changesSearchParams);
-  const setView = (inputs: Partial<Record<keyof typeof changesSearchParams, string | undefined>>) => void setUrl(fromInputs(changesSearchParams, inputs));
+  const setView = (inputs: Partial<Record<keyof typeof changesSearchParams, string | undefined>>) =>
+    void setUrl(fromInputs(changesSearchParams, inputs));
   const listing = useChanges({ since: view.since ?? undefined, kind: view.kind ?? undefined });
   const sorting = useMemo(() => toSorting(view.sort, view.dir, CHANGES_DEFAULT_SORT), [view.sort, view.dir]);
   const opened = view.open ? listing.changes.find((c) => c.id === view.open) : undefined;
@@ -21,14 +22,19 @@ export function ChangesView() {
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-slate-700">
-        Each snapshot refresh compares the account with the previous snapshot: migrated zones whose entry point drifted from the configuration their review
-        approved, certificates newly on the legacy-chain CA, custom hostnames switched back to it, and certificates that expire before their replacement.
+        Each snapshot refresh compares the account with the previous snapshot: migrated zones whose entry point drifted from the
+        configuration their review approved, certificates newly on the legacy-chain CA, custom hostnames switched back to it, and
+        certificates that expire before their replacement.
       </p>
       <ChangesToolbar filters={{ since: view.since ?? undefined, kind: view.kind ?? undefined }} onChange={setView} />
-      {listing.error && <ErrorState title="The changes could not be listed" message={listing.error.message} onRetry={() => void listing.refetch()} />}
+      {listing.error && (
+        <ErrorState title="The changes could not be listed" message={listing.error.message} onRetry={() => void listing.refetch()} />
+      )}
       {opened && <ChangeDetail change={opened} onClose={() => setView({ open: undefined })} />}
       {view.open && !opened && listing.complete && (
-        <p role="status" className="text-sm text-slate-600">The change {view.open} is not among those listed{filtered ? " with these filters" : ""}.</p>
+        <p role="status" className="text-sm text-slate-600">
+          The change {view.open} is not among those listed{filtered ? " with these filters" : ""}.
+        </p>
       )}
       {listing.isLoading ? (
         <LoadingState label="Loading changes…" />
@@ -41,7 +47,11 @@ export function ChangesView() {
             onSortingChange={(next) => void setUrl(fromSorting(next))}
             openId={view.open ?? undefined}
             onOpen={(row) => setView({ open: row.id })}
-            empty={filtered ? "No change matches these filters." : "No change recorded yet: changes appear after a snapshot refresh finds one since the previous snapshot."}
+            empty={
+              filtered
+                ? "No change matches these filters."
+                : "No change recorded yet: changes appear after a snapshot refresh finds one since the previous snapshot."
+            }
           />
         )
       )}

@@ -8,7 +8,12 @@ const link = "text-blue-700 underline-offset-2 hover:underline";
 export const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export const changeColumns: ColumnDef<ListedChange>[] = [
-  { id: "recordedAt", accessorKey: "recordedAt", header: "Recorded", cell: ({ row }) => <time dateTime={row.original.recordedAt}>{when(row.original.recordedAt)}</time> },
+  {
+    id: "recordedAt",
+    accessorKey: "recordedAt",
+    header: "Recorded",
+    cell: ({ row }) => <time dateTime={row.original.recordedAt}>{when(row.original.recordedAt)}</time>,
+  },
   { id: "kind", accessorKey: "kind", header: "Change", cell: ({ row }) => <ChangeBadge kind={row.original.kind} /> },
   {
     id: "zone",
@@ -20,7 +25,13 @@ export const changeColumns: ColumnDef<ListedChange>[] = [
       </Link>
     ),
   },
-  { id: "words", accessorKey: "words", header: "What changed", enableSorting: false, cell: ({ row }) => <span title={row.original.words}>{row.original.words}</span> },
+  {
+    id: "words",
+    accessorKey: "words",
+    header: "What changed",
+    enableSorting: false,
+    cell: ({ row }) => <span title={row.original.words}>{row.original.words}</span>,
+  },
   {
     id: "links",
     header: "See",
@@ -29,8 +40,16 @@ export const changeColumns: ColumnDef<ListedChange>[] = [
       const { review, certificates } = row.original.pages;
       return (
         <span className="flex gap-2" onClick={(event) => event.stopPropagation()}>
-          {review && <Link className={link} href={review}>Review</Link>}
-          {certificates && <Link className={link} href={certificates}>Certificates</Link>}
+          {review && (
+            <Link className={link} href={review}>
+              Review
+            </Link>
+          )}
+          {certificates && (
+            <Link className={link} href={certificates}>
+              Certificates
+            </Link>
+          )}
         </span>
       );
     },

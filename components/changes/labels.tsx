@@ -20,5 +20,11 @@ export const CHANGE_TONES: Record<ChangeKind, string> = {
 /** An unknown kind (written by a newer version) is shown as written, never dropped. */
 export function ChangeBadge({ kind }: { kind: string }) {
   const known = kind in CHANGE_LABELS ? (kind as ChangeKind) : undefined;
-  return <span className={`inline-block truncate rounded px-1.5 py-0.5 text-xs font-medium ${known ? CHANGE_TONES[known] : "bg-slate-100 text-slate-800"}`}>{known ? CHANGE_LABELS[known] : kind}</span>;
+  return (
+    <span
+      className={`inline-block truncate rounded px-1.5 py-0.5 text-xs font-medium ${known ? CHANGE_TONES[known] : "bg-slate-100 text-slate-800"}`}
+    >
+      {known ? CHANGE_LABELS[known] : kind}
+    </span>
+  );
 }

@@ -23,7 +23,9 @@ export function changesUrl(filters: { since?: string; kind?: string }, cursor?: 
 }
 
 export function useChanges(filters: { since?: string; kind?: string }) {
-  const { pages, ...query } = useCursorPages<ChangesAnswer>(["changes", filters.since ?? "", filters.kind ?? ""], (cursor) => changesUrl(filters, cursor || undefined));
+  const { pages, ...query } = useCursorPages<ChangesAnswer>(["changes", filters.since ?? "", filters.kind ?? ""], (cursor) =>
+    changesUrl(filters, cursor || undefined),
+  );
   const changes = useMemo(() => pages?.flatMap((p) => p.changes) ?? [], [pages]);
   return { ...query, changes };
 }

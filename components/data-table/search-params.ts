@@ -8,7 +8,9 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** The ids of the columns a person can sort: an accessor, and sorting not turned off. */
 export function sortableColumnIds<T>(columns: ReadonlyArray<ColumnDef<T>>): string[] {
-  return columns.filter((column) => column.id && column.enableSorting !== false && ("accessorKey" in column || "accessorFn" in column)).map((column) => column.id!);
+  return columns
+    .filter((column) => column.id && column.enableSorting !== false && ("accessorKey" in column || "accessorFn" in column))
+    .map((column) => column.id!);
 }
 
 /** `sort` and `dir`: a sort id that is not one of the table's sortable columns reads as none (the table's default). */
@@ -31,7 +33,10 @@ export function fromSorting(sorting: SortingState): { sort: string | null; dir: 
  * Values typed in or picked on the page, read by the URL's own parsers: "" or undefined clears the key,
  * and so does a value its parser refuses. Keys absent from `inputs` are left as they are.
  */
-export function fromInputs<P extends ParserMap & Record<string, { parse(value: string): unknown }>>(parsers: P, inputs: Partial<Record<keyof P, string | null | undefined>>): Partial<Nullable<inferParserType<P>>> {
+export function fromInputs<P extends ParserMap & Record<string, { parse(value: string): unknown }>>(
+  parsers: P,
+  inputs: Partial<Record<keyof P, string | null | undefined>>,
+): Partial<Nullable<inferParserType<P>>> {
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(inputs)) patch[key] = value ? parsers[key]!.parse(value) : null;
   return patch as Partial<Nullable<inferParserType<P>>>;

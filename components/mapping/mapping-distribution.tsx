@@ -13,7 +13,12 @@ import { isUnknown } from "@/lib/migration/unknown-parts";
 /** Every row a zone can fall in: absent sensitivity counts as Default, values outside the table as unknown. */
 const SENSITIVITIES = ["high", "medium", "low", "default", "off", "unknown"] as const;
 const ACTIONS = ["simulate", "block", "challenge", "other"] as const;
-const ACTION_HEADERS: Record<(typeof ACTIONS)[number], string> = { simulate: "Simulate", block: "Block", challenge: "Challenge", other: "Other" };
+const ACTION_HEADERS: Record<(typeof ACTIONS)[number], string> = {
+  simulate: "Simulate",
+  block: "Block",
+  challenge: "Challenge",
+  other: "Other",
+};
 
 function actionOf(zone: MigrationRow): (typeof ACTIONS)[number] {
   const action = (zone.oldAction ?? "challenge").toLowerCase();
@@ -25,7 +30,11 @@ function distribution(zones: MigrationRow[]) {
     const target = sensitivity === "unknown" ? undefined : mapSensitivity(sensitivity);
     const row: Record<string, string | number> = {
       sensitivity,
-      target: target ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}` : sensitivity === "off" ? "not deployed (rule set off)" : "not in the table: check by hand",
+      target: target
+        ? `PL${target.paranoiaLevel}, threshold ${target.scoreThreshold}`
+        : sensitivity === "off"
+          ? "not deployed (rule set off)"
+          : "not in the table: check by hand",
     };
     for (const action of ACTIONS) row[action] = zones.filter((z) => z.sensitivityRow === sensitivity && actionOf(z) === action).length;
     return row;
@@ -50,8 +59,8 @@ export function MappingDistribution() {
       <CoverageNote coverage={coverage} testId="mapping-coverage" />
       {unknown > 0 && (
         <p className="mt-1 text-sm text-slate-600" data-testid="distribution-unknown">
-          {unknown} zone{unknown === 1 ? "" : "s"} not counted: the previous version&apos;s API is retired for {unknown === 1 ? "it" : "them"}, so the
-          previous sensitivity and action are unknown.
+          {unknown} zone{unknown === 1 ? "" : "s"} not counted: the previous version&apos;s API is retired for{" "}
+          {unknown === 1 ? "it" : "them"}, so the previous sensitivity and action are unknown.
         </p>
       )}
       <div className="mt-3 h-72" aria-hidden="true" style={isExact(coverage) ? undefined : PARTIAL_CHART_STYLE}>

@@ -46,8 +46,8 @@ export function MappingTable() {
       </table>
       <p className="text-sm text-slate-600 lg:col-span-2">
         {PARANOIA_EXPLANATION} Group overrides and rule overrides of the previous core rule set are not migrated. What does migrate:
-        firewall rules bypassing managed rules, page rules with security disabled or turning the firewall on or off, and the core rule
-        set's sensitivity and action.
+        firewall rules bypassing managed rules, page rules with security disabled or turning the firewall on or off, and the core rule set's
+        sensitivity and action.
       </p>
     </div>
   );

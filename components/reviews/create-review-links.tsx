@@ -11,9 +11,12 @@ export function CreateReviewLinks({ zone }: { zone: MigrationDetail }) {
   const statusKnown = zone.verdict !== "unknown" && !isUnknown(zone, "status");
   const previous = statusKnown && zone.procedure.some((s) => s.title === "Check compatibility" && s.status === "next");
   const links = [
-    previous && (zone.uriOverrides?.length ?? 0) > 0 && { kind: "delete_uri_overrides", label: "Create review: delete URI-based overrides" },
+    previous &&
+      (zone.uriOverrides?.length ?? 0) > 0 && { kind: "delete_uri_overrides", label: "Create review: delete URI-based overrides" },
     previous && zone.validationAvailable && { kind: "start_validation", label: "Create review: start validation mode" },
-    statusKnown && zone.verdict !== "migrated" && zone.verdict !== "failed" && { kind: "complete_migration", label: "Create review: complete the migration" },
+    statusKnown &&
+      zone.verdict !== "migrated" &&
+      zone.verdict !== "failed" && { kind: "complete_migration", label: "Create review: complete the migration" },
   ].filter((link): link is { kind: string; label: string } => !!link);
   if (links.length === 0) return null;
   return (

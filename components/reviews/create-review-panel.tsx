@@ -10,17 +10,23 @@ import { Button } from "@/components/ui/button";
 export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; onCancel: () => void }) {
   const router = useRouter();
   const create = useMutation({
-    mutationFn: () => fetchJson<Review>("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(target) }),
+    mutationFn: () =>
+      fetchJson<Review>("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(target) }),
     onSuccess: (review) => router.push(`/reviews/${review.id}`),
   });
   return (
     <section aria-label="New review" className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm">
       <p className="font-semibold">New review: {KIND_LABELS[target.kind]}</p>
       <p className="mt-1 text-slate-700">
-        Preflight reads the current evidence and freezes it with the exact calls. Nothing is sent until a second person approves and someone executes it.
+        Preflight reads the current evidence and freezes it with the exact calls. Nothing is sent until a second person approves and someone
+        executes it.
       </p>
       {"zoneId" in target && <p className="mt-1 font-mono text-xs">zone {target.zoneId}</p>}
-      {create.error && <p role="alert" className="mt-2 text-red-800">{create.error.message}</p>}
+      {create.error && (
+        <p role="alert" className="mt-2 text-red-800">
+          {create.error.message}
+        </p>
+      )}
       <div className="mt-3 flex gap-2">
         <Button variant="primary" disabled={create.isPending} onClick={() => create.mutate()}>
           {create.isPending ? "Reading the evidence…" : "Create review"}

@@ -23,14 +23,19 @@ export function CreateSwitchReviews({ selected, target }: { selected: readonly C
           }),
         ),
       ),
-    onSuccess: (reviews) => router.push(reviews.length === 1 ? `/reviews/${reviews[0]!.id}` : "/reviews?kind=switch_hostname_ca&state=draft"),
+    onSuccess: (reviews) =>
+      router.push(reviews.length === 1 ? `/reviews/${reviews[0]!.id}` : "/reviews?kind=switch_hostname_ca&state=draft"),
   });
   return (
     <>
       <Button variant="primary" disabled={byZone.size === 0 || create.isPending} onClick={() => create.mutate()}>
         {create.isPending ? "Creating…" : `Create review${byZone.size > 1 ? `s (${byZone.size} zones)` : ""}`}
       </Button>
-      {create.error && <span role="alert" className="text-red-800">{create.error.message}</span>}
+      {create.error && (
+        <span role="alert" className="text-red-800">
+          {create.error.message}
+        </span>
+      )}
     </>
   );
 }

@@ -9,7 +9,8 @@ interface AcceptEvidence {
 }
 
 function acceptEvidence(evidence: unknown): AcceptEvidence | undefined {
-  if (typeof evidence !== "object" || evidence === null || !("drift" in evidence) || !("live" in evidence) || !("baseline" in evidence)) return undefined;
+  if (typeof evidence !== "object" || evidence === null || !("drift" in evidence) || !("live" in evidence) || !("baseline" in evidence))
+    return undefined;
   return evidence as AcceptEvidence;
 }
 
@@ -21,13 +22,18 @@ export function DriftAccepted({ evidence }: { evidence: unknown }) {
       <div data-testid="drift-accepted">
         <p>
           The baseline approved in review <span className="font-mono">{accepted.baseline.reviewId.slice(0, 8)}</span>
-          {accepted.baseline.version ? ` (entry point version ${accepted.baseline.version})` : ""} is replaced by the live entry point, version{" "}
-          {accepted.live.version} ({accepted.live.rules.length} rules, last updated {accepted.live.lastUpdated}). What changed since approval:
+          {accepted.baseline.version ? ` (entry point version ${accepted.baseline.version})` : ""} is replaced by the live entry point,
+          version {accepted.live.version} ({accepted.live.rules.length} rules, last updated {accepted.live.lastUpdated}). What changed since
+          approval:
         </p>
         <ul className="mt-1 list-inside list-disc">
-          {accepted.drift.words.map((words) => <li key={words}>{words}</li>)}
+          {accepted.drift.words.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
         </ul>
-        <p className="mt-1 text-slate-600">No call is sent to the account. Execution refuses if the entry point or the baseline changes after approval.</p>
+        <p className="mt-1 text-slate-600">
+          No call is sent to the account. Execution refuses if the entry point or the baseline changes after approval.
+        </p>
       </div>
     </Section>
   );

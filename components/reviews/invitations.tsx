@@ -23,19 +23,32 @@ export function Invitations() {
   const router = useRouter();
   const query = useQuery({ queryKey: ["invites"], queryFn: ({ signal }) => fetchJson<{ invites: Invite[] }>("/api/invites", { signal }) });
   const accept = useMutation({
-    mutationFn: (inviteId: string) => fetchJson<Review>("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "accept_invite", inviteId }) }),
+    mutationFn: (inviteId: string) =>
+      fetchJson<Review>("/api/reviews", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ kind: "accept_invite", inviteId }),
+      }),
     onSuccess: (review) => router.push(`/reviews/${review.id}`),
   });
   return (
     <Section title="Invitations">
-      {query.isPending ? <LoadingState label="Reading the invitations…" /> : query.error ? <ErrorState title="The invitations could not be read" message={query.error.message} onRetry={() => void query.refetch()} /> : (
+      {query.isPending ? (
+        <LoadingState label="Reading the invitations…" />
+      ) : query.error ? (
+        <ErrorState title="The invitations could not be read" message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
         <ul className="flex flex-col gap-2" data-testid="invitations">
           {query.data.invites.length === 0 && <li className="text-slate-600">No invitations for the token&apos;s user.</li>}
           {query.data.invites.map((invite, index) => (
             <li key={invite.id ?? `no-id-${index}`} className="flex flex-wrap items-center gap-3">
               <span className="font-medium">{invite.organization_name ?? invite.organization_id}</span>
-              <span className="text-slate-600">{invite.roleNames.join(", ") || "no roles listed"} · from {invite.invited_by ?? "—"} · {invite.status ?? "status unknown"}</span>
-              {invite.status === "pending" && !invite.id && <span className="text-amber-800">The platform gave no id: accept it in the dashboard.</span>}
+              <span className="text-slate-600">
+                {invite.roleNames.join(", ") || "no roles listed"} · from {invite.invited_by ?? "—"} · {invite.status ?? "status unknown"}
+              </span>
+              {invite.status === "pending" && !invite.id && (
+                <span className="text-amber-800">The platform gave no id: accept it in the dashboard.</span>
+              )}
               {invite.status === "pending" && invite.id && (
                 <Button size="sm" disabled={accept.isPending} onClick={() => accept.mutate(invite.id!)}>
                   Create review to accept
@@ -45,7 +58,11 @@ export function Invitations() {
           ))}
         </ul>
       )}
-      {accept.error && <p role="alert" className="text-red-800">{accept.error.message}</p>}
+      {accept.error && (
+        <p role="alert" className="text-red-800">
+          {accept.error.message}
+        </p>
+      )}
     </Section>
   );
 }

@@ -26,13 +26,28 @@ export function ReviewActions({ review }: { review: Review }) {
       void queryClient.invalidateQueries({ queryKey: ["review", review.id] });
     },
   });
-  const steps: Step[] = review.state === "draft" ? ["submit"] : review.state === "submitted" ? ["approve", "reject"] : review.state === "approved" || review.state === "failed" ? ["execute"] : [];
+  const steps: Step[] =
+    review.state === "draft"
+      ? ["submit"]
+      : review.state === "submitted"
+        ? ["approve", "reject"]
+        : review.state === "approved" || review.state === "failed"
+          ? ["execute"]
+          : [];
   if (steps.length === 0 && !act.error) return null;
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
       <div className="flex flex-wrap gap-2">
         {steps.map((step) => (
-          <Button key={step} variant={step === "reject" ? "danger" : "primary"} className="font-semibold" onClick={() => { act.reset(); setPending(step); }}>
+          <Button
+            key={step}
+            variant={step === "reject" ? "danger" : "primary"}
+            className="font-semibold"
+            onClick={() => {
+              act.reset();
+              setPending(step);
+            }}
+          >
             {LABELS[step]}
           </Button>
         ))}
@@ -40,14 +55,23 @@ export function ReviewActions({ review }: { review: Review }) {
       {pending && (
         <form
           aria-label={`Confirm ${pending}`}
-          onSubmit={(e) => { e.preventDefault(); act.mutate(pending); }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            act.mutate(pending);
+          }}
           className="flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-3"
         >
           {pending === "execute" ? (
             review.confirmText ? (
               <label className="flex flex-col gap-1">
                 This step is irreversible. Type the zone name <strong className="font-mono">{review.confirmText}</strong> to confirm:
-                <input aria-label="Zone name" autoFocus value={confirm} onChange={(e) => setConfirm(e.target.value)} className="rounded border border-slate-300 px-2 py-1 font-mono" />
+                <input
+                  aria-label="Zone name"
+                  autoFocus
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  className="rounded border border-slate-300 px-2 py-1 font-mono"
+                />
               </label>
             ) : (
               <p>Send the {review.calls.length} call(s) below to the account now?</p>
@@ -55,18 +79,31 @@ export function ReviewActions({ review }: { review: Review }) {
           ) : (
             <label className="flex flex-col gap-1">
               Comment (optional)
-              <textarea aria-label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} className="rounded border border-slate-300 px-2 py-1" />
+              <textarea
+                aria-label="Comment"
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                className="rounded border border-slate-300 px-2 py-1"
+              />
             </label>
           )}
           <div className="flex gap-2">
-            <Button type="submit" variant="warning" disabled={act.isPending || (pending === "execute" && !!review.confirmText && confirm !== review.confirmText)}>
+            <Button
+              type="submit"
+              variant="warning"
+              disabled={act.isPending || (pending === "execute" && !!review.confirmText && confirm !== review.confirmText)}
+            >
               {act.isPending ? "Working…" : `Confirm: ${LABELS[pending]}`}
             </Button>
             <Button onClick={() => setPending(undefined)}>Cancel</Button>
           </div>
         </form>
       )}
-      {act.error && <p role="alert" className="text-red-800">{act.error.message}</p>}
+      {act.error && (
+        <p role="alert" className="text-red-800">
+          {act.error.message}
+        </p>
+      )}
     </div>
   );
 }

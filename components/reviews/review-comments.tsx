@@ -12,7 +12,12 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const add = useMutation({
-    mutationFn: () => fetchJson(`/api/reviews/${encodeURIComponent(id)}/comments`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) }),
+    mutationFn: () =>
+      fetchJson(`/api/reviews/${encodeURIComponent(id)}/comments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text }),
+      }),
     onSuccess: () => {
       setText("");
       void queryClient.invalidateQueries({ queryKey: ["review", id] });
@@ -20,16 +25,40 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
   });
   return (
     <Section title="Comments">
-      {comments.length === 0 ? <p className="text-slate-600">No comments yet.</p> : (
+      {comments.length === 0 ? (
+        <p className="text-slate-600">No comments yet.</p>
+      ) : (
         <ul className="flex flex-col gap-2">
-          {comments.map((c, i) => <li key={i}><strong>{c.author}</strong> <span className="text-xs text-slate-500">{formatDateTime(c.at)}</span><p>{c.text}</p></li>)}
+          {comments.map((c, i) => (
+            <li key={i}>
+              <strong>{c.author}</strong> <span className="text-xs text-slate-500">{formatDateTime(c.at)}</span>
+              <p>{c.text}</p>
+            </li>
+          ))}
         </ul>
       )}
-      <form className="mt-2 flex gap-2" onSubmit={(e) => { e.preventDefault(); add.mutate(); }}>
-        <input aria-label="New comment" value={text} onChange={(e) => setText(e.target.value)} className="flex-1 rounded border border-slate-300 px-2 py-1" />
-        <Button type="submit" disabled={!text.trim() || add.isPending}>Comment</Button>
+      <form
+        className="mt-2 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <input
+          aria-label="New comment"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="flex-1 rounded border border-slate-300 px-2 py-1"
+        />
+        <Button type="submit" disabled={!text.trim() || add.isPending}>
+          Comment
+        </Button>
       </form>
-      {add.error && <p role="alert" className="text-red-800">{add.error.message}</p>}
+      {add.error && (
+        <p role="alert" className="text-red-800">
+          {add.error.message}
+        </p>
+      )}
     </Section>
   );
 }

@@ -18,27 +18,49 @@ import { formatDateTime } from "@/lib/client/format";
 type Detail = Review & { comments: ReviewComment[]; audit: AuditEntry[]; approvedRulesetDiff: FrozenRulesetDiff | null };
 
 export function ReviewDetail({ id }: { id: string }) {
-  const query = useQuery({ queryKey: ["review", id], queryFn: ({ signal }) => fetchJson<Detail>(`/api/reviews/${encodeURIComponent(id)}`, { signal }), staleTime: 0 });
+  const query = useQuery({
+    queryKey: ["review", id],
+    queryFn: ({ signal }) => fetchJson<Detail>(`/api/reviews/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
   if (query.isPending) return <LoadingState label="Reading the review…" />;
-  if (query.error) return <ErrorState title="The review could not be read" message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.error)
+    return <ErrorState title="The review could not be read" message={query.error.message} onRetry={() => void query.refetch()} />;
   const review = query.data;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Link href="/reviews" className="text-sm text-blue-700 underline">← All reviews</Link>
+        <Link href="/reviews" className="text-sm text-blue-700 underline">
+          ← All reviews
+        </Link>
         <h1 className="text-2xl font-semibold tracking-tight">{review.title}</h1>
         <StateBadge state={review.state} />
-        <span className="text-sm text-slate-600">{KIND_LABELS[review.kind]} · by {review.author}{review.approvedBy ? ` · approved by ${review.approvedBy}` : ""}</span>
+        <span className="text-sm text-slate-600">
+          {KIND_LABELS[review.kind]} · by {review.author}
+          {review.approvedBy ? ` · approved by ${review.approvedBy}` : ""}
+        </span>
       </div>
       <ReviewActions review={review} />
       {review.drift && (
         <Section title="The account changed since approval">
-          <p className="mb-2 text-red-800">Execution was refused on {formatDateTime(review.drift.at)}: nothing was sent. Create a new review from the current state.</p>
+          <p className="mb-2 text-red-800">
+            Execution was refused on {formatDateTime(review.drift.at)}: nothing was sent. Create a new review from the current state.
+          </p>
           <table className="w-full text-xs" data-testid="drift">
-            <thead><tr className="text-left"><th>Path</th><th>When approved</th><th>Now</th></tr></thead>
+            <thead>
+              <tr className="text-left">
+                <th>Path</th>
+                <th>When approved</th>
+                <th>Now</th>
+              </tr>
+            </thead>
             <tbody>
               {review.drift.differences.map((d) => (
-                <tr key={d.path} className="border-t border-slate-100 font-mono"><td>{d.path}</td><td>{JSON.stringify(d.before)}</td><td>{JSON.stringify(d.after)}</td></tr>
+                <tr key={d.path} className="border-t border-slate-100 font-mono">
+                  <td>{d.path}</td>
+                  <td>{JSON.stringify(d.before)}</td>
+                  <td>{JSON.stringify(d.after)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -50,10 +72,28 @@ export function ReviewDetail({ id }: { id: string }) {
         <ol className="flex flex-col gap-2" data-testid="planned-calls">
           {review.calls.map((call, i) => (
             <li key={i} className="rounded border border-slate-200 p-2">
-              <p className="font-medium">{call.title} <span className="text-xs text-slate-600">({review.results[i]?.state ?? "pending"}{review.results[i]?.status ? `, HTTP ${review.results[i]?.status}` : ""})</span></p>
-              <code className="block font-mono text-xs">{call.method} {call.path}{Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}</code>
-              {review.results[i]?.state === "failed" && <p role="alert" className="text-sm text-red-800" data-testid="call-failure">{failureMessage(review.results[i]?.response)}</p>}
-              {call.body !== undefined && <details><summary className="cursor-pointer text-xs">Body</summary><pre className="max-h-64 overflow-auto bg-slate-50 p-2 text-xs">{JSON.stringify(call.body, null, 2)}</pre></details>}
+              <p className="font-medium">
+                {call.title}{" "}
+                <span className="text-xs text-slate-600">
+                  ({review.results[i]?.state ?? "pending"}
+                  {review.results[i]?.status ? `, HTTP ${review.results[i]?.status}` : ""})
+                </span>
+              </p>
+              <code className="block font-mono text-xs">
+                {call.method} {call.path}
+                {Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}
+              </code>
+              {review.results[i]?.state === "failed" && (
+                <p role="alert" className="text-sm text-red-800" data-testid="call-failure">
+                  {failureMessage(review.results[i]?.response)}
+                </p>
+              )}
+              {call.body !== undefined && (
+                <details>
+                  <summary className="cursor-pointer text-xs">Body</summary>
+                  <pre className="max-h-64 overflow-auto bg-slate-50 p-2 text-xs">{JSON.stringify(call.body, null, 2)}</pre>
+                </details>
+              )}
             </li>
           ))}
         </ol>

@@ -15,8 +15,11 @@ import { formatDateTime } from "@/lib/client/format";
 
 export function ReviewsView() {
   const [view, setUrl] = useQueryStates(reviewsSearchParams);
-  const setView = (inputs: Partial<Record<keyof typeof reviewsSearchParams, string | undefined>>) => void setUrl(fromInputs(reviewsSearchParams, inputs));
-  const search = new URLSearchParams(Object.entries({ state: view.state, kind: view.kind, author: view.author }).filter((e): e is [string, string] => !!e[1]));
+  const setView = (inputs: Partial<Record<keyof typeof reviewsSearchParams, string | undefined>>) =>
+    void setUrl(fromInputs(reviewsSearchParams, inputs));
+  const search = new URLSearchParams(
+    Object.entries({ state: view.state, kind: view.kind, author: view.author }).filter((e): e is [string, string] => !!e[1]),
+  );
   const query = useQuery({
     queryKey: ["reviews", search.toString()],
     queryFn: ({ signal }) => fetchJson<{ reviews: ReviewSummary[] }>(`/api/reviews?${search}`, { signal }),
@@ -25,25 +28,42 @@ export function ReviewsView() {
   const select = "rounded border border-slate-300 bg-white px-2 py-1";
   return (
     <div className="flex flex-col gap-3">
-      {view.create && view.zoneId && <CreateReviewPanel target={{ kind: view.create, zoneId: view.zoneId }} onCancel={() => setView({ create: undefined, zoneId: undefined })} />}
+      {view.create && view.zoneId && (
+        <CreateReviewPanel
+          target={{ kind: view.create, zoneId: view.zoneId }}
+          onCancel={() => setView({ create: undefined, zoneId: undefined })}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-3 text-sm" role="search">
         <label className="flex items-center gap-1">
           State
           <select aria-label="State" value={view.state ?? ""} onChange={(e) => setView({ state: e.target.value })} className={select}>
             <option value="">any</option>
-            {REVIEW_STATES.map((s) => <option key={s}>{s}</option>)}
+            {REVIEW_STATES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
           </select>
         </label>
         <label className="flex items-center gap-1">
           Kind
           <select aria-label="Kind" value={view.kind ?? ""} onChange={(e) => setView({ kind: e.target.value })} className={select}>
             <option value="">any</option>
-            {REVIEW_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k]}</option>)}
+            {REVIEW_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex items-center gap-1">
           Author
-          <input aria-label="Author" defaultValue={view.author ?? ""} onChange={(e) => setView({ author: e.target.value.trim() })} className={select} placeholder="e-mail or demo user" />
+          <input
+            aria-label="Author"
+            defaultValue={view.author ?? ""}
+            onChange={(e) => setView({ author: e.target.value.trim() })}
+            className={select}
+            placeholder="e-mail or demo user"
+          />
         </label>
       </div>
       {query.isPending ? (
@@ -52,19 +72,32 @@ export function ReviewsView() {
         <ErrorState title="The reviews could not be read" message={query.error.message} onRetry={() => void query.refetch()} />
       ) : query.data.reviews.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
-          No review matches. Create one from a zone (Zones → a zone → Create review), the Certificates switch panel or Settings → Invitations.
+          No review matches. Create one from a zone (Zones → a zone → Create review), the Certificates switch panel or Settings →
+          Invitations.
         </p>
       ) : (
         <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left">
-            <tr><th className="p-2">Review</th><th className="p-2">Kind</th><th className="p-2">State</th><th className="p-2">Author</th><th className="p-2">Created</th></tr>
+            <tr>
+              <th className="p-2">Review</th>
+              <th className="p-2">Kind</th>
+              <th className="p-2">State</th>
+              <th className="p-2">Author</th>
+              <th className="p-2">Created</th>
+            </tr>
           </thead>
           <tbody>
             {query.data.reviews.map((r) => (
               <tr key={r.id} className="border-t border-slate-100">
-                <td className="p-2"><Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(r.id)}`}>{r.title}</Link></td>
+                <td className="p-2">
+                  <Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(r.id)}`}>
+                    {r.title}
+                  </Link>
+                </td>
                 <td className="p-2">{KIND_LABELS[r.kind]}</td>
-                <td className="p-2"><StateBadge state={r.state} /></td>
+                <td className="p-2">
+                  <StateBadge state={r.state} />
+                </td>
                 <td className="p-2">{r.author}</td>
                 <td className="p-2">{formatDateTime(r.createdAt)}</td>
               </tr>

@@ -11,8 +11,8 @@ export function RulesetDiffApproved({ frozen }: { frozen: FrozenRulesetDiff | nu
     <Section title="What the migration changes">
       <div className="flex flex-col gap-2" data-testid="review-ruleset-diff">
         <p className="text-slate-600">
-          Approving this review approves these changes to the zone&apos;s http_request_firewall_managed entry point, rule by rule (matched by ref, id
-          or expression, not by position):
+          Approving this review approves these changes to the zone&apos;s http_request_firewall_managed entry point, rule by rule (matched
+          by ref, id or expression, not by position):
         </p>
         {frozen.state === "unavailable" ? (
           <p role="note" className="text-amber-800" data-testid="review-ruleset-diff-unavailable">

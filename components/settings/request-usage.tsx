@@ -17,9 +17,13 @@ export function RequestUsageTable() {
       <h2 id="request-usage" className="border-b border-slate-200 px-4 py-3 font-semibold">
         Recent server requests
       </h2>
-      <p className="px-4 pt-2 text-xs text-slate-600">Subrequests and peak simultaneous connections each request used, newest first (this server process).</p>
+      <p className="px-4 pt-2 text-xs text-slate-600">
+        Subrequests and peak simultaneous connections each request used, newest first (this server process).
+      </p>
       {query.isError ? <p className="px-4 py-3 text-sm text-red-700">{query.error.message}</p> : null}
-      {requests.length === 0 && !query.isPending ? <p className="px-4 py-3 text-sm text-slate-600">No requests yet: open Zones or Certificates.</p> : null}
+      {requests.length === 0 && !query.isPending ? (
+        <p className="px-4 py-3 text-sm text-slate-600">No requests yet: open Zones or Certificates.</p>
+      ) : null}
       {requests.length > 0 ? (
         <table className="w-full text-left text-sm" data-testid="request-usage">
           <thead className="text-slate-600">

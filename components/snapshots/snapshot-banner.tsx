@@ -12,7 +12,11 @@ export function SnapshotBanner({ snapshot, onPublished }: { snapshot: SnapshotIn
   if (snapshot === undefined) return null;
   const refreshing = refresh.running ? { percent: refresh.percent ?? 0 } : snapshot?.refreshing;
   return (
-    <div role="status" data-testid="snapshot-banner" className="flex flex-wrap items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+    <div
+      role="status"
+      data-testid="snapshot-banner"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+    >
       <span>
         {snapshot ? `Snapshot from ${formatAge(snapshot.ageSeconds)} ago` : "Scanned live (no snapshot yet)"}
         {refreshing ? ` · refreshing ${refreshing.percent} %` : ""}

@@ -10,14 +10,23 @@ export function CallTree({ tree }: { tree: TransactionTree }) {
   return (
     <section aria-label="Call tree" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold">
-        Call tree of {tree.key.startsWith("0x") ? <span className="font-mono" title={tree.key}>{shortHex(tree.key, 10, 8)}</span> : tree.key}{" "}
+        Call tree of{" "}
+        {tree.key.startsWith("0x") ? (
+          <span className="font-mono" title={tree.key}>
+            {shortHex(tree.key, 10, 8)}
+          </span>
+        ) : (
+          tree.key
+        )}{" "}
         <span className="font-normal text-slate-500">
           (block {tree.blockNumber}
           {tree.transactionPosition != null ? `, position ${tree.transactionPosition}` : ""})
         </span>
       </h2>
       {tree.partial && (
-        <p className="mt-1 text-xs text-amber-800">Some calls of this transaction are not in the result (address filter or paging): they are shown under their nearest ancestor.</p>
+        <p className="mt-1 text-xs text-amber-800">
+          Some calls of this transaction are not in the result (address filter or paging): they are shown under their nearest ancestor.
+        </p>
       )}
       <ul role="tree" aria-label={`Calls of ${tree.key}`} className="mt-2 font-mono text-sm">
         {tree.roots.map((node) => (
@@ -41,9 +50,17 @@ function CallItem({ node, level }: { node: CallNode; level: number }) {
       data-reverted={node.reverted || undefined}
       className="list-none"
     >
-      <div className={`flex items-center gap-2 rounded px-1 py-0.5 ${node.reverted ? "bg-red-50 text-red-900" : ""}`} style={{ paddingLeft: `${(level - 1) * 1.25}rem` }}>
+      <div
+        className={`flex items-center gap-2 rounded px-1 py-0.5 ${node.reverted ? "bg-red-50 text-red-900" : ""}`}
+        style={{ paddingLeft: `${(level - 1) * 1.25}rem` }}
+      >
         {hasChildren ? (
-          <button type="button" onClick={() => setOpen(!open)} aria-label={open ? "Collapse" : "Expand"} className="w-5 text-slate-500 hover:text-slate-900">
+          <button
+            type="button"
+            onClick={() => setOpen(!open)}
+            aria-label={open ? "Collapse" : "Expand"}
+            className="w-5 text-slate-500 hover:text-slate-900"
+          >
             {open ? "▾" : "▸"}
           </button>
         ) : (

@@ -27,7 +27,11 @@ export function QueryForm(props: { initial: QueryFields; running: boolean; onRun
   };
 
   return (
-    <form onSubmit={submit} aria-label="Trace query" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      onSubmit={submit}
+      aria-label="Trace query"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       {QUERY_KEYS.map((key) => {
         const invalid = error?.field.split("[")[0] === key;
         return (
@@ -50,9 +54,7 @@ export function QueryForm(props: { initial: QueryFields; running: boolean; onRun
         <Button type="submit" variant="primary">
           Run query
         </Button>
-        {props.running && (
-          <Button onClick={props.onCancel}>Cancel</Button>
-        )}
+        {props.running && <Button onClick={props.onCancel}>Cancel</Button>}
       </div>
       {error && (
         <p id="trace-query-error" role="alert" className="w-full text-sm text-red-700">

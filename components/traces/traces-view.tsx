@@ -32,7 +32,10 @@ export function TracesView() {
     [result],
   );
   const selectedKinds = useMemo(() => new Set<TraceKind>(view.types ?? []), [view.types]);
-  const counts = useMemo(() => rows.reduce((map, row) => map.set(row.kind, (map.get(row.kind) ?? 0) + 1), new Map<TraceKind, number>()), [rows]);
+  const counts = useMemo(
+    () => rows.reduce((map, row) => map.set(row.kind, (map.get(row.kind) ?? 0) + 1), new Map<TraceKind, number>()),
+    [rows],
+  );
   const shown = useMemo(() => (selectedKinds.size ? rows.filter((row) => selectedKinds.has(row.kind)) : rows), [rows, selectedKinds]);
   const tree = useMemo(() => {
     if (!result || !view.tx) return undefined;
@@ -48,14 +51,16 @@ export function TracesView() {
         running={isFetching}
         onCancel={cancel}
         onRun={(fields) =>
-          query && QUERY_KEYS.every((key) => (fields[key] ?? null) === view[key]) ? void refetch() : void setView(fromInputs(tracesSearchParams, { ...fields, tx: null }))
+          query && QUERY_KEYS.every((key) => (fields[key] ?? null) === view[key])
+            ? void refetch()
+            : void setView(fromInputs(tracesSearchParams, { ...fields, tx: null }))
         }
       />
       {urlError && <ErrorState title="The query in the link is not valid" message={urlError.message} />}
       {!query && !urlError && (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
-          Enter a block range to list its traces. Ranges wider than 800 blocks are read in windows of 800; a window with more
-          than 200 traces is split into smaller block ranges read at once.
+          Enter a block range to list its traces. Ranges wider than 800 blocks are read in windows of 800; a window with more than 200
+          traces is split into smaller block ranges read at once.
         </p>
       )}
       {isFetching && (
@@ -64,7 +69,11 @@ export function TracesView() {
           <span className="text-sm text-slate-600">{progress ? `of ${progress.windows} windows` : "resolving the block range…"}</span>
         </div>
       )}
-      {cancelled && !isFetching && <p role="status" className="text-sm text-slate-600">Cancelled. Run the query again to read the traces.</p>}
+      {cancelled && !isFetching && (
+        <p role="status" className="text-sm text-slate-600">
+          Cancelled. Run the query again to read the traces.
+        </p>
+      )}
       {error && !isFetching ? (
         <ErrorState title="The traces could not be read" message={error.message} onRetry={() => void refetch()} />
       ) : isFetching && !result ? (
@@ -73,14 +82,36 @@ export function TracesView() {
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" data-testid="traces-summary">
-              {result.traces.length} traces from blocks {result.fromBlock}–{result.toBlock} in {result.windows} window{result.windows === 1 ? "" : "s"}
+              {result.traces.length} traces from blocks {result.fromBlock}–{result.toBlock} in {result.windows} window
+              {result.windows === 1 ? "" : "s"}
               {result.cachedWindows ? ` (${result.cachedWindows} from cache: finalized blocks)` : ""}.
             </p>
             <div className="flex gap-2">
-              <Button disabled={!shown.length} onClick={() => downloadCsv("traces.csv", shown.map(({ index: _i, key: _k, ...row }) => row))}>
+              <Button
+                disabled={!shown.length}
+                onClick={() =>
+                  downloadCsv(
+                    "traces.csv",
+                    shown.map(({ index: _i, key: _k, ...row }) => row),
+                  )
+                }
+              >
                 Export CSV
               </Button>
-              <Button disabled={!shown.length} onClick={() => downloadText("traces.json", JSON.stringify(shown.map((row) => result.traces[row.index]), null, 2), "application/json")}>
+              <Button
+                disabled={!shown.length}
+                onClick={() =>
+                  downloadText(
+                    "traces.json",
+                    JSON.stringify(
+                      shown.map((row) => result.traces[row.index]),
+                      null,
+                      2,
+                    ),
+                    "application/json",
+                  )
+                }
+              >
                 Export JSON
               </Button>
             </div>
@@ -88,19 +119,31 @@ export function TracesView() {
           {!result.complete && result.nextFromBlock !== undefined && (
             <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
               The request&apos;s subrequest budget ran out: these are the traces of blocks {result.fromBlock}–{result.nextFromBlock - 1}.{" "}
-              <button type="button" className="underline" onClick={() => void setView({ fromBlock: String(result.nextFromBlock), tx: null })}>
+              <button
+                type="button"
+                className="underline"
+                onClick={() => void setView({ fromBlock: String(result.nextFromBlock), tx: null })}
+              >
                 Continue from block {result.nextFromBlock}
               </button>
             </div>
           )}
           <AddressRuleNote rule={rule} />
-          <TypeFilter selected={selectedKinds} counts={counts} onChange={(kinds) => void setView(fromInputs(tracesSearchParams, { types: kinds.join(",") }))} />
+          <TypeFilter
+            selected={selectedKinds}
+            counts={counts}
+            onChange={(kinds) => void setView(fromInputs(tracesSearchParams, { types: kinds.join(",") }))}
+          />
           {rows.length === 0 ? (
             <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">No trace matches this query.</p>
           ) : (
             <TraceTable rows={shown} total={rows.length} selected={view.tx ?? undefined} onSelect={(tx) => void setView({ tx })} />
           )}
-          {tree ? <CallTree tree={tree} /> : rows.length > 0 && <p className="text-sm text-slate-600">Select a trace to see its transaction&apos;s call tree.</p>}
+          {tree ? (
+            <CallTree tree={tree} />
+          ) : (
+            rows.length > 0 && <p className="text-sm text-slate-600">Select a trace to see its transaction&apos;s call tree.</p>
+          )}
         </>
       ) : null}
     </div>

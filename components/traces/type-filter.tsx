@@ -12,7 +12,11 @@ const LABELS: Record<(typeof TRACE_KINDS)[number], string> = {
   reward: "reward",
 };
 
-export function TypeFilter(props: { selected: ReadonlySet<TraceKind>; counts: Map<TraceKind, number>; onChange: (kinds: TraceKind[]) => void }) {
+export function TypeFilter(props: {
+  selected: ReadonlySet<TraceKind>;
+  counts: Map<TraceKind, number>;
+  onChange: (kinds: TraceKind[]) => void;
+}) {
   const all = props.selected.size === 0;
   const toggle = (kind: TraceKind) => {
     const next = new Set(props.selected);

@@ -13,7 +13,9 @@ export function queryFromFields(fields: QueryFields): { query?: TraceQuery; erro
 
 /** Parses the fields with the server's rules; empty fields count as absent. */
 export function parseFields(fields: QueryFields): { query?: TraceQuery; error?: InputError } {
-  const raw = Object.fromEntries(QUERY_KEYS.map((key) => [key, fields[key]]).filter(([, value]) => typeof value === "string" && value.trim() !== ""));
+  const raw = Object.fromEntries(
+    QUERY_KEYS.map((key) => [key, fields[key]]).filter(([, value]) => typeof value === "string" && value.trim() !== ""),
+  );
   try {
     return { query: parseTraceQuery(raw) };
   } catch (error) {

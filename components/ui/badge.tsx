@@ -20,7 +20,11 @@ export type BadgeTone = keyof typeof TONES;
 
 export function Badge(props: { tone: BadgeTone; children: ReactNode; title?: string; testId?: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONES[props.tone]}`} title={props.title} data-testid={props.testId}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONES[props.tone]}`}
+      title={props.title}
+      data-testid={props.testId}
+    >
       {props.children}
     </span>
   );

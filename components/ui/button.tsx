@@ -25,7 +25,12 @@ export interface ButtonStyle {
 
 /** The classes of a button; for a link or a download that looks like one. */
 export function buttonClass({ variant = "secondary", size = "md", className }: ButtonStyle = {}): string {
-  return ["inline-block rounded disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50", VARIANTS[variant], SIZES[size], className]
+  return [
+    "inline-block rounded disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  ]
     .filter(Boolean)
     .join(" ");
 }

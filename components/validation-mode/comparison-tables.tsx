@@ -15,10 +15,15 @@ export function ActionMatrix({ summary, onPick }: { summary: ValidationSummary; 
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="font-semibold">
-        Requests by the previous (rows) and the new (columns) rules&apos; action{sampled ? " (estimated: ≈ requests, from the sampled ones seen)" : ""}
+        Requests by the previous (rows) and the new (columns) rules&apos; action
+        {sampled ? " (estimated: ≈ requests, from the sampled ones seen)" : ""}
       </h3>
       <p className="text-sm text-slate-600" data-testid="class-totals">
-        {REQUEST_CLASSES.map((cls) => (sampled ? `${CLASS_LABELS[cls]}: ≈${n(summary.estimated[cls])} (${n(summary.totals[cls])} seen)` : `${CLASS_LABELS[cls]}: ${n(summary.totals[cls])}`)).join(" · ")}
+        {REQUEST_CLASSES.map((cls) =>
+          sampled
+            ? `${CLASS_LABELS[cls]}: ≈${n(summary.estimated[cls])} (${n(summary.totals[cls])} seen)`
+            : `${CLASS_LABELS[cls]}: ${n(summary.totals[cls])}`,
+        ).join(" · ")}
       </p>
       <table className="mt-2 text-sm" data-testid="action-matrix">
         <caption className="sr-only">Requests by previous action and new action</caption>

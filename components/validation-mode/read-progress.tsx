@@ -34,7 +34,8 @@ export function ReadProgressPanel({ progress, pause, requests }: { progress?: Re
       )}
       {pause && (
         <p className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" data-testid="rate-limit-pause">
-          {LIMITS[pause.limit]}: the read resumes by itself at {formatTime(pause.until)} (in <Countdown until={pause.until} />).
+          {LIMITS[pause.limit]}: the read resumes by itself at {formatTime(pause.until)} (in <Countdown until={pause.until} />
+          ).
         </p>
       )}
     </div>

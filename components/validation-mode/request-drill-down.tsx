@@ -49,7 +49,7 @@ interface RequestsAnswer {
 
 /** Normally one call (the summary's read is cached); should the read have been dropped, it is continued. */
 async function allRequests(url: string, signal: AbortSignal): Promise<RequestsAnswer> {
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const answer = await fetchJson<RequestsAnswer>(cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url, { signal });
     if (answer.complete || !answer.cursor) return answer;
     cursor = answer.cursor;
@@ -57,7 +57,12 @@ async function allRequests(url: string, signal: AbortSignal): Promise<RequestsAn
   }
 }
 
-export function RequestDrillDown(props: { base: string; window: TimeWindow; view: ValidationView; setView: (inputs: ValidationInputs) => void }) {
+export function RequestDrillDown(props: {
+  base: string;
+  window: TimeWindow;
+  view: ValidationView;
+  setView: (inputs: ValidationInputs) => void;
+}) {
   const { base, view, setView } = props;
   // The summary's resolved window (not "the last 7 days" again): the server answers from the same read.
   const windowParams = new URLSearchParams({ since: props.window.since, until: props.window.until }).toString();
@@ -75,7 +80,13 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
     return (answer.data?.requests ?? []).filter((request) => matchesFilter(request, filter));
   }, [answer.data, query]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table memoizes on its own
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (r) => r.rayName, enableSorting: false });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (r) => r.rayName,
+    enableSorting: false,
+  });
 
   return (
     <section aria-labelledby="drill-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -85,7 +96,12 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
       <form className="mt-2 flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col">
           Class
-          <select aria-label="Filter by class" value={view.class ?? ""} onChange={(e) => setView({ class: e.target.value })} className="rounded border border-slate-300 px-2 py-1">
+          <select
+            aria-label="Filter by class"
+            value={view.class ?? ""}
+            onChange={(e) => setView({ class: e.target.value })}
+            className="rounded border border-slate-300 px-2 py-1"
+          >
             <option value="">All</option>
             {CLASS_FILTERS.map((cls) => (
               <option key={cls} value={cls}>
@@ -97,7 +113,12 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
         {(["action", "rule", "host", "path", "country"] as const).map((key) => (
           <label key={key} className="flex flex-col capitalize">
             {key}
-            <input aria-label={`Filter by ${key}`} defaultValue={view[key] ?? ""} onChange={(e) => setView({ [key]: e.target.value })} className="w-36 rounded border border-slate-300 px-2 py-1" />
+            <input
+              aria-label={`Filter by ${key}`}
+              defaultValue={view[key] ?? ""}
+              onChange={(e) => setView({ [key]: e.target.value })}
+              className="w-36 rounded border border-slate-300 px-2 py-1"
+            />
           </label>
         ))}
         <a href={`${base}?${query}${query ? "&" : ""}format=csv`} download className={buttonClass()}>
@@ -105,7 +126,9 @@ export function RequestDrillDown(props: { base: string; window: TimeWindow; view
         </a>
       </form>
       {answer.isPending && <LoadingState label="Loading requests…" />}
-      {answer.error && <ErrorState title="The requests could not be loaded" message={answer.error.message} onRetry={() => void answer.refetch()} />}
+      {answer.error && (
+        <ErrorState title="The requests could not be loaded" message={answer.error.message} onRetry={() => void answer.refetch()} />
+      )}
       {answer.data && (
         <>
           <p className="my-2 text-sm text-slate-600" aria-live="polite" data-testid="requests-count">

@@ -8,7 +8,11 @@ import { Badge } from "@/components/ui/badge";
 export function SampledMark({ sampling }: { sampling: SamplingSummary }) {
   if (!sampling.sampled) return null;
   return (
-    <Badge tone="amber" testId="sampled-mark" title={`The platform sampled these events: up to 1 in ${formatInterval(sampling.maxInterval)} was kept`}>
+    <Badge
+      tone="amber"
+      testId="sampled-mark"
+      title={`The platform sampled these events: up to 1 in ${formatInterval(sampling.maxInterval)} was kept`}
+    >
       Sampled · up to 1 in {formatInterval(sampling.maxInterval)}
     </Badge>
   );

@@ -20,7 +20,16 @@ export function SeriesChart({ summary }: { summary: ValidationSummary }) {
             <Tooltip labelFormatter={(v) => label(String(v))} />
             <Legend />
             {REQUEST_CLASSES.map((cls) => (
-              <Area key={cls} type="monotone" dataKey={cls} name={CLASS_LABELS[cls]} stackId="1" stroke={CLASS_COLOURS[cls]} fill={CLASS_COLOURS[cls]} fillOpacity={0.4} />
+              <Area
+                key={cls}
+                type="monotone"
+                dataKey={cls}
+                name={CLASS_LABELS[cls]}
+                stackId="1"
+                stroke={CLASS_COLOURS[cls]}
+                fill={CLASS_COLOURS[cls]}
+                fillOpacity={0.4}
+              />
             ))}
           </AreaChart>
         </ResponsiveContainer>

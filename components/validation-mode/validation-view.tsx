@@ -30,12 +30,18 @@ export function ValidationView() {
           Zones in validation mode (<PartialCount count={inValidation.length} coverage={coverage} testId="validation-zone-count" />)
         </h2>
         {inValidation.length === 0 ? (
-          <p className="mt-2 text-slate-600">{isExact(coverage) ? "No zone runs both versions: nothing to compare." : `None found: ${coverageLabel(coverage)}.`}</p>
+          <p className="mt-2 text-slate-600">
+            {isExact(coverage) ? "No zone runs both versions: nothing to compare." : `None found: ${coverageLabel(coverage)}.`}
+          </p>
         ) : (
           <ul className="mt-2 flex flex-wrap gap-2">
             {inValidation.map((zone) => (
               <li key={zone.id}>
-                <Button aria-pressed={view.zone === zone.id} variant={view.zone === zone.id ? "selected" : "secondary"} onClick={() => setView({ zone: zone.id })}>
+                <Button
+                  aria-pressed={view.zone === zone.id}
+                  variant={view.zone === zone.id ? "selected" : "secondary"}
+                  onClick={() => setView({ zone: zone.id })}
+                >
                   {zone.name}
                 </Button>
               </li>
@@ -44,9 +50,17 @@ export function ValidationView() {
         )}
       </nav>
       {view.zone ? (
-        <ZoneComparison key={view.zone} zoneId={view.zone} zoneName={inValidation.find((z) => z.id === view.zone)?.name} view={view} setView={setView} />
+        <ZoneComparison
+          key={view.zone}
+          zoneId={view.zone}
+          zoneName={inValidation.find((z) => z.id === view.zone)?.name}
+          view={view}
+          setView={setView}
+        />
       ) : (
-        inValidation.length > 0 && <p className="text-slate-600">Choose a zone to compare what the previous and the new managed rules did.</p>
+        inValidation.length > 0 && (
+          <p className="text-slate-600">Choose a zone to compare what the previous and the new managed rules did.</p>
+        )
       )}
     </div>
   );

@@ -16,11 +16,21 @@ export function WindowForm(props: { since?: string; until?: string; onChange: (w
     >
       <label className="flex flex-col">
         Since (UTC)
-        <input value={since || props.since || ""} onChange={(e) => setSince(e.target.value)} placeholder="2025-03-01T00:00:00Z" className="w-52 rounded border border-slate-300 px-2 py-1 font-mono" />
+        <input
+          value={since || props.since || ""}
+          onChange={(e) => setSince(e.target.value)}
+          placeholder="2025-03-01T00:00:00Z"
+          className="w-52 rounded border border-slate-300 px-2 py-1 font-mono"
+        />
       </label>
       <label className="flex flex-col">
         Until (UTC)
-        <input value={until || props.until || ""} onChange={(e) => setUntil(e.target.value)} placeholder="2025-03-08T00:00:00Z" className="w-52 rounded border border-slate-300 px-2 py-1 font-mono" />
+        <input
+          value={until || props.until || ""}
+          onChange={(e) => setUntil(e.target.value)}
+          placeholder="2025-03-08T00:00:00Z"
+          className="w-52 rounded border border-slate-300 px-2 py-1 font-mono"
+        />
       </label>
       <Button type="submit">Compare</Button>
     </form>

@@ -28,15 +28,23 @@ function figures(answer: ValidationAnswer): string {
   const rate = formatPercent(answer.decision.disagreementRate);
   const limits = answer.datasetLimits;
   const queries = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"}`;
-  const assumed = limits?.assumed.length ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed` : "";
+  const assumed = limits?.assumed.length
+    ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed`
+    : "";
   const reads = limits
     ? `${queries} of at most ${n(limits.maxPageSize)} rows and ${describeSeconds(limits.maxDurationSeconds)}${assumed}`
     : `${queries}; the zone's dataset limits were not read yet`;
-  if (!answer.sampling.sampled) return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;
+  if (!answer.sampling.sampled)
+    return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;
   return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
 }
 
-export function ZoneComparison(props: { zoneId: string; zoneName?: string; view: ValidationView; setView: (inputs: ValidationInputs) => void }) {
+export function ZoneComparison(props: {
+  zoneId: string;
+  zoneName?: string;
+  view: ValidationView;
+  setView: (inputs: ValidationInputs) => void;
+}) {
   const { zoneId, view, setView } = props;
   const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
   const windowParams = windowQuery(view);
@@ -52,10 +60,16 @@ export function ZoneComparison(props: { zoneId: string; zoneName?: string; view:
         <Link href={`/zones/${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
           Zone migration
         </Link>
-        <WindowForm since={view.since ?? summary.data?.window.since} until={view.until ?? summary.data?.window.until} onChange={(w) => setView(w)} />
+        <WindowForm
+          since={view.since ?? summary.data?.window.since}
+          until={view.until ?? summary.data?.window.until}
+          onChange={(w) => setView(w)}
+        />
       </div>
       {summary.isPending && <ReadProgressPanel progress={summary.progress} pause={summary.pause} requests={summary.requests} />}
-      {summary.error && <ErrorState title="The comparison could not be made" message={summary.error.message} onRetry={() => void summary.refetch()} />}
+      {summary.error && (
+        <ErrorState title="The comparison could not be made" message={summary.error.message} onRetry={() => void summary.refetch()} />
+      )}
       {summary.data && (
         <>
           <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="decision">

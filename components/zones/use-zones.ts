@@ -16,13 +16,17 @@ export function useZones(firstPage?: ZonesAnswer) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const [reloads, setReloads] = useState(0);
-  const { pages, ...query } = useCursorPages<ZonesAnswer>(["zones", generation, reloads], (cursor) => {
-    const params = new URLSearchParams();
-    if (cursor) params.set("cursor", cursor);
-    else if (generation > 0) params.set("refresh", "1");
-    const qs = params.toString();
-    return `/api/zones${qs ? `?${qs}` : ""}`;
-  }, generation === 0 ? firstPage : undefined);
+  const { pages, ...query } = useCursorPages<ZonesAnswer>(
+    ["zones", generation, reloads],
+    (cursor) => {
+      const params = new URLSearchParams();
+      if (cursor) params.set("cursor", cursor);
+      else if (generation > 0) params.set("refresh", "1");
+      const qs = params.toString();
+      return `/api/zones${qs ? `?${qs}` : ""}`;
+    },
+    generation === 0 ? firstPage : undefined,
+  );
   const zones = useMemo(() => pages?.flatMap((page) => page.zones) ?? [], [pages]);
   const refresh = useCallback(() => {
     queryClient.removeQueries({ queryKey: ["zones"] });
@@ -37,8 +41,22 @@ export function useZones(firstPage?: ZonesAnswer) {
   const totalCount = pages?.[0]?.totalCount;
   // What every count on a page of zones covers: the pages say it beside their totals.
   const failed = useMemo(() => zones.filter((zone) => zone.verdict === "failed").length, [zones]);
-  const coverage = useMemo(() => ({ read: zones.length, total: totalCount, complete: query.complete, failed, noun: "zones" }), [zones.length, totalCount, query.complete, failed]);
+  const coverage = useMemo(
+    () => ({ read: zones.length, total: totalCount, complete: query.complete, failed, noun: "zones" }),
+    [zones.length, totalCount, query.complete, failed],
+  );
   // The first answer carries the account's drift flags.
   const drift = pages?.[0]?.drift;
-  return { ...query, zones, coverage, loaded: zones.length, totalCount, fetchedAt: pages?.[0]?.fetchedAt, snapshot: pages?.[0]?.snapshot, drift, refresh, reload };
+  return {
+    ...query,
+    zones,
+    coverage,
+    loaded: zones.length,
+    totalCount,
+    fetchedAt: pages?.[0]?.fetchedAt,
+    snapshot: pages?.[0]?.snapshot,
+    drift,
+    refresh,
+    reload,
+  };
 }

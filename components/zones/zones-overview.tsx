@@ -21,7 +21,12 @@ export function ZonesOverview(props: {
   onFilter: (patch: ZoneFilters) => void;
 }) {
   const groups = [
-    { name: "verdict" as const, title: "By verdict", counts: countBy(props.zones, (z) => z.verdict), label: (v: string) => MIGRATION_VERDICT_LABELS[v as MigrationVerdict] },
+    {
+      name: "verdict" as const,
+      title: "By verdict",
+      counts: countBy(props.zones, (z) => z.verdict),
+      label: (v: string) => MIGRATION_VERDICT_LABELS[v as MigrationVerdict],
+    },
     { name: "plan" as const, title: "By plan", counts: countBy(props.zones, (z) => z.plan), label: (v: string) => v },
     { name: "state" as const, title: "By state", counts: countBy(props.zones, (z) => z.migrationState), label: (v: string) => v },
   ];
@@ -41,7 +46,10 @@ export function ZonesOverview(props: {
                     aria-pressed={pressed}
                     onClick={() => props.onFilter({ [group.name]: pressed ? undefined : value })}
                   >
-                    <span className="capitalize">{group.label(value)}</span> <span className="font-semibold"><PartialCount count={count} coverage={props.coverage} /></span>
+                    <span className="capitalize">{group.label(value)}</span>{" "}
+                    <span className="font-semibold">
+                      <PartialCount count={count} coverage={props.coverage} />
+                    </span>
                   </Button>
                 </li>
               );

@@ -21,14 +21,29 @@ import { Button, buttonClass } from "@/components/ui/button";
 export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   const [view, setView] = useQueryStates(zonesSearchParams);
   const setFilters = (patch: ZoneFilters) => void setView(fromInputs(zonesSearchParams, patch));
-  const { zones, coverage, loaded, totalCount, complete, resumeAt, fetchedAt, snapshot, drift, error, isLoading, isFetching, refetch, refresh, reload } = useZones(firstPage);
+  const {
+    zones,
+    coverage,
+    loaded,
+    totalCount,
+    complete,
+    resumeAt,
+    fetchedAt,
+    snapshot,
+    drift,
+    error,
+    isLoading,
+    isFetching,
+    refetch,
+    refresh,
+    reload,
+  } = useZones(firstPage);
   const driftByZone = useMemo(() => new Map((drift ?? []).map((flag) => [flag.zoneId, flag])), [drift]);
   const [retrying, setRetrying] = useState(false);
 
   const sorting = useMemo(() => toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT), [view.sort, view.dir]);
   const filters = useMemo(
-    () =>
-      (["name", "plan", "verdict", "state"] as const).map((id) => ({ id, value: (id === "name" ? view.q : view[id]) ?? "" })),
+    () => (["name", "plan", "verdict", "state"] as const).map((id) => ({ id, value: (id === "name" ? view.q : view[id]) ?? "" })),
     [view],
   );
   const states = useMemo(() => [...new Set(zones.map((z) => z.migrationState))].sort(), [zones]);
@@ -64,12 +79,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
           <Button onClick={refresh} disabled={isFetching}>
             Refresh
           </Button>
-          <a
-            href="/api/zones?format=csv"
-            download="zones.csv"
-            aria-disabled={!complete}
-            className={buttonClass()}
-          >
+          <a href="/api/zones?format=csv" download="zones.csv" aria-disabled={!complete} className={buttonClass()}>
             Export CSV
           </a>
         </div>

@@ -18,7 +18,12 @@ import type { ListedZones } from "@/lib/platform/zone-list-share";
 import { ZONES_PER_PAGE, type ZoneRow } from "@/lib/platform/zones";
 
 const OPERATION = "certificates";
-const positionShape = { scan: z.string().regex(/^[0-9a-f]{16}$/), startedAt: z.number().int(), page: z.number().int().min(1), offset: z.number().int().min(0) };
+const positionShape = {
+  scan: z.string().regex(/^[0-9a-f]{16}$/),
+  startedAt: z.number().int(),
+  page: z.number().int().min(1),
+  offset: z.number().int().min(0),
+};
 type Position = { scan: string; startedAt: number; page: number; offset: number };
 
 export interface Chunk {
@@ -32,7 +37,6 @@ const cache = new ScanCache<Chunk>();
 /** Rows kept per scan at most: past this a large account's chunks are recomputed on a re-read, not held in memory. */
 const CACHED_ROWS_PER_SCAN = 20_000;
 const cachedRows = new WeakMap<object, number>();
-
 
 /** The scan a retry of failed zones patches: the latest one still fresh. */
 export function latestScan() {
@@ -55,12 +59,19 @@ export async function auditCertificates(
     position = { scan: scan.id, startedAt: scan.startedAt, page: 1, offset: 0 };
   }
   const scan = cache.byId(position.scan, position.startedAt);
-  const out: CertificatesPage = { certificates: [], caa: [], zones: [], fetchedAt: new Date(scan.startedAt).toISOString(), complete: false };
+  const out: CertificatesPage = {
+    certificates: [],
+    caa: [],
+    zones: [],
+    fetchedAt: new Date(scan.startedAt).toISOString(),
+    complete: false,
+  };
   const pause: Pause = { ms: 0 };
   while (position) {
     const key: string = `${position.page}:${position.offset}`;
     const cached = scan.chunks.get(key);
-    const chunk: Chunk | undefined = cached ?? (await listedChunk(client, scan, position, options.accountId, out.zones.length === 0, pause));
+    const chunk: Chunk | undefined =
+      cached ?? (await listedChunk(client, scan, position, options.accountId, out.zones.length === 0, pause));
     if (!chunk) break;
     const held = cachedRows.get(scan) ?? 0;
     if (!cached && held < CACHED_ROWS_PER_SCAN) {
@@ -94,7 +105,14 @@ export function scanReads(client: PlatformClient, scan: ScanState, accountId?: s
 }
 
 /** The next chunk once the scan's zone list is whole; undefined while listing it needs another request. */
-async function listedChunk(client: PlatformClient, scan: ScanState, position: Position, accountId: string | undefined, firstInRequest: boolean, pause: Pause) {
+async function listedChunk(
+  client: PlatformClient,
+  scan: ScanState,
+  position: Position,
+  accountId: string | undefined,
+  firstInRequest: boolean,
+  pause: Pause,
+) {
   const list = await scanZoneList(client, scan, accountId);
   if (!list.zones) {
     pause.ms = Math.max(pause.ms, list.retryAfterMs ?? 0);
@@ -148,7 +166,12 @@ async function auditChunk(
     page: {
       certificates: finished.flatMap((r) => r.rows?.rows ?? []),
       caa: finished.flatMap((r) => r.rows?.caa ?? []),
-      zones: finished.map((r): ZoneOutcome => ({ zoneId: r.zone.id, zoneName: r.zone.name, status: r.outcome, ...(r.reason ? { reason: r.reason } : {}) })),
+      zones: finished.map((r): ZoneOutcome => ({
+        zoneId: r.zone.id,
+        zoneName: r.zone.name,
+        status: r.outcome,
+        ...(r.reason ? { reason: r.reason } : {}),
+      })),
       totalZones: listed.totalCount,
     },
     next,
@@ -172,7 +195,12 @@ export async function auditOne(
   } catch (error) {
     if (error instanceof BudgetExhaustedError) {
       // Even a whole request's budget is not enough for this zone: say so rather than retry forever.
-      if (alone) return { zone, outcome: "failed", reason: `needs more than the ${error.budget} subrequests one request may make; raise SUBREQUEST_BUDGET` };
+      if (alone)
+        return {
+          zone,
+          outcome: "failed",
+          reason: `needs more than the ${error.budget} subrequests one request may make; raise SUBREQUEST_BUDGET`,
+        };
       return undefined;
     }
     // The account rate limit has no room now: the zone is redone whole once the browser has waited.

@@ -84,7 +84,17 @@ export function caaFinding(
   const records = set.records.map((r) => (r.unreadable ? "a record without data or readable content" : `${r.flags} ${r.tag} "${r.value}"`));
   const at = { zoneId: zone.id, zoneName: zone.name, hostname, relevantName: set.name, records };
   if (set.records.some((r) => r.unreadable)) {
-    return { ...at, permitsLegacy: null, permitsGoogle: null, permitsSslCom: null, defaultCa: "unknown", flagged: false, recordToAdd: null, source: where.source, caaZoneName: where.caaZoneName };
+    return {
+      ...at,
+      permitsLegacy: null,
+      permitsGoogle: null,
+      permitsSslCom: null,
+      defaultCa: "unknown",
+      flagged: false,
+      recordToAdd: null,
+      source: where.source,
+      caaZoneName: where.caaZoneName,
+    };
   }
   const can = (ca: string) => permits(set.records, CAA_DOMAIN[ca] ?? ca, wildcard);
   const [permitsLegacy, permitsGoogle, permitsSslCom] = [can("lets_encrypt"), can("google"), can("ssl_com")];

@@ -67,7 +67,9 @@ export async function inspectChain(pem: string, now = new Date()): Promise<Chain
   const findings: ChainFinding[] = [];
   const certificates: ChainCertificate[] = [];
   for (const [i, cert] of certs.entries()) {
-    const fingerprint = Buffer.from(await cert.getThumbprint("SHA-256")).toString("hex").toUpperCase();
+    const fingerprint = Buffer.from(await cert.getThumbprint("SHA-256"))
+      .toString("hex")
+      .toUpperCase();
     const cn = commonName(cert, "subjectName");
     const issuerCn = commonName(cert, "issuerName");
     const entry: ChainCertificate = {
@@ -86,10 +88,22 @@ export async function inspectChain(pem: string, now = new Date()): Promise<Chain
       crossSignedIsrgRoot: cn === "ISRG Root X1" && issuerCn === "DST Root CA X3",
     };
     certificates.push(entry);
-    if (entry.crossSignedIsrgRoot) findings.push({ severity: "warning", position: i + 1, message: `ISRG Root X1 cross-signed by DST Root CA X3: the legacy cross-signed chain, no longer used from ${DATES.rebundle} and expired ${DATES.crossSignExpiry}. Remove it from the bundle.` });
-    if (cn === "DST Root CA X3") findings.push({ severity: "warning", position: i + 1, message: "DST Root CA X3 expired 2021-09-30; a root is never needed in a served chain." });
-    if (entry.expired && !entry.crossSignedIsrgRoot) findings.push({ severity: "error", position: i + 1, message: `${cn} expired on ${entry.notAfter.slice(0, 10)}.` });
-    if (cert.notBefore > now) findings.push({ severity: "error", position: i + 1, message: `${cn} is not valid before ${entry.notBefore.slice(0, 10)}.` });
+    if (entry.crossSignedIsrgRoot)
+      findings.push({
+        severity: "warning",
+        position: i + 1,
+        message: `ISRG Root X1 cross-signed by DST Root CA X3: the legacy cross-signed chain, no longer used from ${DATES.rebundle} and expired ${DATES.crossSignExpiry}. Remove it from the bundle.`,
+      });
+    if (cn === "DST Root CA X3")
+      findings.push({
+        severity: "warning",
+        position: i + 1,
+        message: "DST Root CA X3 expired 2021-09-30; a root is never needed in a served chain.",
+      });
+    if (entry.expired && !entry.crossSignedIsrgRoot)
+      findings.push({ severity: "error", position: i + 1, message: `${cn} expired on ${entry.notAfter.slice(0, 10)}.` });
+    if (cert.notBefore > now)
+      findings.push({ severity: "error", position: i + 1, message: `${cn} is not valid before ${entry.notBefore.slice(0, 10)}.` });
   }
   for (let i = 0; i + 1 < certs.length; i++) {
     if (await signs(certs[i + 1]!, certs[i]!)) continue;
@@ -97,14 +111,26 @@ export async function inspectChain(pem: string, now = new Date()): Promise<Chain
     findings.push({
       severity: "error",
       position: i + 1,
-      message: issuerAt >= 0
-        ? `Misordered: the issuer of ${certificates[i]!.commonName} is at position ${issuerAt + 1}; it must come right after it (position ${i + 2}).`
-        : `${certificates[i + 1]!.commonName} (position ${i + 2}) did not issue ${certificates[i]!.commonName}; the bundle does not form one chain.`,
+      message:
+        issuerAt >= 0
+          ? `Misordered: the issuer of ${certificates[i]!.commonName} is at position ${issuerAt + 1}; it must come right after it (position ${i + 2}).`
+          : `${certificates[i + 1]!.commonName} (position ${i + 2}) did not issue ${certificates[i]!.commonName}; the bundle does not form one chain.`,
     });
   }
   const last = certificates[certificates.length - 1]!;
-  if (!last.selfSigned) findings.push({ severity: "info", position: last.position, message: `The chain ends at ${last.commonName}, issued by ${last.issuerCommonName}, which clients must already trust.` });
-  return { certificates, findings, path: describePath(certificates), failingClients: failingClients(certificates, now), checkedAt: now.toISOString() };
+  if (!last.selfSigned)
+    findings.push({
+      severity: "info",
+      position: last.position,
+      message: `The chain ends at ${last.commonName}, issued by ${last.issuerCommonName}, which clients must already trust.`,
+    });
+  return {
+    certificates,
+    findings,
+    path: describePath(certificates),
+    failingClients: failingClients(certificates, now),
+    checkedAt: now.toISOString(),
+  };
 }
 
 function describePath(certificates: readonly ChainCertificate[]): string {
@@ -119,7 +145,9 @@ function failingClients(certificates: readonly ChainCertificate[], now: Date): s
   const reachesIsrg = certificates.some((c) => c.commonName === "ISRG Root X1" || c.issuerCommonName === "ISRG Root X1");
   if (crossSigned && now.getTime() > CROSS_SIGN_EXPIRY) {
     out.push(`Operating systems 7.0 and earlier: they relied on the cross-signed ISRG Root X1, which expired ${DATES.crossSignExpiry}.`);
-    out.push("Clients that build the path through the served, expired cross-signed certificate instead of a trusted ISRG Root X1 (for example OpenSSL 1.0.x).");
+    out.push(
+      "Clients that build the path through the served, expired cross-signed certificate instead of a trusted ISRG Root X1 (for example OpenSSL 1.0.x).",
+    );
   } else if (reachesIsrg) {
     out.push(AFFECTED_CLIENTS);
   }

@@ -1,8 +1,17 @@
 // Rules 4 and 5: custom certificates by bundle method (either vocabulary) and upload date.
-import { AFTER_CROSS_SIGN_EXPIRY_MS, bundleName, BUNDLE_METHODS, DATES, REBUNDLE_MS, type BundleName } from "@/lib/certificates/chain-change";
+import {
+  AFTER_CROSS_SIGN_EXPIRY_MS,
+  bundleName,
+  BUNDLE_METHODS,
+  DATES,
+  REBUNDLE_MS,
+  type BundleName,
+} from "@/lib/certificates/chain-change";
 import { ALTERNATIVES, utcDay, type CertificateFacts, type Classification } from "@/lib/certificates/verdict";
 
-const API_VALUES = Object.values(BUNDLE_METHODS).map((m) => m.api).join(", ");
+const API_VALUES = Object.values(BUNDLE_METHODS)
+  .map((m) => m.api)
+  .join(", ");
 const DOCUMENT_NAMES = Object.keys(BUNDLE_METHODS).join(", ");
 
 function isLegacyIssuer(issuer: string | null | undefined): boolean {
@@ -17,7 +26,11 @@ function bundleWords(name: BundleName, method: string | null): string {
 
 export function customCertificate(facts: CertificateFacts): Classification {
   if (!isLegacyIssuer(facts.issuer)) {
-    return { verdict: "no_action", reason: `Issued by ${facts.issuer}, not the legacy-chain CA: the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not apply.`, action: "None." };
+    return {
+      verdict: "no_action",
+      reason: `Issued by ${facts.issuer}, not the legacy-chain CA: the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not apply.`,
+      action: "None.",
+    };
   }
   const issuerNote = facts.issuer?.trim() ? "" : " The issuer is not given, so it is treated as the legacy-chain CA.";
   const name = bundleName(facts.bundleMethod);
@@ -59,7 +72,8 @@ export function customCertificate(facts: CertificateFacts): Classification {
     return {
       verdict: "informational",
       reason: `Rule 5: ${bundle} uploaded ${uploaded}, after ${DATES.crossSignExpiry}: the uploaded chain is always served and should not contain the cross-signed chain.${issuerNote}`,
-      action: "Check the uploaded chain in the chain inspector; re-upload without ISRG Root X1 cross-signed by DST Root CA X3 if it is there.",
+      action:
+        "Check the uploaded chain in the chain inspector; re-upload without ISRG Root X1 cross-signed by DST Root CA X3 if it is there.",
     };
   }
   return {

@@ -33,9 +33,17 @@ export function customHostname(facts: CertificateFacts, finding: CaaFinding | un
       };
     }
     if (finding.flagged) {
-      return { verdict: "action_required", reason, action: `First add ${finding.recordToAdd} (${caaWhere(finding)} does not permit ${GOOGLE}), then PATCH ssl.certificate_authority to "" (the default CA) or to "google".` };
+      return {
+        verdict: "action_required",
+        reason,
+        action: `First add ${finding.recordToAdd} (${caaWhere(finding)} does not permit ${GOOGLE}), then PATCH ssl.certificate_authority to "" (the default CA) or to "google".`,
+      };
     }
-    return { verdict: "action_required", reason, action: `PATCH ssl.certificate_authority to "" (the default CA: ${caaWhere(finding)} permits ${GOOGLE}, so google issues) or to "google".` };
+    return {
+      verdict: "action_required",
+      reason,
+      action: `PATCH ssl.certificate_authority to "" (the default CA: ${caaWhere(finding)} permits ${GOOGLE}, so google issues) or to "google".`,
+    };
   }
   if (ca === "" || ca === null) {
     const defaultCa = `this one uses the default CA${ca === null ? " (no CA given)" : ""}, which tries google first and uses ${LEGACY_CA} only if a CAA record blocks google`;
@@ -47,7 +55,11 @@ export function customHostname(facts: CertificateFacts, finding: CaaFinding | un
       };
     }
     if (finding.defaultCa === "google") {
-      return { verdict: "no_action", reason: `Rule 6: ${defaultCa}; ${caaWhere(finding)} permits ${GOOGLE}, so google issues it, not the legacy-chain CA.`, action: "None." };
+      return {
+        verdict: "no_action",
+        reason: `Rule 6: ${defaultCa}; ${caaWhere(finding)} permits ${GOOGLE}, so google issues it, not the legacy-chain CA.`,
+        action: "None.",
+      };
     }
     if (finding.defaultCa === LEGACY_CA) {
       return {

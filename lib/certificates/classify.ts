@@ -24,16 +24,29 @@ function caaNote(blocked: readonly CaaFinding[], unknown: readonly CaaFinding[] 
   return ` First add ${first.recordToAdd} (CAA on ${first.relevantName ?? first.hostname} does not permit pki.goog${blocked.length > 1 ? `; ${blocked.length} hosts affected` : ""}).`;
 }
 
-
 export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = []): Classification {
   switch (facts.kind) {
     case "universal":
       return universal(caaBlocks(caa), caaUnknown(caa));
     case "advanced":
-      return managed(facts, caa, "Rule 2: advanced certificates where the legacy-chain CA was chosen are not changed automatically", "Order a replacement advanced certificate pack with " + ALTERNATIVES + " (a pack's CA cannot be edited), then delete this pack once it is active.");
+      return managed(
+        facts,
+        caa,
+        "Rule 2: advanced certificates where the legacy-chain CA was chosen are not changed automatically",
+        "Order a replacement advanced certificate pack with " +
+          ALTERNATIVES +
+          " (a pack's CA cannot be edited), then delete this pack once it is active.",
+      );
     case "total_tls":
       if (facts.enabledUnknown) return totalTlsUnknown(facts.certificateAuthority);
-      return managed(facts, caa, "Rule 3: Total TLS certificates are never switched automatically", "Choose " + ALTERNATIVES + " as the CA in the Total TLS settings (SSL/TLS › Edge Certificates); new certificates are then issued by it.");
+      return managed(
+        facts,
+        caa,
+        "Rule 3: Total TLS certificates are never switched automatically",
+        "Choose " +
+          ALTERNATIVES +
+          " as the CA in the Total TLS settings (SSL/TLS › Edge Certificates); new certificates are then issued by it.",
+      );
     case "custom_certificate":
       return customCertificate(facts);
     case "custom_hostname":
@@ -46,7 +59,11 @@ function universal(blocked: CaaFinding[], unknown: CaaFinding[]): Classification
   const reason = `Rule 1: universal certificates are switched automatically to a more compatible CA from ${DATES.autoSwitch}, before ${DATE_LINE}.`;
   if (blocked.length === 0 && unknown.length > 0) {
     const where = unknown[0]!.relevantName ?? unknown[0]!.hostname;
-    return { verdict: "informational", reason: `${reason} But ${unreadableCaa(unknown[0]!)}: if it does not permit pki.goog, it silently stays on the legacy chain.`, action: `Check the CAA records on ${where} (DNS › Records); if they do not permit pki.goog, add ${where}. CAA 0 issue "pki.goog".` };
+    return {
+      verdict: "informational",
+      reason: `${reason} But ${unreadableCaa(unknown[0]!)}: if it does not permit pki.goog, it silently stays on the legacy chain.`,
+      action: `Check the CAA records on ${where} (DNS › Records); if they do not permit pki.goog, add ${where}. CAA 0 issue "pki.goog".`,
+    };
   }
   if (blocked.length === 0) return { verdict: "no_action", reason, action: "None." };
   return {
@@ -59,18 +76,36 @@ function universal(blocked: CaaFinding[], unknown: CaaFinding[]): Classification
 function managed(facts: CertificateFacts, caa: readonly CaaFinding[], rule: string, action: string): Classification {
   const [blocked, unknown] = [caaBlocks(caa), caaUnknown(caa)];
   if (!facts.certificateAuthority) {
-    return { verdict: "informational", reason: `${rule}; the platform names no CA for this one, so it cannot be told whether it uses the legacy-chain CA.`, action: "Check the certificate's CA in the dashboard (SSL/TLS › Edge Certificates)." };
+    return {
+      verdict: "informational",
+      reason: `${rule}; the platform names no CA for this one, so it cannot be told whether it uses the legacy-chain CA.`,
+      action: "Check the certificate's CA in the dashboard (SSL/TLS › Edge Certificates).",
+    };
   }
   if (facts.certificateAuthority !== LEGACY_CA) {
-    return { verdict: "no_action", reason: `${rule}; this one is issued by ${facts.certificateAuthority}, not the legacy-chain CA, so the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`, action: "None." };
+    return {
+      verdict: "no_action",
+      reason: `${rule}; this one is issued by ${facts.certificateAuthority}, not the legacy-chain CA, so the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`,
+      action: "None.",
+    };
   }
-  return { verdict: "action_required", reason: `${rule}; it uses ${LEGACY_CA}, and ${DATE_LINE}: clients without the self-signed root fail.`, action: action + caaNote(blocked, unknown) };
+  return {
+    verdict: "action_required",
+    reason: `${rule}; it uses ${LEGACY_CA}, and ${DATE_LINE}: clients without the self-signed root fail.`,
+    action: action + caaNote(blocked, unknown),
+  };
 }
 
 /** The Total TLS setting answered without `enabled`: on or off is unknown, so only a CA other than the legacy one settles it. */
 function totalTlsUnknown(ca: string | null): Classification {
-  const unknown = "Rule 3: Total TLS certificates are never switched automatically; the Total TLS setting answered without `enabled`, so whether it issues certificates for this zone is unknown";
-  if (ca && ca !== LEGACY_CA) return { verdict: "no_action", reason: `${unknown}, but its CA is ${ca}, not the legacy-chain CA: on or off, the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`, action: "None." };
+  const unknown =
+    "Rule 3: Total TLS certificates are never switched automatically; the Total TLS setting answered without `enabled`, so whether it issues certificates for this zone is unknown";
+  if (ca && ca !== LEGACY_CA)
+    return {
+      verdict: "no_action",
+      reason: `${unknown}, but its CA is ${ca}, not the legacy-chain CA: on or off, the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`,
+      action: "None.",
+    };
   return {
     verdict: "informational",
     reason: `${unknown}; ${ca ? `its CA is ${LEGACY_CA}, and ${DATE_LINE}` : "and it names no CA"}.`,

@@ -15,7 +15,12 @@ export interface PatchCall {
 }
 
 export function isSwitchable(row: CertificateRow): boolean {
-  return row.kind === "custom_hostname" && row.certificateAuthority === "lets_encrypt" && UUID_IDENTIFIER.test(row.id) && IDENTIFIER.test(row.zoneId);
+  return (
+    row.kind === "custom_hostname" &&
+    row.certificateAuthority === "lets_encrypt" &&
+    UUID_IDENTIFIER.test(row.id) &&
+    IDENTIFIER.test(row.zoneId)
+  );
 }
 
 export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarget): PatchCall[] {

@@ -77,7 +77,11 @@ export function cachedCaaRecords(client: PlatformClient, zoneId: string, cache?:
 export async function fetchInventory(
   client: PlatformClient,
   zone: AuditedZone,
-  { withHostnames = true, caaCache, readAll = false }: { withHostnames?: boolean; caaCache?: Map<string, Promise<CaaRecord[]>>; readAll?: boolean } = {},
+  {
+    withHostnames = true,
+    caaCache,
+    readAll = false,
+  }: { withHostnames?: boolean; caaCache?: Map<string, Promise<CaaRecord[]>>; readAll?: boolean } = {},
 ): Promise<ZoneInventory> {
   // `status=all` as the real API spells it (the document writes ssl_status=all): pending packs count too.
   const packs = await walkAll(client, zonePath(zone.id, "ssl", "certificate_packs"), { status: "all" }, certificatePackSchema);
@@ -85,8 +89,12 @@ export async function fetchInventory(
   const hasCustom = zone.plan === "business" || zone.plan === "enterprise" || packs.some((p) => CUSTOM_PACK_TYPES.has(p.type));
   const [customCertificates, customHostnames, totalTls, caaRecords] = await Promise.all([
     hasCustom ? walkAll(client, zonePath(zone.id, "custom_certificates"), {}, customCertificateSchema) : Promise.resolve([]),
-    withHostnames ? walkAll(client, zonePath(zone.id, "custom_hostnames"), CUSTOM_HOSTNAME_ORDER, customHostnameSchema) : Promise.resolve([]),
-    readAll || !packsSettleTotalTls(packs) ? client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result) : undefined,
+    withHostnames
+      ? walkAll(client, zonePath(zone.id, "custom_hostnames"), CUSTOM_HOSTNAME_ORDER, customHostnameSchema)
+      : Promise.resolve([]),
+    readAll || !packsSettleTotalTls(packs)
+      ? client.get(zonePath(zone.id, "acm", "total_tls"), {}, totalTlsSchema).then((e) => e.result)
+      : undefined,
     cachedCaaRecords(client, zone.id, caaCache),
   ]);
   return { packs, customCertificates, customHostnames, ...(totalTls ? { totalTls } : {}), caaRecords };
@@ -100,4 +108,3 @@ export function packsSettleTotalTls(packs: readonly CertificatePack[]): boolean 
   const totalTls = packs.filter((p) => p.type === "total_tls");
   return totalTls.length > 0 && totalTls.every((p) => Boolean(p.certificate_authority));
 }
-

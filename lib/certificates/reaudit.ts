@@ -27,9 +27,23 @@ export async function reauditZone(client: PlatformClient, zoneId: string, accoun
   const pause = { ms: 0 };
   const result = await auditOne(client, zone, !listed.listedNow, pause, scanReads(client, scan, accountId), scan.caa);
   // The rate limit (or what the listing left of the budget) had no room: the zone is neither fine nor failed yet.
-  if (!result) throw new DeferredError("the account rate limit or this request's subrequests left no room to audit this zone now", Math.max(pause.ms, 1000));
-  const outcome: ZoneOutcome = { zoneId: zone.id, zoneName: zone.name, status: result.outcome, ...(result.reason ? { reason: result.reason } : {}) };
-  const audited = { zone: outcome, certificates: result.rows?.rows ?? [], caa: result.rows?.caa ?? [], fetchedAt: new Date().toISOString() };
+  if (!result)
+    throw new DeferredError(
+      "the account rate limit or this request's subrequests left no room to audit this zone now",
+      Math.max(pause.ms, 1000),
+    );
+  const outcome: ZoneOutcome = {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    status: result.outcome,
+    ...(result.reason ? { reason: result.reason } : {}),
+  };
+  const audited = {
+    zone: outcome,
+    certificates: result.rows?.rows ?? [],
+    caa: result.rows?.caa ?? [],
+    fetchedAt: new Date().toISOString(),
+  };
   for (const chunk of scan.chunks.values()) if (patchChunk(chunk, audited)) break;
   return audited;
 }

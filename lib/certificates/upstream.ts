@@ -76,5 +76,7 @@ export const caaRecordSchema = z
     const { flags, tag, value } = record.data ?? {};
     if (flags !== undefined && tag !== undefined && value !== undefined) return { name: record.name, flags, tag, value };
     const match = /^(\d+)\s+(\S+)\s+"?(.*?)"?$/.exec(record.content ?? "");
-    return match ? { name: record.name, flags: Number(match[1]), tag: match[2]!, value: match[3]! } : { name: record.name, flags: 0, tag: "", value: "", unreadable: true };
+    return match
+      ? { name: record.name, flags: Number(match[1]), tag: match[2]!, value: match[3]! }
+      : { name: record.name, flags: 0, tag: "", value: "", unreadable: true };
   });

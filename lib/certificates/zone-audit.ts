@@ -15,25 +15,74 @@ type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & Pick<Certif
  * `context`: the account's zones and the CAA records read of them, for custom hostnames in other zones of the
  * account; without it only the zone's own names are readable.
  */
-export function auditZone(zone: AuditedZone, inventory: ZoneInventory, context?: HostnameCaaContext): { rows: CertificateRow[]; caa: CaaFinding[] } {
+export function auditZone(
+  zone: AuditedZone,
+  inventory: ZoneInventory,
+  context?: HostnameCaaContext,
+): { rows: CertificateRow[]; caa: CaaFinding[] } {
   const base = { zoneId: zone.id, zoneName: zone.name, validationMethod: null };
   const drafts: Draft[] = [];
   for (const pack of inventory.packs) {
     const kind = PACK_KINDS[pack.type];
-    if (kind) drafts.push({ ...base, ...packDates(pack), kind, id: pack.id, hosts: pack.hosts, status: pack.status, certificateAuthority: kind === "total_tls" ? pack.certificate_authority ?? inventory.totalTls?.certificate_authority ?? null : pack.certificate_authority ?? null });
+    if (kind)
+      drafts.push({
+        ...base,
+        ...packDates(pack),
+        kind,
+        id: pack.id,
+        hosts: pack.hosts,
+        status: pack.status,
+        certificateAuthority:
+          kind === "total_tls"
+            ? (pack.certificate_authority ?? inventory.totalTls?.certificate_authority ?? null)
+            : (pack.certificate_authority ?? null),
+      });
   }
   const { totalTls } = inventory;
   // Enabled but nothing issued yet: the setting still decides the CA of every certificate to come. An answer
   // without `enabled` (optional in the schema) is a row that says so, never no row.
   if (totalTls && totalTls.enabled !== false && !inventory.packs.some((p) => p.type === "total_tls")) {
     const enabledUnknown = totalTls.enabled === undefined;
-    drafts.push({ ...base, kind: "total_tls", id: `total_tls:${zone.id}`, hosts: [zone.name], certificateAuthority: totalTls.certificate_authority ?? null, bundleMethod: null, uploadedOn: null, expiresOn: null, status: enabledUnknown ? null : "enabled", ...(enabledUnknown ? { enabledUnknown } : {}) });
+    drafts.push({
+      ...base,
+      kind: "total_tls",
+      id: `total_tls:${zone.id}`,
+      hosts: [zone.name],
+      certificateAuthority: totalTls.certificate_authority ?? null,
+      bundleMethod: null,
+      uploadedOn: null,
+      expiresOn: null,
+      status: enabledUnknown ? null : "enabled",
+      ...(enabledUnknown ? { enabledUnknown } : {}),
+    });
   }
   for (const c of inventory.customCertificates) {
-    drafts.push({ ...base, kind: "custom_certificate", id: c.id, hosts: c.hosts, certificateAuthority: null, issuer: c.issuer, bundleMethod: c.bundle_method ?? null, uploadedOn: c.uploaded_on ?? null, expiresOn: c.expires_on ?? null, status: c.status ?? null });
+    drafts.push({
+      ...base,
+      kind: "custom_certificate",
+      id: c.id,
+      hosts: c.hosts,
+      certificateAuthority: null,
+      issuer: c.issuer,
+      bundleMethod: c.bundle_method ?? null,
+      uploadedOn: c.uploaded_on ?? null,
+      expiresOn: c.expires_on ?? null,
+      status: c.status ?? null,
+    });
   }
   for (const h of inventory.customHostnames) {
-    drafts.push({ ...base, kind: "custom_hostname", id: h.id, hosts: [h.hostname], certificateAuthority: h.ssl?.certificate_authority ?? null, bundleMethod: h.ssl?.bundle_method ?? null, uploadedOn: h.ssl?.uploaded_on ?? h.created_at ?? null, expiresOn: h.ssl?.expires_on ?? null, status: h.ssl?.status ?? null, validationMethod: h.ssl?.method ?? null });
+    drafts.push({
+      ...base,
+      kind: "custom_hostname",
+      id: h.id,
+      hosts: [h.hostname],
+      certificateAuthority: h.ssl?.certificate_authority ?? null,
+      bundleMethod: h.ssl?.bundle_method ?? null,
+      uploadedOn: h.ssl?.uploaded_on ?? h.created_at ?? null,
+      expiresOn: h.ssl?.expires_on ?? null,
+      status: h.ssl?.status ?? null,
+      validationMethod: h.ssl?.method ?? null,
+    });
   }
   const own = caaFindings(zone, inventory, drafts);
   const byHost = new Map(own.map((f) => [f.hostname, f]));
@@ -46,7 +95,8 @@ export function auditZone(zone: AuditedZone, inventory: ZoneInventory, context?:
   }
   const rows = drafts.map(({ issuer, enabledUnknown, ...draft }): CertificateRow => {
     const facts: CertificateFacts = { ...draft, issuer, enabledUnknown };
-    const findings = draft.kind === "custom_hostname" ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat() : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
+    const findings =
+      draft.kind === "custom_hostname" ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat() : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
     return { ...draft, ...classify(facts, findings) };
   });
   return { rows, caa: [...own, ...hostnameCaa.values()] };
@@ -54,7 +104,11 @@ export function auditZone(zone: AuditedZone, inventory: ZoneInventory, context?:
 
 function packDates(pack: CertificatePack) {
   const primary = pack.certificates.find((c) => c.id === pack.primary_certificate) ?? pack.certificates[0];
-  return { bundleMethod: primary?.bundle_method ?? null, uploadedOn: primary?.uploaded_on ?? pack.created_on ?? null, expiresOn: primary?.expires_on ?? null };
+  return {
+    bundleMethod: primary?.bundle_method ?? null,
+    uploadedOn: primary?.uploaded_on ?? pack.created_on ?? null,
+    expiresOn: primary?.expires_on ?? null,
+  };
 }
 
 /** Every hostname of the zone's own certificates and CAA records; custom hostnames live in customers' DNS. */

@@ -68,10 +68,15 @@ export function legacyFacts(rows: readonly CertificateRow[], at: Date): Map<Cert
   const out = new Map<CertificateRow, LegacyFacts>();
   for (const row of rows) {
     if (!needsLegacyAction(row)) continue;
-    const found = (candidates.get(row.zoneId) ?? []).filter((other) => row.hosts.every((host) => other.hosts.some((name) => covers(name, host))));
+    const found = (candidates.get(row.zoneId) ?? []).filter((other) =>
+      row.hosts.every((host) => other.hosts.some((name) => covers(name, host))),
+    );
     const expires = row.expiresOn ? Date.parse(row.expiresOn) : Number.NaN;
     const pendingReplacement = found.find((r) => r.status !== "active");
-    out.set(row, { expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some((r) => r.status === "active"), ...(pendingReplacement ? { pendingReplacement } : {}) });
+    out.set(row, {
+      expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some((r) => r.status === "active"),
+      ...(pendingReplacement ? { pendingReplacement } : {}),
+    });
   }
   return out;
 }
@@ -83,7 +88,11 @@ export function printRows(rows: readonly CertificateRow[], zones: readonly ZoneO
   const zone = (zoneId: string) => (prints[zoneId] ??= { certificates: {} });
   for (const row of rows) {
     const legacy = facts.get(row);
-    zone(row.zoneId).certificates[row.id] = legacy ? (legacy.expiresBeforeReplacement ? "F" : "L") : (CA_CODES[row.certificateAuthority ?? "\u0000"] ?? "n");
+    zone(row.zoneId).certificates[row.id] = legacy
+      ? legacy.expiresBeforeReplacement
+        ? "F"
+        : "L"
+      : (CA_CODES[row.certificateAuthority ?? "\u0000"] ?? "n");
   }
   for (const outcome of zones) zone(outcome.zoneId).status = outcome.status;
   return prints;
@@ -94,7 +103,10 @@ export function mergePrints(earlier: Record<string, ZonePrint>, later: Record<st
   const out = { ...earlier };
   for (const [zoneId, print] of Object.entries(later)) {
     const before = out[zoneId];
-    out[zoneId] = { ...(print.status ?? before?.status ? { status: print.status ?? before?.status } : {}), certificates: { ...before?.certificates, ...print.certificates } };
+    out[zoneId] = {
+      ...((print.status ?? before?.status) ? { status: print.status ?? before?.status } : {}),
+      certificates: { ...before?.certificates, ...print.certificates },
+    };
   }
   return out;
 }

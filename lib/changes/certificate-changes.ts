@@ -29,24 +29,47 @@ export interface SnapshotContext {
 }
 
 /** `previous`: the previous snapshot's prints of the rows' zones (absent zones were not in it). */
-export function certificateChanges(previous: Readonly<Record<string, ZonePrint>>, rows: readonly CertificateRow[], context: SnapshotContext): ChangeRecord[] {
+export function certificateChanges(
+  previous: Readonly<Record<string, ZonePrint>>,
+  rows: readonly CertificateRow[],
+  context: SnapshotContext,
+): ChangeRecord[] {
   const facts = legacyFacts(rows, context.at);
   const records: ChangeRecord[] = [];
   for (const [row, legacy] of facts) {
     const zone = previous[row.zoneId];
     if (zone?.status !== "audited") continue;
     const before = zone.certificates[row.id];
-    const record = (kind: ChangeKind, words: string, details: Record<string, unknown>) => records.push(changeRecord(kind, row, words, details, context));
+    const record = (kind: ChangeKind, words: string, details: Record<string, unknown>) =>
+      records.push(changeRecord(kind, row, words, details, context));
     const after = { ca: row.certificateAuthority, onLegacyCa: true, expiresOn: row.expiresOn, hosts: row.hosts.slice(0, HOSTS_NAMED) };
-    if (before === undefined) record("new_legacy_ca_certificate", `New ${KIND_WORDS[row.kind]} ${on(row)} for ${hostsWords(row)}`, { before: null, after });
+    if (before === undefined)
+      record("new_legacy_ca_certificate", `New ${KIND_WORDS[row.kind]} ${on(row)} for ${hostsWords(row)}`, { before: null, after });
     // "u": a universal pack already on lets_encrypt that the rules would have moved: not a switch back.
-    else if (!LEGACY_CODES.has(before) && before !== "u") record("hostname_switched_back", switchedBackWords(row, caOfCode(before)), { before: { ca: caOfCode(before) ?? null, onLegacyCa: false }, after });
-    if (legacy.expiresBeforeReplacement && before !== "F") record("expires_before_replacement", expiresWords(row, legacy, context.at), { before: null, after, pendingReplacement: replacementFacts(legacy) });
+    else if (!LEGACY_CODES.has(before) && before !== "u")
+      record("hostname_switched_back", switchedBackWords(row, caOfCode(before)), {
+        before: { ca: caOfCode(before) ?? null, onLegacyCa: false },
+        after,
+      });
+    if (legacy.expiresBeforeReplacement && before !== "F")
+      record("expires_before_replacement", expiresWords(row, legacy, context.at), {
+        before: null,
+        after,
+        pendingReplacement: replacementFacts(legacy),
+      });
   }
-  return records.sort((a, b) => a.zoneName.localeCompare(b.zoneName) || a.kind.localeCompare(b.kind) || a.subject.id.localeCompare(b.subject.id));
+  return records.sort(
+    (a, b) => a.zoneName.localeCompare(b.zoneName) || a.kind.localeCompare(b.kind) || a.subject.id.localeCompare(b.subject.id),
+  );
 }
 
-function changeRecord(kind: ChangeKind, row: CertificateRow, words: string, details: Record<string, unknown>, context: SnapshotContext): ChangeRecord {
+function changeRecord(
+  kind: ChangeKind,
+  row: CertificateRow,
+  words: string,
+  details: Record<string, unknown>,
+  context: SnapshotContext,
+): ChangeRecord {
   const at = context.at.toISOString();
   return {
     version: CHANGES_FORMAT,

@@ -7,7 +7,11 @@ const CERTIFICATE_SUBJECTS = new Set(["certificate_pack", "custom_certificate", 
 /** A change of the certificate audit (not drift of a zone's entry point). */
 export const isCertificateChange = (record: ChangeRecord) => CERTIFICATE_SUBJECTS.has(record.subject.kind);
 
-export function flagCertificates<R extends CertificateRow, Z extends ZoneOutcome>(rows: readonly R[], zones: readonly Z[], records: readonly ChangeRecord[]): { rows: R[]; zones: Z[] } {
+export function flagCertificates<R extends CertificateRow, Z extends ZoneOutcome>(
+  rows: readonly R[],
+  zones: readonly Z[],
+  records: readonly ChangeRecord[],
+): { rows: R[]; zones: Z[] } {
   const bySubject = new Map<string, ChangeRecord[]>();
   const byZone = new Map<string, Set<string>>();
   for (const record of records) {

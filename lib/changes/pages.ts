@@ -14,6 +14,7 @@ export function changePages(record: ChangeRecord): ChangePages {
   const pages: ChangePages = { zone: `/zones/${record.zoneId}` };
   if (record.links?.reviewId) pages.review = `/reviews/${record.links.reviewId}`;
   if (record.details) pages.diff = `/changes?${new URLSearchParams({ open: record.id })}`;
-  if (isCertificateChange(record)) pages.certificates = `/certificates?${new URLSearchParams({ q: record.subject.name ?? record.zoneName })}`;
+  if (isCertificateChange(record))
+    pages.certificates = `/certificates?${new URLSearchParams({ q: record.subject.name ?? record.zoneName })}`;
   return pages;
 }

@@ -24,7 +24,10 @@ export function parseSince(raw: string | null): Date | undefined {
 
 /** `kind` repeated or comma-separated. */
 export function parseKinds(values: readonly string[]): ChangeKind[] {
-  const kinds = values.flatMap((v) => v.split(",")).map((k) => k.trim()).filter(Boolean);
+  const kinds = values
+    .flatMap((v) => v.split(","))
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = kinds.find((k) => !(CHANGE_KINDS as readonly string[]).includes(k));
   if (unknown !== undefined) throw new InputError("kind", `kind must be one of ${CHANGE_KINDS.join(", ")}`);
   return [...new Set(kinds)] as ChangeKind[];
@@ -32,11 +35,19 @@ export function parseKinds(values: readonly string[]): ChangeKind[] {
 
 export function changesQuery(url: URL): ListChangesOptions {
   const zone = url.searchParams.get("zone") || undefined;
-  if (zone !== undefined && !/^[0-9a-f]{32}$/.test(zone)) throw new InputError("zone", "zone must be a zone id: 32 lowercase hexadecimal characters");
+  if (zone !== undefined && !/^[0-9a-f]{32}$/.test(zone))
+    throw new InputError("zone", "zone must be a zone id: 32 lowercase hexadecimal characters");
   const rawLimit = url.searchParams.get("limit");
   const limit = rawLimit === null || rawLimit === "" ? undefined : Number(rawLimit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)) throw new InputError("limit", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT))
+    throw new InputError("limit", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
   const cursor = url.searchParams.get("cursor") || undefined;
   const kinds = parseKinds(url.searchParams.getAll("kind"));
-  return { since: parseSince(url.searchParams.get("since")), ...(kinds.length ? { kinds } : {}), ...(zone ? { zoneId: zone } : {}), ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) };
+  return {
+    since: parseSince(url.searchParams.get("since")),
+    ...(kinds.length ? { kinds } : {}),
+    ...(zone ? { zoneId: zone } : {}),
+    ...(limit ? { limit } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
 }

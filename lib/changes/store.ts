@@ -34,10 +34,12 @@ export interface RecordOptions {
   tag?: string;
 }
 
-const latestTime = (records: readonly ChangeRecord[], now = new Date()) => Math.max(now.getTime(), ...records.map((r) => Date.parse(r.recordedAt)));
+const latestTime = (records: readonly ChangeRecord[], now = new Date()) =>
+  Math.max(now.getTime(), ...records.map((r) => Date.parse(r.recordedAt)));
 
 /** The key recordChanges writes these records under with this tag: a manifest can name it before they are written. */
-export const changeObjectKey = (records: readonly ChangeRecord[], tag: string, now?: Date) => changeKey(new Date(latestTime(records, now)), tag);
+export const changeObjectKey = (records: readonly ChangeRecord[], tag: string, now?: Date) =>
+  changeKey(new Date(latestTime(records, now)), tag);
 
 /** The records of one object named by its key (a snapshot's manifest names its own); none when it is missing. */
 export async function readChangeObject(bucket: Bucket, key: string): Promise<ChangeRecord[]> {
@@ -48,7 +50,11 @@ export async function readChangeObject(bucket: Bucket, key: string): Promise<Cha
  * Writes the records as one object (one subrequest); nothing when there are none. The key's time is the
  * latest of `now` and the records' recordedAt, so a listing that stops at `since` never misses one.
  */
-export async function recordChanges(bucket: Bucket, records: readonly ChangeRecord[], options: RecordOptions = {}): Promise<string | undefined> {
+export async function recordChanges(
+  bucket: Bucket,
+  records: readonly ChangeRecord[],
+  options: RecordOptions = {},
+): Promise<string | undefined> {
   if (records.length === 0) return undefined;
   const latest = latestTime(records, options.now);
   const batch: ChangeBatch = changeBatchSchema.parse({ format: CHANGES_FORMAT, recordedAt: new Date(latest).toISOString(), records });
@@ -123,7 +129,12 @@ async function readBatch(bucket: Bucket, key: string): Promise<ChangeRecord[]> {
 function selected(records: readonly ChangeRecord[], options: ListChangesOptions): ChangeRecord[] {
   const since = options.since?.getTime();
   return records
-    .filter((r) => (since === undefined || Date.parse(r.recordedAt) >= since) && (!options.kinds?.length || options.kinds.includes(r.kind)) && (!options.zoneId || r.zoneId === options.zoneId))
+    .filter(
+      (r) =>
+        (since === undefined || Date.parse(r.recordedAt) >= since) &&
+        (!options.kinds?.length || options.kinds.includes(r.kind)) &&
+        (!options.zoneId || r.zoneId === options.zoneId),
+    )
     .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.id.localeCompare(b.id));
 }
 

@@ -18,15 +18,9 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   } catch {
     throw new OperationError("Preflight's server could not be reached. Is it still running?", 0);
   }
-  const body = (await response.json().catch(() => undefined)) as
-    | { error?: { message?: string; field?: string } }
-    | undefined;
+  const body = (await response.json().catch(() => undefined)) as { error?: { message?: string; field?: string } } | undefined;
   if (!response.ok) {
-    throw new OperationError(
-      body?.error?.message ?? `Preflight answered HTTP ${response.status}`,
-      response.status,
-      body?.error?.field,
-    );
+    throw new OperationError(body?.error?.message ?? `Preflight answered HTTP ${response.status}`, response.status, body?.error?.field);
   }
   return body as T;
 }

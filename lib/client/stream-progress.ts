@@ -4,7 +4,12 @@ import { OperationError } from "@/lib/client/fetch-json";
 
 type Line<P, R> = { progress: P } | { result: R } | { error: { message: string; field?: string }; status: number };
 
-export async function streamProgress<P, R>(url: string, init: RequestInit, signal: AbortSignal, onProgress: (progress: P) => void): Promise<R> {
+export async function streamProgress<P, R>(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal,
+  onProgress: (progress: P) => void,
+): Promise<R> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers: { ...init.headers, Accept: "application/x-ndjson" }, signal });

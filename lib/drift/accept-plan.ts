@@ -19,16 +19,31 @@ export async function planAcceptBaseline(platform: PlatformClient, bucket: Bucke
   if (!stored) throw new InputError("zoneId", `${zone.name} has no baseline: a migration review sets one when it executes`);
   const baseline = stored.value;
   const live = await readManagedEntrypoint(platform, zone.id);
-  if (!live) throw new ConflictError(`${zone.name} has no http_request_firewall_managed entry point now: there is no configuration to accept. Restore it, or plan a migration step.`, "no_entrypoint");
+  if (!live)
+    throw new ConflictError(
+      `${zone.name} has no http_request_firewall_managed entry point now: there is no configuration to accept. Restore it, or plan a migration step.`,
+      "no_entrypoint",
+    );
   const changes = driftChanges(baseline, live);
-  if ("unreadable" in changes) throw new ConflictError(`The drift of ${zone.name} cannot be read: ${changes.unreadable}`, "drift_unreadable");
-  if (changes.length === 0) throw new InputError("zoneId", `The entry point of ${zone.name} matches its baseline (review ${baseline.reviewId}): there is no drift to accept`);
+  if ("unreadable" in changes)
+    throw new ConflictError(`The drift of ${zone.name} cannot be read: ${changes.unreadable}`, "drift_unreadable");
+  if (changes.length === 0)
+    throw new InputError(
+      "zoneId",
+      `The entry point of ${zone.name} matches its baseline (review ${baseline.reviewId}): there is no drift to accept`,
+    );
   return {
     title: `Accept the drift of ${zone.name} as its new baseline`,
     evidence: {
       zone: { id: zone.id, name: zone.name, plan: zone.plan },
       // What is replaced: the configuration the earlier review approved.
-      baseline: { reviewId: baseline.reviewId, reviewKind: baseline.reviewKind, at: baseline.at, version: baseline.entrypoint?.version ?? null, ruleCount: (baseline.entrypoint?.rules ?? baseline.configuration.rules).length },
+      baseline: {
+        reviewId: baseline.reviewId,
+        reviewKind: baseline.reviewKind,
+        at: baseline.at,
+        version: baseline.entrypoint?.version ?? null,
+        ruleCount: (baseline.entrypoint?.rules ?? baseline.configuration.rules).length,
+      },
       live,
       drift: { words: changes.map((c) => c.words), changes },
     },

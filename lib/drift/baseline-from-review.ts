@@ -8,7 +8,9 @@ import type { Review } from "@/lib/reviews/schema";
 const ENTRYPOINT_PUT = /^\/zones\/([0-9a-f]{32})\/rulesets\/phases\/http_request_firewall_managed\/entrypoint$/;
 
 /** The PUT's answer as the review keeps it: `{success, result}` with the rulesets_Ruleset result. */
-const putAnswerSchema = z.object({ result: z.looseObject({ id: z.string(), version: z.string(), last_updated: z.string(), rules: z.array(z.looseObject({})).optional() }) });
+const putAnswerSchema = z.object({
+  result: z.looseObject({ id: z.string(), version: z.string(), last_updated: z.string(), rules: z.array(z.looseObject({})).optional() }),
+});
 
 /** The frozen live entry point of an accept_baseline review (lib/drift/accept-plan.ts). */
 export const acceptEvidenceSchema = z.looseObject({ zone: z.object({ id: z.string(), name: z.string() }), live: entrypointSnapshotSchema });
@@ -20,10 +22,23 @@ export function isBaselineKind(kind: string): kind is BaselineKind {
 /** The baseline to store once every call of `review` succeeded; undefined when the review sets none. */
 export function baselineFromReview(review: Review, at: string): Baseline | undefined {
   if (!isBaselineKind(review.kind)) return undefined;
-  const who = { reviewId: review.id, reviewKind: review.kind, ...(review.approvedBy ? { approvedBy: review.approvedBy } : {}), ...(review.executedBy ? { executedBy: review.executedBy } : {}), at };
+  const who = {
+    reviewId: review.id,
+    reviewKind: review.kind,
+    ...(review.approvedBy ? { approvedBy: review.approvedBy } : {}),
+    ...(review.executedBy ? { executedBy: review.executedBy } : {}),
+    at,
+  };
   if (review.kind === "accept_baseline") {
     const evidence = acceptEvidenceSchema.parse(review.evidence);
-    return { format: 1, zoneId: evidence.zone.id, zoneName: evidence.zone.name, ...who, configuration: { rules: evidence.live.rules }, entrypoint: evidence.live };
+    return {
+      format: 1,
+      zoneId: evidence.zone.id,
+      zoneName: evidence.zone.name,
+      ...who,
+      configuration: { rules: evidence.live.rules },
+      entrypoint: evidence.live,
+    };
   }
   const index = review.calls.findLastIndex((call) => call.method === "PUT" && ENTRYPOINT_PUT.test(call.path));
   const call = review.calls[index];

@@ -14,10 +14,20 @@ export const zoneIdOfBaselineKey = (key: string) => /^baselines\/([0-9a-f]{32})\
 export const BASELINE_KINDS = ["start_validation", "complete_migration", "accept_baseline"] as const;
 export type BaselineKind = (typeof BASELINE_KINDS)[number];
 
-const ruleSchema = z.looseObject({ id: z.string().optional(), ref: z.string().optional(), action: z.string().optional(), expression: z.string().optional() });
+const ruleSchema = z.looseObject({
+  id: z.string().optional(),
+  ref: z.string().optional(),
+  action: z.string().optional(),
+  expression: z.string().optional(),
+});
 
 /** The entry point as the platform answered: with the rule ids and refs it assigned. */
-export const entrypointSnapshotSchema = z.object({ id: z.string(), version: z.string(), lastUpdated: z.string(), rules: z.array(ruleSchema) });
+export const entrypointSnapshotSchema = z.object({
+  id: z.string(),
+  version: z.string(),
+  lastUpdated: z.string(),
+  rules: z.array(ruleSchema),
+});
 
 export const baselineSchema = z.object({
   format: z.literal(1),

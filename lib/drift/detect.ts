@@ -14,8 +14,10 @@ const ENTRYPOINT_NAME = "http_request_firewall_managed entry point";
 export function driftChanges(baseline: Baseline, live: FrozenEntrypoint | null): RulesetChange[] | { unreadable: string } {
   const before = rulesetSchema.safeParse({ rules: baselineRules(baseline) });
   const after = rulesetSchema.safeParse({ rules: live?.rules ?? [] });
-  if (!before.success) return { unreadable: `the baseline has a rule Preflight cannot compare (${before.error.issues[0]?.path.join(".")})` };
-  if (!after.success) return { unreadable: `the live entry point has a rule Preflight cannot compare (${after.error.issues[0]?.path.join(".")})` };
+  if (!before.success)
+    return { unreadable: `the baseline has a rule Preflight cannot compare (${before.error.issues[0]?.path.join(".")})` };
+  if (!after.success)
+    return { unreadable: `the live entry point has a rule Preflight cannot compare (${after.error.issues[0]?.path.join(".")})` };
   const changes = diffRulesets(before.data, after.data).changes;
   return live ? changes : [{ kind: "rule_removed", words: "the entry point was deleted" }, ...changes];
 }
@@ -42,13 +44,28 @@ export function checkDrift(check: DriftCheck): DriftOutcome {
   const { baseline, live, at } = check;
   const previous = check.previous?.reviewId === baseline.reviewId ? check.previous : null;
   const seen = new Map((previous?.changes ?? []).map((c) => [c.words, c]));
-  const current: WatchedChange[] = check.changes.map((c) => ({ kind: c.kind, words: c.words, firstSeen: seen.get(c.words)?.firstSeen ?? at }));
+  const current: WatchedChange[] = check.changes.map((c) => ({
+    kind: c.kind,
+    words: c.words,
+    firstSeen: seen.get(c.words)?.firstSeen ?? at,
+  }));
   const now = new Set(current.map((c) => c.words));
   const appeared = check.changes.filter((c) => !seen.has(c.words));
   const vanished = (previous?.changes ?? []).filter((c) => !now.has(c.words));
   const record = recordOf(check);
   if (current.length === 0) {
-    const records = vanished.length > 0 ? [record("drift_resolved", `The entry point is back to the configuration review ${shortId(baseline.reviewId)} approved (${vanished.length} change${vanished.length === 1 ? "" : "s"} gone)`, undefined, at, { changes: vanished.map((c) => c.words), resolved: vanished })] : [];
+    const records =
+      vanished.length > 0
+        ? [
+            record(
+              "drift_resolved",
+              `The entry point is back to the configuration review ${shortId(baseline.reviewId)} approved (${vanished.length} change${vanished.length === 1 ? "" : "s"} gone)`,
+              undefined,
+              at,
+              { changes: vanished.map((c) => c.words), resolved: vanished },
+            ),
+          ]
+        : [];
     return { watch: null, records };
   }
   const watch: DriftWatch = {
@@ -64,7 +81,9 @@ export function checkDrift(check: DriftCheck): DriftOutcome {
   };
   const records = [
     ...appeared.map((c) => record("drift", c.words, c, at, diffDetails(c))),
-    ...vanished.map((c) => record("drift_resolved", `No longer differs from the baseline: ${c.words}`, undefined, at, { changes: [c.words], resolved: [c] })),
+    ...vanished.map((c) =>
+      record("drift_resolved", `No longer differs from the baseline: ${c.words}`, undefined, at, { changes: [c.words], resolved: [c] }),
+    ),
   ];
   return { watch, records };
 }
@@ -93,13 +112,21 @@ export function isFlagged(watch: DriftWatch | null): boolean {
 
 function recordOf(check: DriftCheck) {
   const { baseline, live } = check;
-  return (kind: "drift" | "drift_resolved", words: string, change: RulesetChange | undefined, firstSeen: string, details: Record<string, unknown>): ChangeRecord => ({
+  return (
+    kind: "drift" | "drift_resolved",
+    words: string,
+    change: RulesetChange | undefined,
+    firstSeen: string,
+    details: Record<string, unknown>,
+  ): ChangeRecord => ({
     version: 1,
     id: `${kind}-${baseline.zoneId}-${hash(words)}-${Date.parse(firstSeen)}`,
     kind,
     zoneId: baseline.zoneId,
     zoneName: baseline.zoneName,
-    subject: change?.rule ? { kind: "rule", id: change.rule.ref ?? change.rule.id ?? change.rule.label, name: change.rule.label } : { kind: "entry_point", id: live?.id ?? baseline.entrypoint?.id ?? "none", name: ENTRYPOINT_NAME },
+    subject: change?.rule
+      ? { kind: "rule", id: change.rule.ref ?? change.rule.id ?? change.rule.label, name: change.rule.label }
+      : { kind: "entry_point", id: live?.id ?? baseline.entrypoint?.id ?? "none", name: ENTRYPOINT_NAME },
     words,
     firstSeen,
     recordedAt: check.at,
@@ -113,7 +140,13 @@ const shortId = (id: string) => id.slice(0, 8);
 
 /** The diff behind a change as the Changes view shows it: its words, then what it was and is (the rule's fields, a level, an action). */
 function diffDetails(change: RulesetChange): Record<string, unknown> {
-  return { changes: [change.words], diffKind: change.kind, ...(change.target ? { target: change.target } : {}), ...(change.before !== undefined ? { before: change.before } : {}), ...(change.after !== undefined ? { after: change.after } : {}) };
+  return {
+    changes: [change.words],
+    diffKind: change.kind,
+    ...(change.target ? { target: change.target } : {}),
+    ...(change.before !== undefined ? { before: change.before } : {}),
+    ...(change.after !== undefined ? { after: change.after } : {}),
+  };
 }
 
 /** FNV-1a: a stable short tag for a record id (dedupe, not security). */

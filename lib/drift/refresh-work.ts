@@ -33,7 +33,13 @@ export interface DriftWork {
 /** Room for the listing, the records' write and at least one zone. */
 export const DRIFT_MIN_BUDGET = STEP_OVERHEAD + DRIFT_CALLS_PER_ZONE;
 
-export async function watchDriftFrom(work: PlatformClient, bucket: Bucket, start: DriftProgress, snapshotId: string, now: () => Date): Promise<DriftWork> {
+export async function watchDriftFrom(
+  work: PlatformClient,
+  bucket: Bucket,
+  start: DriftProgress,
+  snapshotId: string,
+  now: () => Date,
+): Promise<DriftWork> {
   const progress = { ...start };
   if (progress.done || work.scheduler.remainingBudget < DRIFT_MIN_BUDGET) return { progress, retryAfterMs: 0 };
   const page = await bucket.list({ prefix: BASELINE_PREFIX, cursor: progress.cursor, limit: KEYS_PER_LIST });
@@ -76,7 +82,11 @@ export async function watchDriftFrom(work: PlatformClient, bucket: Bucket, start
   } else if (stoppedAt > 0) {
     progress.after = keys[stoppedAt - 1];
   }
-  await recordChanges(bucket, done.flatMap((o) => o.records), { now: now() });
+  await recordChanges(
+    bucket,
+    done.flatMap((o) => o.records),
+    { now: now() },
+  );
   return { progress: JSON.parse(JSON.stringify(progress)) as DriftProgress, retryAfterMs };
 }
 
@@ -91,7 +101,10 @@ async function checkZone(work: PlatformClient, bucket: Bucket, zoneId: string, s
     throw error;
   };
   // A watch that is not valid is replaced by this check's; a baseline that is not valid is a failed check.
-  const [stored, watch] = await Promise.all([readBaseline(bucket, zoneId).catch(corrupt), readWatch(bucket, zoneId).catch((e: unknown) => corrupt(e) ?? null)]);
+  const [stored, watch] = await Promise.all([
+    readBaseline(bucket, zoneId).catch(corrupt),
+    readWatch(bucket, zoneId).catch((e: unknown) => corrupt(e) ?? null),
+  ]);
   // Gone since the listing, or not valid: nothing to compare with (a corrupt baseline counts as failed).
   if (!stored) return { state: stored === null ? "skipped" : "failed", records: [] };
   const baseline = stored.value;

@@ -25,7 +25,11 @@ export async function setBaseline(bucket: Bucket, baseline: Baseline): Promise<v
     kind: "drift_resolved",
     zoneId: baseline.zoneId,
     zoneName: baseline.zoneName,
-    subject: { kind: "entry_point", id: baseline.entrypoint?.id ?? watch.live?.id ?? "none", name: "http_request_firewall_managed entry point" },
+    subject: {
+      kind: "entry_point",
+      id: baseline.entrypoint?.id ?? watch.live?.id ?? "none",
+      name: "http_request_firewall_managed entry point",
+    },
     words,
     firstSeen: baseline.at,
     recordedAt: baseline.at,

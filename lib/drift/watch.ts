@@ -40,7 +40,10 @@ export function readWatch(bucket: Bucket, zoneId: string): Promise<Stored<DriftW
  */
 export async function saveWatch(bucket: Bucket, watch: DriftWatch, etag: string | null): Promise<boolean> {
   const value = driftWatchSchema.parse(watch);
-  const stored = await writeJson(bucket, watchKey(value.zoneId), value, { onlyIf: etag ? { etagMatches: etag } : { etagDoesNotMatch: "*" }, customMetadata: watchMetadata(value) });
+  const stored = await writeJson(bucket, watchKey(value.zoneId), value, {
+    onlyIf: etag ? { etagMatches: etag } : { etagDoesNotMatch: "*" },
+    customMetadata: watchMetadata(value),
+  });
   return stored !== null;
 }
 

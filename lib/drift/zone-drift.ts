@@ -13,7 +13,15 @@ import { meteredBucket } from "@/lib/storage/metered-bucket";
 
 export interface ZoneDrift {
   zoneId: string;
-  baseline: { reviewId: string; reviewKind: string; at: string; approvedBy?: string; executedBy?: string; version: string | null; ruleCount: number } | null;
+  baseline: {
+    reviewId: string;
+    reviewKind: string;
+    at: string;
+    approvedBy?: string;
+    executedBy?: string;
+    version: string | null;
+    ruleCount: number;
+  } | null;
   /** The live entry point now (null: none, or no baseline to compare it with). */
   live: { id: string; version: string; lastUpdated: string; ruleCount: number } | null;
   /** The changes from the baseline by meaning (empty: none); null without a baseline or when they cannot be read. */
@@ -32,10 +40,24 @@ export async function zoneDrift(platform: PlatformClient, zoneId: string): Promi
   if (!stored) return { zoneId, baseline: null, live: null, changes: null, watch: watch?.value ?? null, readAt };
   const b = stored.value;
   const rules = b.entrypoint?.rules ?? b.configuration.rules;
-  const baseline = { reviewId: b.reviewId, reviewKind: b.reviewKind, at: b.at, ...(b.approvedBy ? { approvedBy: b.approvedBy } : {}), ...(b.executedBy ? { executedBy: b.executedBy } : {}), version: b.entrypoint?.version ?? null, ruleCount: rules.length };
+  const baseline = {
+    reviewId: b.reviewId,
+    reviewKind: b.reviewKind,
+    at: b.at,
+    ...(b.approvedBy ? { approvedBy: b.approvedBy } : {}),
+    ...(b.executedBy ? { executedBy: b.executedBy } : {}),
+    version: b.entrypoint?.version ?? null,
+    ruleCount: rules.length,
+  };
   const entrypoint = await readManagedEntrypoint(platform, zoneId);
-  const live = entrypoint && { id: entrypoint.id, version: entrypoint.version, lastUpdated: entrypoint.lastUpdated, ruleCount: entrypoint.rules.length };
+  const live = entrypoint && {
+    id: entrypoint.id,
+    version: entrypoint.version,
+    lastUpdated: entrypoint.lastUpdated,
+    ruleCount: entrypoint.rules.length,
+  };
   const changes = driftChanges(b, entrypoint);
-  if ("unreadable" in changes) return { zoneId, baseline, live, changes: null, unreadable: changes.unreadable, watch: watch?.value ?? null, readAt };
+  if ("unreadable" in changes)
+    return { zoneId, baseline, live, changes: null, unreadable: changes.unreadable, watch: watch?.value ?? null, readAt };
   return { zoneId, baseline, live, changes: changes.map((c) => ({ kind: c.kind, words: c.words })), watch: watch?.value ?? null, readAt };
 }

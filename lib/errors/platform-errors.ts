@@ -64,7 +64,8 @@ export class PlatformError extends PreflightError {
   override answer() {
     const answer = { ...super.answer(), code: this.code };
     if (this.kind === "rate_limited") return { ...answer, retryAfterSeconds: this.retryAfterSeconds ?? 60 };
-    if (this.refusedCredentials) return { ...answer, message: `${this.message}. Check the API token (or e-mail and key) Preflight is configured with.` };
+    if (this.refusedCredentials)
+      return { ...answer, message: `${this.message}. Check the API token (or e-mail and key) Preflight is configured with.` };
     return answer;
   }
 
@@ -114,7 +115,10 @@ export class RateLimitDeferredError extends DeferredError {
     retryAfterMs: number,
     readonly limit: RateLimitName = "account",
   ) {
-    super(`the ${limit === "graphql" ? "GraphQL analytics" : "account"} rate limit has no room for ${Math.ceil(retryAfterMs / 1000)} s`, retryAfterMs);
+    super(
+      `the ${limit === "graphql" ? "GraphQL analytics" : "account"} rate limit has no room for ${Math.ceil(retryAfterMs / 1000)} s`,
+      retryAfterMs,
+    );
     this.name = "RateLimitDeferredError";
   }
 }

@@ -62,6 +62,10 @@ export class WindowCache<T = unknown> {
 }
 
 function keyOf({ fromBlock, toBlock, fromAddress, toAddress }: WindowKey): string {
-  const list = (addresses?: string[]) => (addresses ?? []).map((a) => a.toLowerCase()).sort().join(",");
+  const list = (addresses?: string[]) =>
+    (addresses ?? [])
+      .map((a) => a.toLowerCase())
+      .sort()
+      .join(",");
   return `${fromBlock}-${toBlock}|${list(fromAddress)}|${list(toAddress)}`;
 }

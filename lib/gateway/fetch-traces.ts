@@ -54,7 +54,11 @@ export interface FetchTracesOptions<T> {
   onProgress?: (windowsDone: number, windows: number) => void;
 }
 
-export async function fetchTraces<T extends Blocked>(source: TraceSource<T>, query: ResolvedTraceQuery, options: FetchTracesOptions<T> = {}): Promise<TraceResult<T>> {
+export async function fetchTraces<T extends Blocked>(
+  source: TraceSource<T>,
+  query: ResolvedTraceQuery,
+  options: FetchTracesOptions<T> = {},
+): Promise<TraceResult<T>> {
   const { windowSize = MAX_WINDOW_BLOCKS, pageSize = MAX_PAGE_TRACES, concurrency = 6, cache, finalizedBlock } = options;
   const windows = splitWindows(query.fromBlock, query.toBlock, windowSize);
   const addresses = { fromAddress: query.fromAddress, toAddress: query.toAddress };

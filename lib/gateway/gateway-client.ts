@@ -90,7 +90,13 @@ export class GatewayClient {
   /** The JSON-RPC `result` of an answer (`body`: its JSON, undefined when it is not JSON), or the error it is. */
   private result(method: string, status: number, body: unknown): unknown {
     if (status === 403) {
-      throw new GatewayError("method_not_supported", method, `The gateway refused ${method} (HTTP 403): it does not support this method.`, undefined, 403);
+      throw new GatewayError(
+        "method_not_supported",
+        method,
+        `The gateway refused ${method} (HTTP 403): it does not support this method.`,
+        undefined,
+        403,
+      );
     }
     const envelope = envelopeSchema.safeParse(body);
     if (!envelope.success) {
@@ -101,7 +107,13 @@ export class GatewayClient {
     }
     if ("error" in envelope.data) {
       const { code, message } = envelope.data.error;
-      throw new GatewayError("jsonrpc", method, `The node refused ${method}: ${message.slice(0, 300)} (JSON-RPC error ${code}).`, code, status);
+      throw new GatewayError(
+        "jsonrpc",
+        method,
+        `The node refused ${method}: ${message.slice(0, 300)} (JSON-RPC error ${code}).`,
+        code,
+        status,
+      );
     }
     return envelope.data.result;
   }

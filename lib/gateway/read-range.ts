@@ -36,7 +36,7 @@ export async function readRange<T extends Blocked>(source: RangeSource<T>, range
 /** One block's traces page by page: a single block cannot be split further. */
 async function pageBlock<T extends Blocked>(source: RangeSource<T>, block: number, pageSize: number, firstPage: T[]): Promise<T[]> {
   const traces = [...firstPage];
-  for (let page = firstPage; page.length === pageSize; ) {
+  for (let page = firstPage; page.length === pageSize;) {
     page = await source({ fromBlock: block, toBlock: block }, traces.length, pageSize);
     traces.push(...page);
   }

@@ -197,7 +197,14 @@ function anyValue(b: Uint8Array, i: number, end: number, depth: number): number 
   return c === MINUS || (c >= ZERO && c <= NINE) ? number(b, i, end) : UNSURE;
 }
 
-const ANY_OBJECT: Extract<Plan, { kind: "object" }> = { kind: "object", fields: new Map(), byLength: [], requiredMask: 0, otherKeys: true, nullable: false };
+const ANY_OBJECT: Extract<Plan, { kind: "object" }> = {
+  kind: "object",
+  fields: new Map(),
+  byLength: [],
+  requiredMask: 0,
+  otherKeys: true,
+  nullable: false,
+};
 
 /** -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)? followed by the byte that ends it. */
 function number(b: Uint8Array, i: number, end: number): number {

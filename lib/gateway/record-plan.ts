@@ -97,7 +97,12 @@ function planOfDef(def: Def, nullable: boolean): Plan {
     case "string": {
       if (checks.length === 0) return { kind: "string", hex: false, nullable };
       const [check] = checks;
-      const hex = checks.length === 1 && check!.check === "string_format" && check!.format === "regex" && check!.pattern?.source === HEX_PATTERN && check!.pattern.flags === "";
+      const hex =
+        checks.length === 1 &&
+        check!.check === "string_format" &&
+        check!.format === "regex" &&
+        check!.pattern?.source === HEX_PATTERN &&
+        check!.pattern.flags === "";
       return hex ? { kind: "string", hex: true, nullable } : { kind: "unsure", nullable };
     }
     case "number": {

@@ -15,7 +15,10 @@ export async function runTraceQuery(
 ): Promise<TraceResult<TraceRecord>> {
   // The finalized block only decides what may be cached: learned alongside the windows, not before them.
   const finalizedBlock = options.cache?.finalizedBlock(() => gateway.blockNumber("finalized"));
-  const [fromBlock, toBlock] = await Promise.all([resolve(gateway, query.fromBlock, "fromBlock"), resolve(gateway, query.toBlock, "toBlock")]);
+  const [fromBlock, toBlock] = await Promise.all([
+    resolve(gateway, query.fromBlock, "fromBlock"),
+    resolve(gateway, query.toBlock, "toBlock"),
+  ]);
   if (fromBlock > toBlock) throw new InputError("toBlock", `toBlock (${toBlock}) must not be below fromBlock (${fromBlock})`);
   return fetchTraces((filter) => gateway.traceFilter(filter), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });
 }

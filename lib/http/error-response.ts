@@ -13,7 +13,8 @@ const INTERNAL: ErrorAnswer = { status: 500, kind: "internal", message: "Preflig
 
 export function errorResponse(error: unknown): Response {
   const { status, retryAfterSeconds, ...body } = error instanceof PreflightError ? error.answer() : INTERNAL;
-  if (status >= 500 && !(error instanceof PreflightError && error.upstreamFailure)) console.error(`[preflight] ${safeRedact(String(error))}`);
+  if (status >= 500 && !(error instanceof PreflightError && error.upstreamFailure))
+    console.error(`[preflight] ${safeRedact(String(error))}`);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
   return Response.json({ error: { ...body, message: safeRedact(body.message) } } satisfies ErrorBody, { status, headers });

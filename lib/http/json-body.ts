@@ -22,7 +22,10 @@ export async function readJsonBody<T>(
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const field = issue.path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), "");
+  const field = issue.path.reduce<string>(
+    (out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)),
+    "",
+  );
   throw new InputError(field || "body", `${field || "body"}: ${issue.message}`);
 }
 

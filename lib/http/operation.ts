@@ -42,14 +42,25 @@ export interface OperationOptions {
 export const CRON_HEADER = "x-preflight-cron";
 
 /** What a route exports: the handler, with its declaration readable by the tests that enumerate routes. */
-export type Operation<P> = ((request: Request, route?: { params: Promise<P> }) => Promise<Response>) & { readonly upstream: readonly UpstreamPattern[] };
+export type Operation<P> = ((request: Request, route?: { params: Promise<P> }) => Promise<Response>) & {
+  readonly upstream: readonly UpstreamPattern[];
+};
 
 type Handler<P, Caller extends Identity | undefined> = (context: OperationContext<P, Caller>) => Promise<unknown>;
 
 // The options say who can call, so the handler's `identity` is typed by them: no `identity!` in a handler.
-export function operation<P = Record<string, never>>(handler: Handler<P, Identity>, options: OperationOptions & { role: Role; cron?: false }): Operation<P>;
-export function operation<P = Record<string, never>>(handler: Handler<P, Identity | undefined>, options: OperationOptions & { role: Role; cron: true }): Operation<P>;
-export function operation<P = Record<string, never>>(handler: Handler<P, undefined>, options: OperationOptions & { role: "public" }): Operation<P>;
+export function operation<P = Record<string, never>>(
+  handler: Handler<P, Identity>,
+  options: OperationOptions & { role: Role; cron?: false },
+): Operation<P>;
+export function operation<P = Record<string, never>>(
+  handler: Handler<P, Identity | undefined>,
+  options: OperationOptions & { role: Role; cron: true },
+): Operation<P>;
+export function operation<P = Record<string, never>>(
+  handler: Handler<P, undefined>,
+  options: OperationOptions & { role: "public" },
+): Operation<P>;
 export function operation<P>(handler: Handler<P, never>, options: OperationOptions): Operation<P> {
   const allows = upstreamGuard(options.upstream);
   const handle = async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
@@ -85,7 +96,8 @@ async function authorize(request: Request, role: Role): Promise<Identity> {
 
 function withUsage(request: Request, response: Response, platform: PlatformClient | undefined): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
-  for (const [name, value] of Object.entries(operationSecurityHeaders(servedOverHttps(request.url, request.headers)))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(operationSecurityHeaders(servedOverHttps(request.url, request.headers))))
+    response.headers.set(name, value);
   if (platform && !response.headers.has("X-Preflight-Subrequests")) {
     const stats = platform.scheduler.stats;
     recordUsage(request, response.status, stats);

@@ -17,5 +17,6 @@ export function checkOrigin(request: Request, identity: Identity | undefined): v
     }
     return;
   }
-  if (!URL.canParse(origin) || new URL(origin).host !== host) throw new ForbiddenError("Changes are accepted only from Preflight's own pages (Origin mismatch)");
+  if (!URL.canParse(origin) || new URL(origin).host !== host)
+    throw new ForbiddenError("Changes are accepted only from Preflight's own pages (Origin mismatch)");
 }

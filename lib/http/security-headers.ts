@@ -41,7 +41,9 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean; 
  * the operation wrapper on Node's side: the edge middleware skips /api, where it cost more than the answer.
  */
 export function operationSecurityHeaders(https: boolean): Record<string, string> {
-  const csp = ["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", ...(https ? ["upgrade-insecure-requests"] : [])].join("; ");
+  const csp = ["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", ...(https ? ["upgrade-insecure-requests"] : [])].join(
+    "; ",
+  );
   return { "Content-Security-Policy": csp, ...transportHeaders(https) };
 }
 

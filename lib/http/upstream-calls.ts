@@ -33,7 +33,14 @@ const CERTIFICATE_INVENTORY = [
 const INVITES = ["GET /user/invites"] as const satisfies readonly UpstreamPattern[];
 
 /** What a review plans (and re-plans before executing, to detect drift); ZONE_EVIDENCE holds the entry point it freezes. */
-const REVIEW_PLANNING = [...ZONE, ...ZONE_LIST, ...ZONE_EVIDENCE, "GET /zones/:id/custom_hostnames", "GET /zones/:id/dns_records", ...INVITES] as const;
+const REVIEW_PLANNING = [
+  ...ZONE,
+  ...ZONE_LIST,
+  ...ZONE_EVIDENCE,
+  "GET /zones/:id/custom_hostnames",
+  "GET /zones/:id/dns_records",
+  ...INVITES,
+] as const;
 
 /** The only writes Preflight ever sends: the calls a review can hold (lib/reviews/plan.ts). */
 const REVIEW_WRITES = [
@@ -71,7 +78,9 @@ export function upstreamGuard(patterns: readonly UpstreamPattern[]): (method: st
     const [method, path] = pattern.split(" ") as [string, string];
     const source = path
       .split("/")
-      .map((segment) => (segment === ":id" ? "[0-9a-f]{32}" : segment === ":uuid" ? UUID_SOURCE : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .map((segment) =>
+        segment === ":id" ? "[0-9a-f]{32}" : segment === ":uuid" ? UUID_SOURCE : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
       .join("/");
     return { method, path: new RegExp(`^${source}$`) };
   });

@@ -19,7 +19,10 @@ export interface AccessClaims {
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-export async function verifyAccessJwt(token: string, settings: { jwksUrl: string; audience: string; issuer: string }): Promise<AccessClaims> {
+export async function verifyAccessJwt(
+  token: string,
+  settings: { jwksUrl: string; audience: string; issuer: string },
+): Promise<AccessClaims> {
   let keys = keySets.get(settings.jwksUrl);
   if (!keys) keySets.set(settings.jwksUrl, (keys = createRemoteJWKSet(new URL(settings.jwksUrl))));
   try {

@@ -7,4 +7,6 @@ import { getConfig } from "@/lib/config";
 import { identify, type Identity } from "@/lib/identity/identify";
 
 /** This render's caller, or undefined when not signed in (the page then shows what needs no role). */
-export const pageIdentity = cache(async (): Promise<Identity | undefined> => identify(await headers(), getConfig().identity).catch(() => undefined));
+export const pageIdentity = cache(async (): Promise<Identity | undefined> =>
+  identify(await headers(), getConfig().identity).catch(() => undefined),
+);

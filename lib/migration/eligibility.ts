@@ -51,7 +51,8 @@ export function assessEligibility(plan: string, evidence: ZoneEvidence): Eligibi
         {
           code: "in_validation",
           message: "Validation mode: both versions run, the new managed rules first.",
-          nextStep: "Review where the versions disagree on the Validation page, then turn the previous version off (waf_migration=pending).",
+          nextStep:
+            "Review where the versions disagree on the Validation page, then turn the previous version off (waf_migration=pending).",
         },
         ...settingReasons(evidence),
         ...previousApiReasons(evidence),
@@ -156,7 +157,8 @@ function settingReasons(evidence: ZoneEvidence): Reason[] {
   return [
     {
       code: "firewall_disabled",
-      message: "The previous managed rules are turned off for this zone. The new managed rules have no global switch: each ruleset is deployed on its own.",
+      message:
+        "The previous managed rules are turned off for this zone. The new managed rules have no global switch: each ruleset is deployed on its own.",
       nextStep: "Check that the proposed configuration deploys the rulesets disabled if that is still what you want.",
     },
   ];

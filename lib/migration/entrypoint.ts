@@ -20,7 +20,9 @@ const entrypointSchema = z.looseObject({
   name: z.string().optional(),
   version: z.string(),
   last_updated: z.string(),
-  rules: z.array(z.looseObject({ id: z.string().optional(), action: z.string().optional(), description: z.string().optional() })).optional(),
+  rules: z
+    .array(z.looseObject({ id: z.string().optional(), action: z.string().optional(), description: z.string().optional() }))
+    .optional(),
 });
 
 export async function readManagedEntrypoint(platform: PlatformClient, zoneId: string): Promise<FrozenEntrypoint | null> {
@@ -29,11 +31,21 @@ export async function readManagedEntrypoint(platform: PlatformClient, zoneId: st
 }
 
 /** The same read with the ruleset's name and description, which a Terraform resource must repeat (changing them replaces it). */
-export async function readManagedEntrypointRuleset(platform: PlatformClient, zoneId: string): Promise<(FrozenEntrypoint & { name?: string; description?: string }) | null> {
+export async function readManagedEntrypointRuleset(
+  platform: PlatformClient,
+  zoneId: string,
+): Promise<(FrozenEntrypoint & { name?: string; description?: string }) | null> {
   const result = await fetchEntrypoint(platform, zoneId);
   if (!result) return null;
   const description = typeof result.description === "string" ? result.description : undefined;
-  return { id: result.id, version: result.version, lastUpdated: result.last_updated, rules: result.rules ?? [], name: result.name, description };
+  return {
+    id: result.id,
+    version: result.version,
+    lastUpdated: result.last_updated,
+    rules: result.rules ?? [],
+    name: result.name,
+    description,
+  };
 }
 
 async function fetchEntrypoint(platform: PlatformClient, zoneId: string) {

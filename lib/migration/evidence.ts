@@ -22,7 +22,10 @@ const statusObject = z.looseObject({
 });
 // null or a list says nothing of the phase (unknown); a string or a number is no status at all: a malformed
 // answer, so the zone is failed and retried like any other unreadable answer.
-export const statusSchema = z.union([statusObject, z.union([z.null(), z.array(z.unknown())]).transform((): z.infer<typeof statusObject> => ({}))]);
+export const statusSchema = z.union([
+  statusObject,
+  z.union([z.null(), z.array(z.unknown())]).transform((): z.infer<typeof statusObject> => ({})),
+]);
 export type MigrationStatus = z.infer<typeof statusSchema>;
 
 export const packageSchema = z.object({
@@ -67,9 +70,7 @@ export type UriOverride = z.infer<typeof overrideSchema>;
 const overridesSchema = z.looseObject({
   enabled: z.boolean().optional(),
   action: z.string().optional(),
-  categories: z
-    .array(z.looseObject({ category: z.string(), enabled: z.boolean().optional(), action: z.string().optional() }))
-    .optional(),
+  categories: z.array(z.looseObject({ category: z.string(), enabled: z.boolean().optional(), action: z.string().optional() })).optional(),
   rules: z
     .array(
       z.looseObject({

@@ -21,7 +21,10 @@ const RULE_NAMES: Record<string, string> = {
 
 /** "949110: Inbound Anomaly Score Exceeded (…)", or which ruleset the rule belongs to when its name is not known. */
 export function managedRuleName(ruleId: string, rulesetId?: string): string {
-  return RULE_NAMES[ruleId] ?? (rulesetId ? `a rule of the ${rulesetName(rulesetId)} (name not known to Preflight)` : "a managed rule (name not known to Preflight)");
+  return (
+    RULE_NAMES[ruleId] ??
+    (rulesetId ? `a rule of the ${rulesetName(rulesetId)} (name not known to Preflight)` : "a managed rule (name not known to Preflight)")
+  );
 }
 
 /** "OWASP paranoia level 3" for the OWASP ruleset's paranoia tags; other categories are tags named as such. */

@@ -7,7 +7,11 @@ import { rulesetOfEntrypoint } from "@/lib/rulesets/entrypoint-ruleset";
 import type { MigrationDetail } from "@/lib/migration/zone-assessment";
 
 export type MigrationChanges =
-  | { state: "read"; /** "entry point version 3 (2 rules, …)" or "no entry point (the PUT creates it)". */ entrypoint: string; diff: RulesetDiff }
+  | {
+      state: "read";
+      /** "entry point version 3 (2 rules, …)" or "no entry point (the PUT creates it)". */ entrypoint: string;
+      diff: RulesetDiff;
+    }
   /** The entry point could not be read now: the diff is not guessed against nothing. */
   | { state: "unreadable"; reason: string };
 

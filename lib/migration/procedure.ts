@@ -22,7 +22,12 @@ export interface ProcedureStep {
  */
 function putBody(config: Ruleset): Ruleset {
   const blank = new Set(["id", "version", "ref"]);
-  return { ...config, rules: config.rules.map((rule) => Object.fromEntries(Object.entries(rule).filter(([key, value]) => !(blank.has(key) && value === ""))) as typeof rule) };
+  return {
+    ...config,
+    rules: config.rules.map(
+      (rule) => Object.fromEntries(Object.entries(rule).filter(([key, value]) => !(blank.has(key) && value === ""))) as typeof rule,
+    ),
+  };
 }
 
 const ENTRYPOINT = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
@@ -40,14 +45,12 @@ export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneE
       call: { method: "GET", path: `/zones/${zoneId}/waf_migration/check`, query: { phase_two: "1" } },
       status: before ? "next" : "done",
     },
-    ...overrides.map(
-      (override): ProcedureStep => ({
-        title: `Delete the URI-based override ${override.urls.join(", ")}`,
-        why: "Zones with URI-based overrides cannot update; they can only be deleted by API.",
-        call: { method: "DELETE", path: `/zones/${zoneId}/firewall/waf/overrides/${override.id}`, query: {} },
-        status: before ? "next" : "done",
-      }),
-    ),
+    ...overrides.map((override): ProcedureStep => ({
+      title: `Delete the URI-based override ${override.urls.join(", ")}`,
+      why: "Zones with URI-based overrides cannot update; they can only be deleted by API.",
+      call: { method: "DELETE", path: `/zones/${zoneId}/firewall/waf/overrides/${override.id}`, query: {} },
+      status: before ? "next" : "done",
+    })),
     {
       title: "Get the proposed configuration",
       why: "The new managed rules equivalent to the current configuration, ready to deploy.",

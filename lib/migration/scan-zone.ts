@@ -114,17 +114,30 @@ export async function readZoneEvidence(platform: PlatformClient, zoneId: string,
   const evidence: ZoneEvidence = { status, check, overrides, packages, config };
   if (owasp) Object.assign(evidence, { groups, rulesOff });
   if (refusals.length > 0) Object.assign(evidence, { previousApi: { refusals, unknown }, entrypoint });
-  const deferred: DeferredPart[] = [...(checkWanted && check === undefined ? ["check" as const] : []), ...(config === undefined ? ["config" as const] : [])];
+  const deferred: DeferredPart[] = [
+    ...(checkWanted && check === undefined ? ["check" as const] : []),
+    ...(config === undefined ? ["config" as const] : []),
+  ];
   return { evidence: withoutUndefined(evidence), deferred };
 }
 
 /** The parts a `row` read left out, read now: the evidence then says what an `all` read would have. */
 export async function readDeferredParts(platform: PlatformClient, zoneId: string, read: ZoneRead): Promise<ZoneEvidence> {
   const wants = (part: DeferredPart) => read.deferred.includes(part);
-  const [check, config] = await Promise.all([wants("check") ? readCheckResult(platform, zoneId) : undefined, wants("config") ? readConfig(platform, zoneId) : undefined]);
+  const [check, config] = await Promise.all([
+    wants("check") ? readCheckResult(platform, zoneId) : undefined,
+    wants("config") ? readConfig(platform, zoneId) : undefined,
+  ]);
   const { status, overrides, packages, ...rest } = read.evidence;
   // The keys in the order an `all` read gives them: evidence is compared key by key.
-  return withoutUndefined({ status, check: check ?? read.evidence.check, overrides, packages, config: config ?? read.evidence.config, ...rest });
+  return withoutUndefined({
+    status,
+    check: check ?? read.evidence.check,
+    overrides,
+    packages,
+    config: config ?? read.evidence.config,
+    ...rest,
+  });
 }
 
 function readCheckResult(platform: PlatformClient, zoneId: string): Promise<CheckResult> {

@@ -33,7 +33,15 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
   const sensitivity = owasp?.sensitivity ?? null;
   const oldAction = owasp?.action_mode ?? null;
   if (!owasp) {
-    return { sensitivity, oldAction, paranoiaLevel: null, scoreThreshold: null, newAction: null, sensitivityRow: null, mappingNote: "No previous core rule set (OWASP package) was read for this zone: nothing to map." };
+    return {
+      sensitivity,
+      oldAction,
+      paranoiaLevel: null,
+      scoreThreshold: null,
+      newAction: null,
+      sensitivityRow: null,
+      mappingNote: "No previous core rule set (OWASP package) was read for this zone: nothing to map.",
+    };
   }
   const row = sensitivityRow(sensitivity);
   const paranoia = mapSensitivity(sensitivity);
@@ -41,17 +49,42 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
   const actionWords = oldAction ? `action ${oldAction}` : `no action (the API's default, ${DEFAULT_ACTION})`;
   const mapped = { sensitivity, oldAction, sensitivityRow: row };
   if (row === "off") {
-    return { ...mapped, paranoiaLevel: null, scoreThreshold: null, newAction: null, mappingNote: "The previous core rule set is off: the new OWASP ruleset is deployed disabled, so no paranoia level, threshold or action applies." };
+    return {
+      ...mapped,
+      paranoiaLevel: null,
+      scoreThreshold: null,
+      newAction: null,
+      mappingNote:
+        "The previous core rule set is off: the new OWASP ruleset is deployed disabled, so no paranoia level, threshold or action applies.",
+    };
   }
   if (!paranoia) {
-    return { ...mapped, paranoiaLevel: null, scoreThreshold: null, newAction: action ?? null, mappingNote: `Sensitivity "${sensitivity}" is not one the document's table names (high, medium, low, default): check the proposed configuration by hand.` };
+    return {
+      ...mapped,
+      paranoiaLevel: null,
+      scoreThreshold: null,
+      newAction: action ?? null,
+      mappingNote: `Sensitivity "${sensitivity}" is not one the document's table names (high, medium, low, default): check the proposed configuration by hand.`,
+    };
   }
   const from = sensitivity ? `Sensitivity ${sensitivity}` : "No sensitivity (the document's Default row)";
   const target = `PL${paranoia.paranoiaLevel}, score threshold ${paranoia.scoreThresholdName} (${paranoia.scoreThreshold} or higher)`;
   if (!action) {
-    return { ...mapped, paranoiaLevel: paranoia.paranoiaLevel, scoreThreshold: paranoia.scoreThreshold, newAction: null, mappingNote: `${from} → ${target}; action "${oldAction}" is not one the API names (simulate, block, challenge): check the new action by hand.` };
+    return {
+      ...mapped,
+      paranoiaLevel: paranoia.paranoiaLevel,
+      scoreThreshold: paranoia.scoreThreshold,
+      newAction: null,
+      mappingNote: `${from} → ${target}; action "${oldAction}" is not one the API names (simulate, block, challenge): check the new action by hand.`,
+    };
   }
-  return { ...mapped, paranoiaLevel: paranoia.paranoiaLevel, scoreThreshold: paranoia.scoreThreshold, newAction: action, mappingNote: `${from} → ${target}; ${actionWords} → ${action}.` };
+  return {
+    ...mapped,
+    paranoiaLevel: paranoia.paranoiaLevel,
+    scoreThreshold: paranoia.scoreThreshold,
+    newAction: action,
+    mappingNote: `${from} → ${target}; ${actionWords} → ${action}.`,
+  };
 }
 
 /** Groups and rules whose mode differs from the default (on): the update does not carry them over. */

@@ -10,10 +10,13 @@ export const systemClock: Clock = {
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       const onAbort = () => {
         clearTimeout(timer);
         reject(signal!.reason);

@@ -39,12 +39,7 @@ export interface Envelope<T> {
 }
 
 /** Parses one upstream answer; throws PlatformError for error envelopes and malformed bodies. */
-export function parseEnvelope<T>(
-  operation: string,
-  status: number,
-  body: string,
-  resultSchema: z.ZodType<T>,
-): Envelope<T> {
+export function parseEnvelope<T>(operation: string, status: number, body: string, resultSchema: z.ZodType<T>): Envelope<T> {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -74,7 +69,9 @@ export function parseEnvelope<T>(
       operation,
       status,
       errors,
-      message: first ? `${operation} failed (HTTP ${status}, ${describeUpstreamMessage(first)})${more}` : `${operation} failed (HTTP ${status})`,
+      message: first
+        ? `${operation} failed (HTTP ${status}, ${describeUpstreamMessage(first)})${more}`
+        : `${operation} failed (HTTP ${status})`,
     });
   }
   const parsed = resultSchema.safeParse(result);

@@ -7,7 +7,13 @@ import { PlatformError } from "@/lib/errors/platform-errors";
 const answerSchema = z.object({
   data: z.unknown().optional(),
   errors: z
-    .array(z.object({ message: z.string(), path: z.array(z.union([z.string(), z.number()])).optional(), extensions: z.record(z.string(), z.unknown()).optional() }))
+    .array(
+      z.object({
+        message: z.string(),
+        path: z.array(z.union([z.string(), z.number()])).optional(),
+        extensions: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
     .nullish(),
 });
 
@@ -40,19 +46,33 @@ export function parseGraphqlAnswer<T>(operation: string, status: number, body: s
   try {
     json = JSON.parse(body);
   } catch {
-    throw new PlatformError({ kind: "malformed", operation, status, message: `${operation} answered HTTP ${status} with a body that is not JSON` });
+    throw new PlatformError({
+      kind: "malformed",
+      operation,
+      status,
+      message: `${operation} answered HTTP ${status} with a body that is not JSON`,
+    });
   }
   const answer = answerSchema.safeParse(json);
   // Auth and rate-limit refusals come before GraphQL runs, as a v4 envelope: parse them as such.
   if (!answer.success || (answer.data.data === undefined && !answer.data.errors)) {
     parseEnvelope(operation, status, body, z.unknown());
-    throw new PlatformError({ kind: "malformed", operation, status, message: `${operation} answered HTTP ${status} without data or errors` });
+    throw new PlatformError({
+      kind: "malformed",
+      operation,
+      status,
+      message: `${operation} answered HTTP ${status} without data or errors`,
+    });
   }
   const { data, errors } = answer.data;
   if (errors && errors.length > 0) {
     throw new GraphqlError(
       operation,
-      errors.map((error) => ({ message: error.message, path: error.path, code: typeof error.extensions?.code === "string" ? error.extensions.code : undefined })),
+      errors.map((error) => ({
+        message: error.message,
+        path: error.path,
+        code: typeof error.extensions?.code === "string" ? error.extensions.code : undefined,
+      })),
     );
   }
   if (status >= 400) throw new PlatformError({ kind: "api", operation, status, message: `${operation} failed (HTTP ${status})` });

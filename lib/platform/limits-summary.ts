@@ -13,11 +13,35 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 export function limitRows(config: Pick<Config, "edgePlan" | "subrequestBudget" | "servicePlan" | "requestBodyMaxBytes">): LimitRow[] {
   const cpu = CPU_LIMIT[config.edgePlan];
   return [
-    { limit: "Subrequests per server request", value: `${config.subrequestBudget} (${config.edgePlan} plan)`, how: "API, gateway and bucket calls all count; larger work continues in the next request with a cursor" },
-    { limit: "Simultaneous upstream connections", value: String(MAX_CONNECTIONS), how: "one scheduler per request holds at most 6 calls, bucket calls included; every body is read or cancelled" },
-    { limit: "Memory per isolate", value: `${MEMORY_LIMIT_MB} MB`, how: "answers are bounded slices (a snapshot part, a budget of zones), never a whole large account" },
-    { limit: "CPU time", value: `${cpu.request} per request, ${cpu.scheduled} per scheduled trigger`, how: "the refresh runs in budget-sized steps, one per trigger" },
-    { limit: "Request body", value: `${mib(config.requestBodyMaxBytes)} (${config.servicePlan} plan); JSON operations ${mib(JSON_BODY_MAX_BYTES)}`, how: "larger bodies are refused with 413 before they are read" },
-    { limit: "Start-up (global scope)", value: `${STARTUP_LIMIT_MS} ms`, how: "configuration, bucket and caches are made on first use, not at import" },
+    {
+      limit: "Subrequests per server request",
+      value: `${config.subrequestBudget} (${config.edgePlan} plan)`,
+      how: "API, gateway and bucket calls all count; larger work continues in the next request with a cursor",
+    },
+    {
+      limit: "Simultaneous upstream connections",
+      value: String(MAX_CONNECTIONS),
+      how: "one scheduler per request holds at most 6 calls, bucket calls included; every body is read or cancelled",
+    },
+    {
+      limit: "Memory per isolate",
+      value: `${MEMORY_LIMIT_MB} MB`,
+      how: "answers are bounded slices (a snapshot part, a budget of zones), never a whole large account",
+    },
+    {
+      limit: "CPU time",
+      value: `${cpu.request} per request, ${cpu.scheduled} per scheduled trigger`,
+      how: "the refresh runs in budget-sized steps, one per trigger",
+    },
+    {
+      limit: "Request body",
+      value: `${mib(config.requestBodyMaxBytes)} (${config.servicePlan} plan); JSON operations ${mib(JSON_BODY_MAX_BYTES)}`,
+      how: "larger bodies are refused with 413 before they are read",
+    },
+    {
+      limit: "Start-up (global scope)",
+      value: `${STARTUP_LIMIT_MS} ms`,
+      how: "configuration, bucket and caches are made on first use, not at import",
+    },
   ];
 }

@@ -73,7 +73,15 @@ export async function walkPages<T>(
 /** Without `total_pages`, the end is an empty page (or `total_count` reached): one page after another. */
 async function walkUntilEmpty<T>(
   fetchPage: (page: number) => Promise<{ result: T[] }>,
-  walk: { page: number; lastPage: number; items: T[]; totalCount?: number; previous: readonly T[]; complete: () => boolean; repeated: (page: number) => Error },
+  walk: {
+    page: number;
+    lastPage: number;
+    items: T[];
+    totalCount?: number;
+    previous: readonly T[];
+    complete: () => boolean;
+    repeated: (page: number) => Error;
+  },
 ): Promise<PageWalk<T>> {
   const { items, totalCount } = walk;
   let previous = walk.previous;

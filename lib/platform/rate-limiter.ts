@@ -114,7 +114,11 @@ export class RateLimiter {
   /** Tokens held for the other active consumers; none (and no count of the window) while one consumer is alone. */
   private reserved(consumer: string): number {
     if (this.activeUntil.size < 2) return 0;
-    return reservedForOthers(consumer, this.uses().filter((u) => u.active), this.limit.requests);
+    return reservedForOthers(
+      consumer,
+      this.uses().filter((u) => u.active),
+      this.limit.requests,
+    );
   }
 
   private keepActive(consumer: string, until: number): void {

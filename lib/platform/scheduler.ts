@@ -4,13 +4,7 @@
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { BudgetExhaustedError, PlatformError } from "@/lib/errors/platform-errors";
 import type { RateLimiter } from "@/lib/platform/rate-limiter";
-import {
-  backoffDelay,
-  DEFAULT_RETRY_POLICY,
-  isRetryableStatus,
-  parseRetryAfter,
-  type RetryPolicy,
-} from "@/lib/platform/retry-policy";
+import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, type RetryPolicy } from "@/lib/platform/retry-policy";
 import { Semaphore } from "@/lib/platform/semaphore";
 
 /** Simultaneous outgoing connections per invocation on the edge runtime. */
@@ -141,8 +135,7 @@ export class Scheduler {
         const { response } = outcome;
         if (response.status === 429) {
           const waitMs =
-            parseRetryAfter(response.headers.get("retry-after"), this.clock.now()) ??
-            backoffDelay(this.retry, attempt, this.random);
+            parseRetryAfter(response.headers.get("retry-after"), this.clock.now()) ?? backoffDelay(this.retry, attempt, this.random);
           this.options.limiter.pauseUntil(this.clock.now() + waitMs);
           if (last || waitMs > this.retry.maxRetryAfterMs) throw rateLimited(request, waitMs);
         } else if (!(isRetryableStatus(response.status) && request.idempotent && !last)) {

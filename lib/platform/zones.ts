@@ -49,13 +49,8 @@ export interface ZonesPage {
   retryAfterSeconds?: number;
 }
 
-export async function listZones(
-  client: PlatformClient,
-  options: { accountId?: string; cursor?: string } = {},
-): Promise<ZonesPage> {
-  const startPage = options.cursor
-    ? decodeCursor("zones", { page: z.number().int().min(1) }, options.cursor).page
-    : 1;
+export async function listZones(client: PlatformClient, options: { accountId?: string; cursor?: string } = {}): Promise<ZonesPage> {
+  const startPage = options.cursor ? decodeCursor("zones", { page: z.number().int().min(1) }, options.cursor).page : 1;
   // A fixed order keeps page boundaries stable between the requests of one resumed listing.
   const query = { order: "name", direction: "asc", "account.id": options.accountId };
   const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage });

@@ -31,15 +31,21 @@ export async function callEffect(platform: PlatformClient, call: ReviewCall): Pr
     const phase = migrationPhase(result);
     // Not "not applied": resending an irreversible PUT on a status nobody can read is never safe.
     if (phase === "unknown") throw new Error("the migration status could not be read, so whether the PUT took effect is unknown");
-    const wanted = call.query.waf_migration === "validation" || call.query.waf_migration === "2" ? ["validation", "migrated"] : ["migrated"];
+    const wanted =
+      call.query.waf_migration === "validation" || call.query.waf_migration === "2" ? ["validation", "migrated"] : ["migrated"];
     return wanted.includes(phase) ? "applied" : "not_applied";
   }
   if (call.method === "DELETE" && (match = OVERRIDE.exec(call.path))) {
-    const walk = await walkPages(platform, zonePath(match[1]!, "firewall", "waf", "overrides"), {}, overrideSchema, { perPage: 100 }).catch((error: unknown) => {
-      const refusal = previousApiRefusal(error);
-      if (refusal) throw new Error(`the previous version's API is retired for this zone (${describeRefusals([refusal])}), so whether the override was deleted cannot be read`);
-      throw error;
-    });
+    const walk = await walkPages(platform, zonePath(match[1]!, "firewall", "waf", "overrides"), {}, overrideSchema, { perPage: 100 }).catch(
+      (error: unknown) => {
+        const refusal = previousApiRefusal(error);
+        if (refusal)
+          throw new Error(
+            `the previous version's API is retired for this zone (${describeRefusals([refusal])}), so whether the override was deleted cannot be read`,
+          );
+        throw error;
+      },
+    );
     if (walk.nextPage !== undefined) throw new Error("the overrides could not all be read in this request");
     return walk.items.some((o) => o.id === match![2]) ? "not_applied" : "applied";
   }

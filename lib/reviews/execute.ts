@@ -26,14 +26,25 @@ export interface ExecuteOptions {
 
 const DEFAULT_OPTIONS: ExecuteOptions = { leaseMs: 300_000 };
 
-export async function executeReview(store: ReviewStore, platform: PlatformClient, id: string, actor: Actor, confirm: string | undefined, options = DEFAULT_OPTIONS): Promise<Review> {
+export async function executeReview(
+  store: ReviewStore,
+  platform: PlatformClient,
+  id: string,
+  actor: Actor,
+  confirm: string | undefined,
+  options = DEFAULT_OPTIONS,
+): Promise<Review> {
   const loaded = await store.load(id);
   const review = loaded.value;
-  if (review.state === "executed") throw new ConflictError(`The review was already executed by ${review.executedBy}; nothing was sent again`, "already_executed");
+  if (review.state === "executed")
+    throw new ConflictError(`The review was already executed by ${review.executedBy}; nothing was sent again`, "already_executed");
   // A review left executing by a server that stopped is taken over once its lease has run out, not before.
   const resuming = review.state === "executing";
   if (resuming && review.leaseUntil && Date.parse(review.leaseUntil) > Date.now()) {
-    throw new ConflictError(`The review is being executed by ${review.executedBy}; if that stopped, execute again after ${review.leaseUntil}`, "executing");
+    throw new ConflictError(
+      `The review is being executed by ${review.executedBy}; if that stopped, execute again after ${review.leaseUntil}`,
+      "executing",
+    );
   }
   const refused = refusal(review, resuming ? "resume" : "execute", actor);
   if (refused) throw refused;
@@ -49,7 +60,14 @@ export async function executeReview(store: ReviewStore, platform: PlatformClient
   const lease = () => new Date(Date.now() + options.leaseMs).toISOString();
   const claimed = transition(review, resuming ? "resume" : "execute", actor, new Date());
   let current = await store.save({ ...claimed, leaseUntil: lease() }, loaded.etag);
-  await store.audit({ at: current.value.updatedAt, reviewId: id, actor: actor.id, action: resuming ? "execution_resumed" : "execution_started", from: review.state, to: "executing" });
+  await store.audit({
+    at: current.value.updatedAt,
+    reviewId: id,
+    actor: actor.id,
+    action: resuming ? "execution_resumed" : "execution_started",
+    from: review.state,
+    to: "executing",
+  });
   // Every journal write renews the lease: the intent ("sending") before the call, the outcome after it.
   const journal = async (index: number, result: CallResult) => {
     current = await store.save({ ...withResult(current.value, index, result), leaseUntil: lease() }, current.etag);
@@ -58,9 +76,17 @@ export async function executeReview(store: ReviewStore, platform: PlatformClient
   for (const [index, call] of current.value.calls.entries()) {
     const previous = current.value.results[index];
     if (previous?.state === "succeeded") continue;
-    const result = await runStep(platform, call, previous?.state === "sending", () => journal(index, { state: "sending", at: new Date().toISOString() }));
+    const result = await runStep(platform, call, previous?.state === "sending", () =>
+      journal(index, { state: "sending", at: new Date().toISOString() }),
+    );
     await journal(index, result);
-    await store.audit({ at: result.at ?? new Date().toISOString(), reviewId: id, actor: actor.id, action: result.state === "succeeded" ? (result.verified ? "call_verified" : "call_succeeded") : "call_failed", call: { index, method: call.method, path: call.path, status: result.status, response: result.response } });
+    await store.audit({
+      at: result.at ?? new Date().toISOString(),
+      reviewId: id,
+      actor: actor.id,
+      action: result.state === "succeeded" ? (result.verified ? "call_verified" : "call_succeeded") : "call_failed",
+      call: { index, method: call.method, path: call.path, status: result.status, response: result.response },
+    });
     if (result.state === "failed") {
       failed = true;
       break; // later calls build on earlier ones
@@ -69,8 +95,18 @@ export async function executeReview(store: ReviewStore, platform: PlatformClient
   const outcome = failed ? "failed" : "executed";
   // Before the review reads executed: a server that stops in between resumes the review and sets it again.
   if (!failed) await setBaselineOf(store, current.value, actor);
-  const finished = await store.save({ ...transition(current.value, "finish", actor, new Date(), outcome), leaseUntil: undefined }, current.etag);
-  await store.audit({ at: finished.value.updatedAt, reviewId: id, actor: actor.id, action: `execution_${outcome}`, from: "executing", to: outcome });
+  const finished = await store.save(
+    { ...transition(current.value, "finish", actor, new Date(), outcome), leaseUntil: undefined },
+    current.etag,
+  );
+  await store.audit({
+    at: finished.value.updatedAt,
+    reviewId: id,
+    actor: actor.id,
+    action: `execution_${outcome}`,
+    from: "executing",
+    to: outcome,
+  });
   return finished.value;
 }
 
@@ -78,17 +114,34 @@ export async function executeReview(store: ReviewStore, platform: PlatformClient
  * One call: journalled as "sending", then sent. A call found "sending" was maybe sent by a server that
  * stopped: the account is read first, and the call is sent only if it had not taken effect.
  */
-async function runStep(platform: PlatformClient, call: ReviewCall, unknownOutcome: boolean, markSending: () => Promise<void>): Promise<CallResult> {
+async function runStep(
+  platform: PlatformClient,
+  call: ReviewCall,
+  unknownOutcome: boolean,
+  markSending: () => Promise<void>,
+): Promise<CallResult> {
   if (unknownOutcome) {
     let effect: CallEffect;
     try {
       effect = await callEffect(platform, call);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return { state: "failed", response: { success: false, message: `The call may have been sent before a restart and its effect could not be read (${why}); it was not sent again. Execute again to re-check.` }, at: new Date().toISOString() };
+      return {
+        state: "failed",
+        response: {
+          success: false,
+          message: `The call may have been sent before a restart and its effect could not be read (${why}); it was not sent again. Execute again to re-check.`,
+        },
+        at: new Date().toISOString(),
+      };
     }
     if (effect === "applied") {
-      return { state: "succeeded", verified: true, response: { success: true, message: "Sent before a restart; the account shows it took effect, so it was not sent again." }, at: new Date().toISOString() };
+      return {
+        state: "succeeded",
+        verified: true,
+        response: { success: true, message: "Sent before a restart; the account shows it took effect, so it was not sent again." },
+        at: new Date().toISOString(),
+      };
     }
   } else {
     await markSending();
@@ -107,8 +160,16 @@ async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loa
   const differences = diffJson(withoutDerivedDiff(review.evidence), withoutDerivedDiff(JSON.parse(JSON.stringify(fresh.evidence))));
   if (differences.length === 0) return;
   const at = new Date().toISOString();
-  await store.save({ ...review, revision: review.revision + 1, updatedAt: at, drift: { at, differences } }, loaded.etag).catch(() => undefined); // someone else wrote: their version stands
-  await store.audit({ at, reviewId: review.id, actor: actor.id, action: "execution_refused_drift", note: `${differences.length} difference(s) since approval` });
+  await store
+    .save({ ...review, revision: review.revision + 1, updatedAt: at, drift: { at, differences } }, loaded.etag)
+    .catch(() => undefined); // someone else wrote: their version stands
+  await store.audit({
+    at,
+    reviewId: review.id,
+    actor: actor.id,
+    action: "execution_refused_drift",
+    note: `${differences.length} difference(s) since approval`,
+  });
   throw new ConflictError(driftMessage(review.evidence, fresh.evidence, differences), "drift", differences);
 }
 
@@ -130,7 +191,8 @@ function hasEntrypoint(evidence: unknown): boolean {
 }
 
 function entrypointOf(evidence: unknown): FrozenEntrypoint | null {
-  const value = typeof evidence === "object" && evidence !== null ? (evidence as { entrypoint?: FrozenEntrypoint | null }).entrypoint : null;
+  const value =
+    typeof evidence === "object" && evidence !== null ? (evidence as { entrypoint?: FrozenEntrypoint | null }).entrypoint : null;
   return value ?? null;
 }
 
@@ -140,7 +202,13 @@ async function setBaselineOf(store: ReviewStore, review: Review, actor: Actor): 
   const baseline = baselineFromReview(review, at);
   if (!baseline) return;
   await setBaseline(store.bucket, baseline);
-  await store.audit({ at, reviewId: review.id, actor: actor.id, action: "baseline_set", note: `The approved configuration of ${baseline.zoneName} is its baseline for drift watch` });
+  await store.audit({
+    at,
+    reviewId: review.id,
+    actor: actor.id,
+    action: "baseline_set",
+    note: `The approved configuration of ${baseline.zoneName} is its baseline for drift watch`,
+  });
 }
 
 function withResult(review: Review, index: number, result: CallResult): Review {
@@ -159,7 +227,12 @@ async function send(platform: PlatformClient, call: ReviewCall): Promise<CallRes
     return { state: "succeeded", status: 200, response: { success: true, result }, at: at() };
   } catch (error) {
     if (error instanceof PlatformError) {
-      return { state: "failed", status: error.status, response: { success: false, errors: error.errors, message: error.message, kind: error.kind }, at: at() };
+      return {
+        state: "failed",
+        status: error.status,
+        response: { success: false, errors: error.errors, message: error.message, kind: error.kind },
+        at: at(),
+      };
     }
     // Budget, abort or a bug: recorded as a failure so the review never stays stuck in executing.
     return { state: "failed", response: { success: false, message: error instanceof Error ? error.message : String(error) }, at: at() };

@@ -9,13 +9,18 @@ export interface ReviewFilter {
 }
 
 export function checkFilter(filter: ReviewFilter): ReviewFilter {
-  if (filter.state && !(REVIEW_STATES as readonly string[]).includes(filter.state)) throw new InputError("state", `state must be one of ${REVIEW_STATES.join(", ")}`);
-  if (filter.kind && !(REVIEW_KINDS as readonly string[]).includes(filter.kind)) throw new InputError("kind", `kind must be one of ${REVIEW_KINDS.join(", ")}`);
+  if (filter.state && !(REVIEW_STATES as readonly string[]).includes(filter.state))
+    throw new InputError("state", `state must be one of ${REVIEW_STATES.join(", ")}`);
+  if (filter.kind && !(REVIEW_KINDS as readonly string[]).includes(filter.kind))
+    throw new InputError("kind", `kind must be one of ${REVIEW_KINDS.join(", ")}`);
   return filter;
 }
 
 export function applyFilter(reviews: readonly ReviewSummary[], filter: ReviewFilter): ReviewSummary[] {
   return reviews.filter(
-    (r) => (!filter.state || r.state === filter.state) && (!filter.kind || r.kind === filter.kind) && (!filter.author || r.author === filter.author),
+    (r) =>
+      (!filter.state || r.state === filter.state) &&
+      (!filter.kind || r.kind === filter.kind) &&
+      (!filter.author || r.author === filter.author),
   );
 }

@@ -47,7 +47,11 @@ export async function planReview(platform: PlatformClient, target: ReviewTarget,
   }
 }
 
-async function planMigrationStep(platform: PlatformClient, kind: "start_validation" | "complete_migration" | "delete_uri_overrides", zoneId: string): Promise<ReviewPlan> {
+async function planMigrationStep(
+  platform: PlatformClient,
+  kind: "start_validation" | "complete_migration" | "delete_uri_overrides",
+  zoneId: string,
+): Promise<ReviewPlan> {
   const zone = await getZone(platform, zoneId);
   const evidence = await scanZoneEvidence(platform, zoneId);
   const phase = migrationPhase(evidence.status);
@@ -64,18 +68,29 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
   const pick = (mode: string) => steps.filter((s) => s.call.method === "PUT" && s.call.query.waf_migration === mode);
   const asCalls = (chosen: typeof steps, suffix = "") => chosen.map((s) => toCall(s.title + suffix, s.call));
   if (phase === "migrated") throw new InputError("zoneId", `${zone.name} already uses the new managed rules: there is nothing to review`);
-  if (phase === "unknown") throw new ConflictError(`The migration status of ${zone.name} could not be read: Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`, "status_unknown");
+  if (phase === "unknown")
+    throw new ConflictError(
+      `The migration status of ${zone.name} could not be read: Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`,
+      "status_unknown",
+    );
   const previousApi = evidence.previousApi;
   if (kind === "delete_uri_overrides") {
     if (previousApi?.unknown.includes("overrides")) {
-      throw new ConflictError(`The previous version's API is retired for ${zone.name} (${describeRefusals(previousApi.refusals)}): its URI-based overrides can be neither listed nor deleted. The platform upgrades such zones itself; check the zone's status.`, "previous_api_retired");
+      throw new ConflictError(
+        `The previous version's API is retired for ${zone.name} (${describeRefusals(previousApi.refusals)}): its URI-based overrides can be neither listed nor deleted. The platform upgrades such zones itself; check the zone's status.`,
+        "previous_api_retired",
+      );
     }
     const deletes = steps.filter((s) => s.call.method === "DELETE");
     if (deletes.length === 0) throw new InputError("zoneId", `${zone.name} has no URI-based overrides to delete`);
     return { title: `Delete ${deletes.length} URI-based override(s) of ${zone.name}`, evidence: frozen, calls: asCalls(deletes) };
   }
   const blocked = phase === "previous" && evidence.check?.compatible === false;
-  if (blocked) throw new InputError("zoneId", `${zone.name} is not compatible with the upgrade yet (delete its URI-based overrides first: kind delete_uri_overrides)`);
+  if (blocked)
+    throw new InputError(
+      "zoneId",
+      `${zone.name} is not compatible with the upgrade yet (delete its URI-based overrides first: kind delete_uri_overrides)`,
+    );
   if (kind === "start_validation") {
     if (zone.plan !== "enterprise") throw new InputError("kind", "Validation mode is available on Enterprise zones only");
     if (phase !== "previous") throw new InputError("kind", `${zone.name} is already in validation mode`);
@@ -89,14 +104,26 @@ async function planMigrationStep(platform: PlatformClient, kind: "start_validati
     return { title: `Start validation mode on ${zone.name}`, evidence: withEntrypoint, calls: asCalls(pick("validation"), replaces) };
   }
   // Completing is irreversible: the executor types the zone name.
-  return { title: `Complete the migration of ${zone.name}`, evidence: withEntrypoint, calls: asCalls(pick("pending"), replaces), confirmText: zone.name };
+  return {
+    title: `Complete the migration of ${zone.name}`,
+    evidence: withEntrypoint,
+    calls: asCalls(pick("pending"), replaces),
+    confirmText: zone.name,
+  };
 }
 
-async function planHostnameSwitch(platform: PlatformClient, target: Extract<ReviewTarget, { kind: "switch_hostname_ca" }>): Promise<ReviewPlan> {
+async function planHostnameSwitch(
+  platform: PlatformClient,
+  target: Extract<ReviewTarget, { kind: "switch_hostname_ca" }>,
+): Promise<ReviewPlan> {
   const zone = await getZone(platform, target.zoneId);
   const hostnames = await Promise.all(
     target.hostnameIds.map(async (id, i) => {
-      const { result } = await platform.get(zonePath(zone.id, "custom_hostnames"), { id: checkUuidIdentifier(`hostnameIds[${i}]`, id) }, z.array(customHostnameSchema));
+      const { result } = await platform.get(
+        zonePath(zone.id, "custom_hostnames"),
+        { id: checkUuidIdentifier(`hostnameIds[${i}]`, id) },
+        z.array(customHostnameSchema),
+      );
       if (!result[0]) throw new NotFoundError(`Custom hostname ${id} (hostnameIds[${i}]) is not in ${zone.name}`);
       return result[0];
     }),
@@ -105,16 +132,33 @@ async function planHostnameSwitch(platform: PlatformClient, target: Extract<Revi
   // sees the same advice, and a switch to the default CA that CAA would keep on the legacy chain is refused.
   const caaRecords = await fetchCaaRecords(platform, zone.id);
   const context = await hostnameCaaContext(accountCaaReads(platform), zone, caaRecords, hostnames);
-  const { rows, caa } = auditZone(zone, { packs: [], customCertificates: [], customHostnames: hostnames, totalTls: { enabled: false }, caaRecords }, context);
+  const { rows, caa } = auditZone(
+    zone,
+    { packs: [], customCertificates: [], customHostnames: hostnames, totalTls: { enabled: false }, caaRecords },
+    context,
+  );
   if (target.certificateAuthority === "") {
     const blocked = caa.filter((f) => f.source === "custom_hostname" && f.defaultCa === "lets_encrypt").map((f) => f.hostname);
     if (blocked.length > 0) {
-      throw new InputError("certificateAuthority", `CAA lets only letsencrypt.org issue for ${blocked.join(", ")}: the default CA would stay on the legacy chain. Choose google, or add the CAA record the audit names first`);
+      throw new InputError(
+        "certificateAuthority",
+        `CAA lets only letsencrypt.org issue for ${blocked.join(", ")}: the default CA would stay on the legacy chain. Choose google, or add the CAA record the audit names first`,
+      );
     }
   }
-  const calls = switchCalls(rows, target.certificateAuthority).map((c) => ({ title: `Switch ${c.hostname} from ${c.from} to ${c.body.ssl.certificate_authority || "the default CA"}`, method: c.method, path: c.path, query: {}, body: c.body }));
+  const calls = switchCalls(rows, target.certificateAuthority).map((c) => ({
+    title: `Switch ${c.hostname} from ${c.from} to ${c.body.ssl.certificate_authority || "the default CA"}`,
+    method: c.method,
+    path: c.path,
+    query: {},
+    body: c.body,
+  }));
   if (calls.length === 0) throw new InputError("hostnameIds", "None of these custom hostnames is on the legacy-chain CA (lets_encrypt)");
-  return { title: `Switch ${calls.length} custom hostname(s) of ${zone.name} off the legacy-chain CA`, evidence: { zone: { id: zone.id, name: zone.name }, certificates: rows }, calls };
+  return {
+    title: `Switch ${calls.length} custom hostname(s) of ${zone.name} off the legacy-chain CA`,
+    evidence: { zone: { id: zone.id, name: zone.name }, certificates: rows },
+    calls,
+  };
 }
 
 /** The account's zones and their CAA records, read as a review needs them (no scan cache to share). */
@@ -132,7 +176,8 @@ function accountCaaReads(platform: PlatformClient): CaaReads {
 async function planInviteAcceptance(platform: PlatformClient, inviteId: string): Promise<ReviewPlan> {
   const invite = (await listInvites(platform)).find((i) => i.id === inviteId);
   if (!invite) throw new NotFoundError(`There is no invitation ${inviteId} for the token's user`);
-  if (invite.status !== "pending") throw new InputError("inviteId", `The invitation is ${invite.status ?? "of unknown status"}, not pending`);
+  if (invite.status !== "pending")
+    throw new InputError("inviteId", `The invitation is ${invite.status ?? "of unknown status"}, not pending`);
   const path = `/user/invites/${checkIdentifier("inviteId", inviteId)}`;
   return {
     title: `Accept the invitation to ${invite.organization_name ?? invite.organization_id}`,

@@ -16,7 +16,8 @@ export type FrozenRulesetDiff =
   | { state: "computed"; diff: RulesetDiff; note: string }
   | { state: "unavailable"; note: string };
 
-export const NOT_RECORDED_NOTE = "The diff was not recorded when this review was created: it is computed now from the frozen entry point and configuration.";
+export const NOT_RECORDED_NOTE =
+  "The diff was not recorded when this review was created: it is computed now from the frozen entry point and configuration.";
 
 /** The evidence field a migration review's diff is frozen in. */
 export const RULESET_DIFF_FIELD = "rulesetDiff";
@@ -33,13 +34,18 @@ export function frozenRulesetDiff(kind: ReviewKind, evidence: unknown): FrozenRu
   const recorded = rulesetDiffSchema.safeParse(frozen[RULESET_DIFF_FIELD]);
   if (recorded.success) return { state: "recorded", diff: recorded.data };
   const config = rulesetSchema.safeParse(frozen.proposedConfig);
-  if (!config.success) return { state: "unavailable", note: "No proposed configuration was frozen with this review, so there is nothing to compare." };
+  if (!config.success)
+    return { state: "unavailable", note: "No proposed configuration was frozen with this review, so there is nothing to compare." };
   // Before entry points were frozen, what the PUT replaces was never read: no diff can say what changes.
   if (!("entrypoint" in frozen)) {
-    return { state: "unavailable", note: "This review was created before Preflight read the zone's entry point: what the PUT replaces was never recorded, so no diff can be computed. Execution refuses it; create a new review." };
+    return {
+      state: "unavailable",
+      note: "This review was created before Preflight read the zone's entry point: what the PUT replaces was never recorded, so no diff can be computed. Execution refuses it; create a new review.",
+    };
   }
   const entrypoint = frozenEntrypoint(frozen.entrypoint);
-  if (entrypoint === undefined) return { state: "unavailable", note: "The frozen entry point could not be read back, so no diff can be computed." };
+  if (entrypoint === undefined)
+    return { state: "unavailable", note: "The frozen entry point could not be read back, so no diff can be computed." };
   return { state: "computed", diff: diffRulesets(rulesetOfEntrypoint(entrypoint), config.data), note: NOT_RECORDED_NOTE };
 }
 

@@ -18,10 +18,16 @@ export const createReviewSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal("switch_hostname_ca"),
       zoneId,
-      hostnameIds: z.array(z.string().regex(UUID_IDENTIFIER, `must be ${UUID_EXPECTED}`)).min(1, "select at least one custom hostname").max(200),
+      hostnameIds: z
+        .array(z.string().regex(UUID_IDENTIFIER, `must be ${UUID_EXPECTED}`))
+        .min(1, "select at least one custom hostname")
+        .max(200),
       certificateAuthority: z.enum(["", "google", "ssl_com"], { message: 'must be "", "google" or "ssl_com"' }),
     }),
-    z.object({ kind: z.literal("accept_invite"), inviteId: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters") }),
+    z.object({
+      kind: z.literal("accept_invite"),
+      inviteId: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters"),
+    }),
   ],
   { error: `kind must be one of ${REVIEW_KINDS.join(", ")}` },
 );
@@ -88,7 +94,9 @@ export const auditEntrySchema = z.object({
   from: z.enum(REVIEW_STATES).optional(),
   to: z.enum(REVIEW_STATES).optional(),
   /** For calls: which one and what the platform answered. */
-  call: z.object({ index: z.number(), method: z.string(), path: z.string(), status: z.number().optional(), response: z.unknown() }).optional(),
+  call: z
+    .object({ index: z.number(), method: z.string(), path: z.string(), status: z.number().optional(), response: z.unknown() })
+    .optional(),
   note: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -7,7 +7,13 @@ import type { Review, ReviewTarget } from "@/lib/reviews/schema";
 import { transition, type Actor } from "@/lib/reviews/state-machine";
 import type { ReviewStore } from "@/lib/reviews/store";
 
-export async function createReview(store: ReviewStore, platform: PlatformClient, target: ReviewTarget, author: Actor, now = new Date()): Promise<Review> {
+export async function createReview(
+  store: ReviewStore,
+  platform: PlatformClient,
+  target: ReviewTarget,
+  author: Actor,
+  now = new Date(),
+): Promise<Review> {
   const plan = await planReview(platform, target, store.bucket);
   const at = now.toISOString();
   const review: Review = {
@@ -31,11 +37,26 @@ export async function createReview(store: ReviewStore, platform: PlatformClient,
   return review;
 }
 
-export async function actOnReview(store: ReviewStore, id: string, action: "submit" | "approve" | "reject", actor: Actor, comment?: string, now = new Date()): Promise<Review> {
+export async function actOnReview(
+  store: ReviewStore,
+  id: string,
+  action: "submit" | "approve" | "reject",
+  actor: Actor,
+  comment?: string,
+  now = new Date(),
+): Promise<Review> {
   const { value, etag } = await store.load(id);
   const next = transition(value, action, actor, now);
   await store.save(next, etag);
-  await store.audit({ at: now.toISOString(), reviewId: id, actor: actor.id, action, from: value.state, to: next.state, ...(comment ? { note: comment } : {}) });
+  await store.audit({
+    at: now.toISOString(),
+    reviewId: id,
+    actor: actor.id,
+    action,
+    from: value.state,
+    to: next.state,
+    ...(comment ? { note: comment } : {}),
+  });
   if (comment) await store.addComment(id, { at: now.toISOString(), author: actor.id, text: comment });
   return next;
 }

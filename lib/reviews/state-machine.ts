@@ -35,11 +35,17 @@ export const RULES: Record<ReviewAction, Rule> = {
 /** Why this actor may not take this step now (403 or 409), or undefined when they may. */
 export function refusal(review: Review, action: ReviewAction, actor: Actor): Error | undefined {
   const rule = RULES[action];
-  if (!hasRole(actor.role, rule.role)) return new ForbiddenError(`To ${action} a review you need the ${rule.role} role; ${actor.id} is a ${actor.role}`);
-  if (rule.notAuthor && review.author === actor.id) return new ForbiddenError(`${actor.id} wrote this review and cannot ${action} it: a second person must`);
-  if (rule.onlyAuthor && review.author !== actor.id) return new ForbiddenError(`Only the author (${review.author}) can ${action} this review`);
+  if (!hasRole(actor.role, rule.role))
+    return new ForbiddenError(`To ${action} a review you need the ${rule.role} role; ${actor.id} is a ${actor.role}`);
+  if (rule.notAuthor && review.author === actor.id)
+    return new ForbiddenError(`${actor.id} wrote this review and cannot ${action} it: a second person must`);
+  if (rule.onlyAuthor && review.author !== actor.id)
+    return new ForbiddenError(`Only the author (${review.author}) can ${action} this review`);
   if (!rule.from.includes(review.state)) {
-    return new ConflictError(`The review is ${review.state}; it can be ${pastTense(action)} only when ${rule.from.join(" or ")}`, "invalid_state");
+    return new ConflictError(
+      `The review is ${review.state}; it can be ${pastTense(action)} only when ${rule.from.join(" or ")}`,
+      "invalid_state",
+    );
   }
   return undefined;
 }
@@ -64,5 +70,7 @@ export function transition(review: Review, action: ReviewAction, actor: Actor, a
 }
 
 function pastTense(action: ReviewAction): string {
-  return { submit: "submitted", approve: "approved", reject: "rejected", execute: "executed", resume: "resumed", finish: "finished" }[action];
+  return { submit: "submitted", approve: "approved", reject: "rejected", execute: "executed", resume: "resumed", finish: "finished" }[
+    action
+  ];
 }

@@ -26,7 +26,10 @@ export class ReviewStore {
   constructor(readonly bucket: Bucket) {}
 
   async create(review: Review): Promise<Stored<Review>> {
-    const stored = await writeJson(this.bucket, reviewKey(review.id), review, { onlyIf: { etagDoesNotMatch: "*" }, customMetadata: summaryOf(review) });
+    const stored = await writeJson(this.bucket, reviewKey(review.id), review, {
+      onlyIf: { etagDoesNotMatch: "*" },
+      customMetadata: summaryOf(review),
+    });
     if (!stored) throw new ConflictError(`A review with id ${review.id} already exists`);
     return { value: review, etag: stored.etag, uploaded: stored.uploaded };
   }
@@ -39,8 +42,12 @@ export class ReviewStore {
 
   /** Writes the next version only if nobody wrote since `etag` was read. */
   async save(next: Review, etag: string): Promise<Stored<Review>> {
-    const stored = await writeJson(this.bucket, reviewKey(next.id), next, { onlyIf: { etagMatches: etag }, customMetadata: summaryOf(next) });
-    if (!stored) throw new ConflictError("Someone else changed this review at the same moment; reload it to see what they did", "concurrent_write");
+    const stored = await writeJson(this.bucket, reviewKey(next.id), next, {
+      onlyIf: { etagMatches: etag },
+      customMetadata: summaryOf(next),
+    });
+    if (!stored)
+      throw new ConflictError("Someone else changed this review at the same moment; reload it to see what they did", "concurrent_write");
     return { value: next, etag: stored.etag, uploaded: stored.uploaded };
   }
 
@@ -63,7 +70,9 @@ export class ReviewStore {
 
   /** Append-only: a new object per entry, written only if its key is new. */
   async audit(entry: AuditEntry): Promise<void> {
-    const stored = await writeJson(this.bucket, entryKey(`audit/${entry.reviewId}/`, entry.at), entry, { onlyIf: { etagDoesNotMatch: "*" } });
+    const stored = await writeJson(this.bucket, entryKey(`audit/${entry.reviewId}/`, entry.at), entry, {
+      onlyIf: { etagDoesNotMatch: "*" },
+    });
     if (!stored) throw new Error("An audit entry's key was already taken"); // random suffix: should never happen
   }
 

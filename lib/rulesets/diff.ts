@@ -80,7 +80,11 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
   for (const index of matching.removed) {
     const rule = was[index]!;
     const executed = executedRuleset(rule);
-    changes.push({ kind: executed ? "execute_removed" : "rule_removed", words: `${ruleLabelWithAction(rule)} removed`, rule: refOf(rule, { before: index }) });
+    changes.push({
+      kind: executed ? "execute_removed" : "rule_removed",
+      words: `${ruleLabelWithAction(rule)} removed`,
+      rule: refOf(rule, { before: index }),
+    });
   }
   for (const pair of matching.pairs) {
     const rule = refOf(now[pair.after]!, pair);
@@ -90,20 +94,27 @@ export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset)
     const rule = now[index]!;
     const executed = executedRuleset(rule);
     const where = now.length > 1 ? ` (rule ${index + 1} of ${now.length})` : "";
-    changes.push({ kind: executed ? "execute_added" : "rule_added", words: `${ruleLabelWithAction(rule)} added${where}`, rule: refOf(rule, { after: index }) });
+    changes.push({
+      kind: executed ? "execute_added" : "rule_added",
+      words: `${ruleLabelWithAction(rule)} added${where}`,
+      rule: refOf(rule, { after: index }),
+    });
   }
   const moved: RulesetMove[] = [];
   for (const move of movedRules(matching.pairs)) {
     const rule = now[move.pair.after]!;
     const ref = refOf(rule, move.pair);
-    const mattering = (pairs: RulePair[]) => pairs.filter((other) => orderMatters(rule, now[other.after]!)).map((other) => ruleLabel(now[other.after]!));
+    const mattering = (pairs: RulePair[]) =>
+      pairs.filter((other) => orderMatters(rule, now[other.after]!)).map((other) => ruleLabel(now[other.after]!));
     const [before, after] = [mattering(move.nowBefore), mattering(move.nowAfter)];
     const words = `${ruleLabel(rule)} moved from rule ${move.pair.before + 1} to rule ${move.pair.after + 1}`;
     if (before.length === 0 && after.length === 0) {
       moved.push({ rule: ref, words });
       continue;
     }
-    const order = [before.length ? `now runs before ${listWords(before)}` : "", after.length ? `now runs after ${listWords(after)}` : ""].filter(Boolean).join(" and ");
+    const order = [before.length ? `now runs before ${listWords(before)}` : "", after.length ? `now runs after ${listWords(after)}` : ""]
+      .filter(Boolean)
+      .join(" and ");
     changes.push({ kind: "order", words: `${ruleLabel(rule)} ${order}`, rule: ref, before: move.pair.before, after: move.pair.after });
   }
   return { changes, moved };

@@ -29,11 +29,18 @@ export function overrideChanges(rulesetId: string, before: RulesetRule, after: R
     const levelThen = deployedOwasp({ rules: [before] })?.paranoiaLevel;
     const levelNow = deployedOwasp({ rules: [after] })?.paranoiaLevel;
     levelChanged = levelThen !== levelNow;
-    if (levelChanged) out.push({ kind: "paranoia_level", words: `OWASP paranoia level ${levelThen} → ${levelNow}`, before: levelThen, after: levelNow });
+    if (levelChanged)
+      out.push({ kind: "paranoia_level", words: `OWASP paranoia level ${levelThen} → ${levelNow}`, before: levelThen, after: levelNow });
   }
   for (const key of [...new Set([...Object.keys(was), ...Object.keys(now)])].sort()) {
     if (key === "categories" || key === "rules" || canonical(was[key]) === canonical(now[key])) continue;
-    out.push({ kind: "ruleset_override", words: `${name}: every rule's ${settingName(key)} ${fieldWords(key, was[key])} → ${fieldWords(key, now[key])}`, target: key, before: was[key], after: now[key] });
+    out.push({
+      kind: "ruleset_override",
+      words: `${name}: every rule's ${settingName(key)} ${fieldWords(key, was[key])} → ${fieldWords(key, now[key])}`,
+      target: key,
+      before: was[key],
+      after: now[key],
+    });
   }
   const categories = keyed(was.categories, "category");
   const categoriesNow = keyed(now.categories, "category");
@@ -61,12 +68,25 @@ function anomalyChanges(a: Record<string, unknown> | undefined, b: Record<string
   const out: OverrideChange[] = [];
   const [thresholdThen, thresholdNow] = [a?.score_threshold, b?.score_threshold];
   if (canonical(thresholdThen) !== canonical(thresholdNow)) {
-    out.push({ kind: "score_threshold", words: `OWASP score threshold ${thresholdWords(thresholdThen)} → ${thresholdWords(thresholdNow)}`, target: OWASP_ANOMALY_SCORE_RULE_ID, before: thresholdThen, after: thresholdNow });
+    out.push({
+      kind: "score_threshold",
+      words: `OWASP score threshold ${thresholdWords(thresholdThen)} → ${thresholdWords(thresholdNow)}`,
+      target: OWASP_ANOMALY_SCORE_RULE_ID,
+      before: thresholdThen,
+      after: thresholdNow,
+    });
   }
   if (canonical(a?.action) !== canonical(b?.action)) {
-    out.push({ kind: "score_action", words: `OWASP action ${valueWords(a?.action, "(ruleset default)")} → ${valueWords(b?.action, "(ruleset default)")}`, target: OWASP_ANOMALY_SCORE_RULE_ID, before: a?.action, after: b?.action });
+    out.push({
+      kind: "score_action",
+      words: `OWASP action ${valueWords(a?.action, "(ruleset default)")} → ${valueWords(b?.action, "(ruleset default)")}`,
+      target: OWASP_ANOMALY_SCORE_RULE_ID,
+      before: a?.action,
+      after: b?.action,
+    });
   }
-  const rest = (entry: Record<string, unknown> | undefined) => (entry ? Object.fromEntries(Object.entries(entry).filter(([k]) => k !== "score_threshold" && k !== "action")) : undefined);
+  const rest = (entry: Record<string, unknown> | undefined) =>
+    entry ? Object.fromEntries(Object.entries(entry).filter(([k]) => k !== "score_threshold" && k !== "action")) : undefined;
   const label = `Cloudflare OWASP Core Ruleset: ${ANOMALY_RULE} (${OWASP_ANOMALY_SCORE_RULE_ID})`;
   return [...out, ...entryChanges("rule_override", label, OWASP_ANOMALY_SCORE_RULE_ID, rest(a), rest(b), undefined, true)];
 }
@@ -79,14 +99,33 @@ export function thresholdWords(value: unknown): string {
 }
 
 /** One category or rule override: added, removed, or each field changed. */
-function entryChanges(kind: OverrideChange["kind"], label: string, target: string, a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined, only?: string[], partial = false): OverrideChange[] {
-  const fieldsOf = (entry: Record<string, unknown> | undefined) => Object.keys(entry ?? {}).filter((k) => k !== "id" && k !== "category" && (!only || only.includes(k)));
-  if (!partial && a === undefined && b !== undefined) return fieldsOf(b).length || !only ? [{ kind, words: `${label} override added (${settingsWords(b, only)})`, target, after: b }] : [];
-  if (!partial && a !== undefined && b === undefined) return fieldsOf(a).length || !only ? [{ kind, words: `${label} override removed (was ${settingsWords(a, only)})`, target, before: a }] : [];
+function entryChanges(
+  kind: OverrideChange["kind"],
+  label: string,
+  target: string,
+  a: Record<string, unknown> | undefined,
+  b: Record<string, unknown> | undefined,
+  only?: string[],
+  partial = false,
+): OverrideChange[] {
+  const fieldsOf = (entry: Record<string, unknown> | undefined) =>
+    Object.keys(entry ?? {}).filter((k) => k !== "id" && k !== "category" && (!only || only.includes(k)));
+  if (!partial && a === undefined && b !== undefined)
+    return fieldsOf(b).length || !only ? [{ kind, words: `${label} override added (${settingsWords(b, only)})`, target, after: b }] : [];
+  if (!partial && a !== undefined && b === undefined)
+    return fieldsOf(a).length || !only
+      ? [{ kind, words: `${label} override removed (was ${settingsWords(a, only)})`, target, before: a }]
+      : [];
   return [...new Set([...fieldsOf(a), ...fieldsOf(b)])]
     .sort()
     .filter((field) => canonical(a?.[field]) !== canonical(b?.[field]))
-    .map((field) => ({ kind, words: `${label} ${settingName(field)} ${fieldWords(field, a?.[field])} → ${fieldWords(field, b?.[field])}`, target, before: a?.[field], after: b?.[field] }));
+    .map((field) => ({
+      kind,
+      words: `${label} ${settingName(field)} ${fieldWords(field, a?.[field])} → ${fieldWords(field, b?.[field])}`,
+      target,
+      before: a?.[field],
+      after: b?.[field],
+    }));
 }
 
 function settingsWords(entry: Record<string, unknown>, only?: string[]): string {

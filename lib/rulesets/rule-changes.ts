@@ -20,22 +20,47 @@ export function ruleChanges(before: RulesetRule, after: RulesetRule): Change[] {
   const label = ruleLabel(after);
   const out: Change[] = [];
   if (before.action !== after.action) {
-    out.push({ kind: "action", words: `${label} action ${valueWords(before.action)} → ${valueWords(after.action)}`, target: "action", before: before.action, after: after.action });
+    out.push({
+      kind: "action",
+      words: `${label} action ${valueWords(before.action)} → ${valueWords(after.action)}`,
+      target: "action",
+      before: before.action,
+      after: after.action,
+    });
   }
   if (isEnabled(before) !== isEnabled(after)) {
-    out.push({ kind: "enabled", words: `${label} ${isEnabled(after) ? "enabled" : "disabled"}`, target: "enabled", before: isEnabled(before), after: isEnabled(after) });
+    out.push({
+      kind: "enabled",
+      words: `${label} ${isEnabled(after) ? "enabled" : "disabled"}`,
+      target: "enabled",
+      before: isEnabled(before),
+      after: isEnabled(after),
+    });
   }
   if (text(before.expression) !== text(after.expression)) {
-    out.push({ kind: "expression", words: `${label} expression ${quote(before.expression)} → ${quote(after.expression)}`, target: "expression", before: before.expression, after: after.expression });
+    out.push({
+      kind: "expression",
+      words: `${label} expression ${quote(before.expression)} → ${quote(after.expression)}`,
+      target: "expression",
+      before: before.expression,
+      after: after.expression,
+    });
   }
   if (text(before.description) !== text(after.description)) {
-    out.push({ kind: "description", words: `${label} description ${quote(before.description)} → ${quote(after.description)}`, target: "description", before: before.description, after: after.description });
+    out.push({
+      kind: "description",
+      words: `${label} description ${quote(before.description)} → ${quote(after.description)}`,
+      target: "description",
+      before: before.description,
+      after: after.description,
+    });
   }
   out.push(...parameterChanges(before, after, label));
   for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
     if (IDENTITY.has(key) || NAMED.has(key)) continue;
     const [a, b] = [before[key] ?? DEFAULTS[key], after[key] ?? DEFAULTS[key]];
-    if (canonical(a) !== canonical(b)) out.push({ kind: "field", words: `${label} ${key} ${valueWords(a)} → ${valueWords(b)}`, target: key, before: a, after: b });
+    if (canonical(a) !== canonical(b))
+      out.push({ kind: "field", words: `${label} ${key} ${valueWords(a)} → ${valueWords(b)}`, target: key, before: a, after: b });
   }
   return out;
 }
@@ -49,7 +74,13 @@ function parameterChanges(before: RulesetRule, after: RulesetRule, label: string
   if (before.action === "execute" && after.action === "execute") {
     handled.add("id").add("overrides");
     if (rulesetThen !== rulesetNow) {
-      out.push({ kind: "executed_ruleset", words: `${label} now executes ${rulesetNow ? rulesetName(rulesetNow) : "no ruleset"} instead of ${rulesetThen ? rulesetName(rulesetThen) : "no ruleset"}`, target: "action_parameters.id", before: rulesetThen, after: rulesetNow });
+      out.push({
+        kind: "executed_ruleset",
+        words: `${label} now executes ${rulesetNow ? rulesetName(rulesetNow) : "no ruleset"} instead of ${rulesetThen ? rulesetName(rulesetThen) : "no ruleset"}`,
+        target: "action_parameters.id",
+        before: rulesetThen,
+        after: rulesetNow,
+      });
     } else if (rulesetNow) {
       out.push(...overrideChanges(rulesetNow, before, after));
     }
@@ -57,17 +88,36 @@ function parameterChanges(before: RulesetRule, after: RulesetRule, label: string
     handled.add("version");
     const [versionThen, versionNow] = [was.version ?? "latest", now.version ?? "latest"];
     if (canonical(versionThen) !== canonical(versionNow)) {
-      out.push({ kind: "parameters", words: `${label} version ${valueWords(versionThen)} → ${valueWords(versionNow)}`, target: "action_parameters.version", before: was.version, after: now.version });
+      out.push({
+        kind: "parameters",
+        words: `${label} version ${valueWords(versionThen)} → ${valueWords(versionNow)}`,
+        target: "action_parameters.version",
+        before: was.version,
+        after: now.version,
+      });
     }
   }
   if (before.action === "skip" && after.action === "skip") {
     SKIP_TARGETS.forEach((key) => handled.add(key));
     const [then, nowWords] = [skipWords(was), skipWords(now)];
-    if (then !== nowWords) out.push({ kind: "skip_target", words: `${label} skips ${nowWords} instead of ${then}`, target: "action_parameters", before: pick(was, SKIP_TARGETS), after: pick(now, SKIP_TARGETS) });
+    if (then !== nowWords)
+      out.push({
+        kind: "skip_target",
+        words: `${label} skips ${nowWords} instead of ${then}`,
+        target: "action_parameters",
+        before: pick(was, SKIP_TARGETS),
+        after: pick(now, SKIP_TARGETS),
+      });
   }
   for (const key of [...new Set([...Object.keys(was), ...Object.keys(now)])].sort()) {
     if (handled.has(key) || canonical(was[key]) === canonical(now[key])) continue;
-    out.push({ kind: "parameters", words: `${label} parameter ${key} ${valueWords(was[key])} → ${valueWords(now[key])}`, target: `action_parameters.${key}`, before: was[key], after: now[key] });
+    out.push({
+      kind: "parameters",
+      words: `${label} parameter ${key} ${valueWords(was[key])} → ${valueWords(now[key])}`,
+      target: `action_parameters.${key}`,
+      before: was[key],
+      after: now[key],
+    });
   }
   return out;
 }

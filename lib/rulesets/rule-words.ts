@@ -20,7 +20,8 @@ export function ruleLabelWithAction(rule: RulesetRule): string {
 }
 
 // A single path test reads as its path: `http.request.uri.path contains "/api/"` is "for /api".
-const PATH_TEST = /^\(?\s*(?:starts_with\(\s*)?http\.request\.uri(?:\.path)?\s*(?:,|eq|==|contains|matches|~|wildcard|strict wildcard)?\s*"([^"\\]*)"\s*\)?\s*\)?$/;
+const PATH_TEST =
+  /^\(?\s*(?:starts_with\(\s*)?http\.request\.uri(?:\.path)?\s*(?:,|eq|==|contains|matches|~|wildcard|strict wildcard)?\s*"([^"\\]*)"\s*\)?\s*\)?$/;
 
 function matchWords(expression: string): string {
   const trimmed = expression.trim();

@@ -30,7 +30,10 @@ export function isSnapshotCursor(cursor: string | undefined): boolean {
 }
 
 type WithSnapshot<T> = T & { snapshot: SnapshotInfo | null };
-type FromSnapshot<T> = (platform: PlatformClient, cursor: string | undefined) => Promise<{ answer?: WithSnapshot<T>; snapshot: SnapshotInfo | null }>;
+type FromSnapshot<T> = (
+  platform: PlatformClient,
+  cursor: string | undefined,
+) => Promise<{ answer?: WithSnapshot<T>; snapshot: SnapshotInfo | null }>;
 
 /**
  * A listing's answer: the published snapshot's when the query allows one and it is fresh, else the live
@@ -46,15 +49,25 @@ export async function snapshotOrLive<T extends object>(
   if (query.source === "live" || query.refresh || (query.cursor && !isSnapshotCursor(query.cursor))) return live();
   const snapshot = await fromSnapshot(platform, query.cursor);
   if (snapshot.answer) return snapshot.answer;
-  if (query.source === "snapshot" || query.cursor) throw new NotFoundError(`There is no fresh snapshot of this account; ${activity} live or refresh the snapshot`);
+  if (query.source === "snapshot" || query.cursor)
+    throw new NotFoundError(`There is no fresh snapshot of this account; ${activity} live or refresh the snapshot`);
   return { ...(await live()), snapshot: snapshot.snapshot };
 }
 
 /** The snapshot's answer when one is fresh (or asked for), else undefined with what is known of snapshots. */
-export async function zonesFromSnapshot(platform: PlatformClient, cursor: string | undefined): Promise<{ answer?: WithSnapshot<AccountScan>; snapshot: SnapshotInfo | null }> {
+export async function zonesFromSnapshot(
+  platform: PlatformClient,
+  cursor: string | undefined,
+): Promise<{ answer?: WithSnapshot<AccountScan>; snapshot: SnapshotInfo | null }> {
   const snap = await openSnapshots(platform);
   if (!snap.usable) return { snapshot: snap.info };
-  const slice = await readSlice(snap.bucket, snap.usable, "zones", cursor, async (bucket, part) => (await readPart(bucket, part.key, zonesPartSchema)).zones);
+  const slice = await readSlice(
+    snap.bucket,
+    snap.usable,
+    "zones",
+    cursor,
+    async (bucket, part) => (await readPart(bucket, part.key, zonesPartSchema)).zones,
+  );
   const answer = {
     zones: slice.rows,
     fetchedAt: snap.usable.completedAt,
@@ -66,13 +79,27 @@ export async function zonesFromSnapshot(platform: PlatformClient, cursor: string
   return { answer, snapshot: snap.info };
 }
 
-export async function certificatesFromSnapshot(platform: PlatformClient, cursor: string | undefined): Promise<{ answer?: WithSnapshot<CertificatesPage>; snapshot: SnapshotInfo | null }> {
+export async function certificatesFromSnapshot(
+  platform: PlatformClient,
+  cursor: string | undefined,
+): Promise<{ answer?: WithSnapshot<CertificatesPage>; snapshot: SnapshotInfo | null }> {
   const snap = await openSnapshots(platform);
   if (!snap.usable) return { snapshot: snap.info };
   type Part = Pick<CertificatesPage, "certificates" | "caa" | "zones">;
-  const slice = await readSlice(snap.bucket, snap.usable, "certificates", cursor, async (bucket, part) => [(await readPart(bucket, part.key, certificatesPartSchema)) satisfies Part], (parts) => parts.reduce((sum, p) => sum + p.certificates.length + p.caa.length, 0));
+  const slice = await readSlice(
+    snap.bucket,
+    snap.usable,
+    "certificates",
+    cursor,
+    async (bucket, part) => [(await readPart(bucket, part.key, certificatesPartSchema)) satisfies Part],
+    (parts) => parts.reduce((sum, p) => sum + p.certificates.length + p.caa.length, 0),
+  );
   const changes = await snapshotChanges(snap.bucket, snap.usable);
-  const flagged = flagCertificates(slice.rows.flatMap((p) => p.certificates), slice.rows.flatMap((p) => p.zones), changes);
+  const flagged = flagCertificates(
+    slice.rows.flatMap((p) => p.certificates),
+    slice.rows.flatMap((p) => p.zones),
+    changes,
+  );
   const answer = {
     certificates: flagged.rows,
     caa: slice.rows.flatMap((p) => p.caa),

@@ -17,7 +17,8 @@ import { manifestSchema, type Manifest, type PrintShardRef, type RunState } from
 export const PRINT_CALLS = 5;
 const PREVIOUS_SHARDS = 2;
 
-export const printShardKey = (account: string, runId: string, part: number) => `snapshots/${account}/runs/${runId}/prints-${String(part).padStart(5, "0")}.json`;
+export const printShardKey = (account: string, runId: string, part: number) =>
+  `snapshots/${account}/runs/${runId}/prints-${String(part).padStart(5, "0")}.json`;
 
 /** A zone-list part's place in the print shards: its index and the lowest and highest zone name in it. */
 export function shardOf(index: number, zones: ReadonlyArray<{ name: string }>): { index: number; from: string; to: string } {
@@ -44,7 +45,12 @@ export class StepPrints {
     const key = printShardKey(account, state.runId, this.part.index);
     const stored = await readShard(bucket, key);
     const zones = mergePrints(stored.zones ?? {}, printRows(this.rows, this.zones, at));
-    const written = await writeJson(bucket, key, { format: PRINT_SHARD_FORMAT, zones }, { onlyIf: stored.etag ? { etagMatches: stored.etag } : { etagDoesNotMatch: "*" } });
+    const written = await writeJson(
+      bucket,
+      key,
+      { format: PRINT_SHARD_FORMAT, zones },
+      { onlyIf: stored.etag ? { etagMatches: stored.etag } : { etagDoesNotMatch: "*" } },
+    );
     if (!written) return false;
     const shards = (state.printShards ?? []).filter((s) => s.part !== this.part!.index);
     state.printShards = [...shards, { part: this.part.index, key, from: this.part.from, to: this.part.to }].sort((a, b) => a.part - b.part);
@@ -57,7 +63,10 @@ export class StepPrints {
     const names = [...new Set(this.rows.map((r) => r.zoneName))];
     const holds = (shard: PrintShardRef) => names.filter((n) => shard.from <= n && n <= shard.to).length;
     // One shard in name order, two at a boundary; never more than the calls kept for it.
-    const spanning = state.previous.printShards.filter((shard) => holds(shard) > 0).sort((a, b) => holds(b) - holds(a)).slice(0, PREVIOUS_SHARDS);
+    const spanning = state.previous.printShards
+      .filter((shard) => holds(shard) > 0)
+      .sort((a, b) => holds(b) - holds(a))
+      .slice(0, PREVIOUS_SHARDS);
     let previous: Record<string, ZonePrint> = {};
     for (const shard of spanning) previous = { ...previous, ...((await readShard(bucket, shard.key)).zones ?? {}) };
     return certificateChanges(previous, this.rows, { snapshotId: state.runId, at });
@@ -96,7 +105,11 @@ function parsed<T>(schema: z.ZodType<T>, text: string): T | null {
 }
 
 /** Names the step's records in the run state (the key is known before the write), to be written once the state is saved. */
-export function planRecords(state: RunState, records: readonly ChangeRecord[], at: Date): { records: readonly ChangeRecord[]; tag: string } | undefined {
+export function planRecords(
+  state: RunState,
+  records: readonly ChangeRecord[],
+  at: Date,
+): { records: readonly ChangeRecord[]; tag: string } | undefined {
   if (records.length === 0) return undefined;
   const tag = `${state.runId}-${state.steps}`;
   const known = state.changes ?? { keys: [], count: 0 };

@@ -107,7 +107,11 @@ export async function auditZonesFrom(
  * changed, a hostname came or went) and pages could have been skipped or repeated: the zone then fails,
  * named as such, rather than being published with a silent gap. The re-read page's rows are not kept twice.
  */
-async function resumeHostnames(platform: PlatformClient, zoneId: string, position: HostnamePosition): Promise<PageWalk<CustomHostname> | "not_started"> {
+async function resumeHostnames(
+  platform: PlatformClient,
+  zoneId: string,
+  position: HostnamePosition,
+): Promise<PageWalk<CustomHostname> | "not_started"> {
   const resumeAt = Math.max(1, position.hostnamePage);
   const check = resumeAt > 1 && position.hostnameAfter !== undefined;
   const path = zonePath(zoneId, "custom_hostnames");

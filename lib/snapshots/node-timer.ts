@@ -24,7 +24,10 @@ export function startRefreshTimer(settings: TimerSettings, fetchImpl: typeof fet
   const tick = async () => {
     let wait = IDLE_MS;
     try {
-      const response = await fetchImpl(`${settings.origin}/api/snapshots/refresh`, { method: "POST", headers: { [CRON_HEADER]: settings.cronSecret } });
+      const response = await fetchImpl(`${settings.origin}/api/snapshots/refresh`, {
+        method: "POST",
+        headers: { [CRON_HEADER]: settings.cronSecret },
+      });
       const body = (await response.json().catch(() => ({}))) as { result?: string; retryAfterSeconds?: number };
       if (response.ok && body.result === "worked") wait = NEXT_STEP_MS;
       if (body.retryAfterSeconds) wait = Math.max(NEXT_STEP_MS, body.retryAfterSeconds * 1000);

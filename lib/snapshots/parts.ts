@@ -7,7 +7,15 @@ import type { Bucket } from "@/lib/storage/bucket";
 import { SNAPSHOT_FORMAT, snapshotKeys, zoneListPartSchema, type PartRef } from "@/lib/snapshots/schema";
 import type { ZoneRow } from "@/lib/platform/zones";
 
-export async function writePart(bucket: Bucket, account: string, runId: string, kind: string, seq: number, value: object, count: number): Promise<PartRef> {
+export async function writePart(
+  bucket: Bucket,
+  account: string,
+  runId: string,
+  kind: string,
+  seq: number,
+  value: object,
+  count: number,
+): Promise<PartRef> {
   const key = snapshotKeys(account).part(runId, kind, seq, crypto.randomUUID().slice(0, 8));
   const stored = await writeJson(bucket, key, { format: SNAPSHOT_FORMAT, ...value }, { onlyIf: { etagDoesNotMatch: "*" } });
   if (!stored) throw new Error(`The snapshot part ${key} already exists`);
@@ -21,7 +29,11 @@ export async function readPart<T>(bucket: Bucket, key: string, schema: z.ZodType
 }
 
 /** The zone-list part holding zone `index`, the index of its first zone and its own index; undefined past the end. */
-export async function zonesAt(bucket: Bucket, parts: readonly PartRef[], index: number): Promise<{ zones: ZoneRow[]; from: number; part: number } | undefined> {
+export async function zonesAt(
+  bucket: Bucket,
+  parts: readonly PartRef[],
+  index: number,
+): Promise<{ zones: ZoneRow[]; from: number; part: number } | undefined> {
   let from = 0;
   for (const [i, part] of parts.entries()) {
     if (index < from + part.count) {

@@ -7,7 +7,15 @@ import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson } from "@/lib/storage/json-objects";
 import { ageSeconds, percentDone } from "@/lib/snapshots/progress";
-import { manifestSchema, runStateSchema, SNAPSHOT_FORMAT, snapshotKeys, type Manifest, type PartRef, type RunState } from "@/lib/snapshots/schema";
+import {
+  manifestSchema,
+  runStateSchema,
+  SNAPSHOT_FORMAT,
+  snapshotKeys,
+  type Manifest,
+  type PartRef,
+  type RunState,
+} from "@/lib/snapshots/schema";
 
 /** Rows one answer holds at most (and parts read): bounded memory per request whatever the account's size. */
 const ROWS_PER_ANSWER = 2_000;
@@ -37,10 +45,17 @@ export async function readSnapshotObjects(bucket: Bucket, account: string): Prom
 }
 
 /** What the pages show of those objects at `now`: the age moves on even when the objects are remembered. */
-export function describeSnapshots({ manifest: m, run }: SnapshotObjects, now = new Date()): { manifest: Manifest | null; info: SnapshotInfo | null; refreshing: SnapshotInfo["refreshing"] } {
+export function describeSnapshots(
+  { manifest: m, run }: SnapshotObjects,
+  now = new Date(),
+): { manifest: Manifest | null; info: SnapshotInfo | null; refreshing: SnapshotInfo["refreshing"] } {
   const refreshing = run && run.phase !== "published" ? { percent: percentDone(run), startedAt: run.startedAt } : null;
   if (!m) return { manifest: null, info: null, refreshing };
-  return { manifest: m, info: { runId: m.runId, completedAt: m.completedAt, ageSeconds: ageSeconds(m.completedAt, now), zoneCount: m.zoneCount, refreshing }, refreshing };
+  return {
+    manifest: m,
+    info: { runId: m.runId, completedAt: m.completedAt, ageSeconds: ageSeconds(m.completedAt, now), zoneCount: m.zoneCount, refreshing },
+    refreshing,
+  };
 }
 
 /** The snapshot is used while younger than the configured age. */
@@ -63,7 +78,9 @@ export async function readSlice<T>(
   weigh: (items: T[]) => number = (items) => items.length,
 ): Promise<SnapshotSlice<T>> {
   const operation = `snapshot-${kind}`;
-  const start = cursor ? decodeCursor(operation, { run: z.string(), part: z.number().int().min(0) }, cursor) : { run: manifest.runId, part: 0 };
+  const start = cursor
+    ? decodeCursor(operation, { run: z.string(), part: z.number().int().min(0) }, cursor)
+    : { run: manifest.runId, part: 0 };
   // A newer snapshot was published since the first page: mixing two snapshots would be wrong, so start again.
   if (start.run !== manifest.runId) throw new InvalidCursorError();
   const parts = kind === "zones" ? manifest.zoneParts : manifest.certificateParts;

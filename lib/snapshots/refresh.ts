@@ -70,16 +70,27 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
   state.steps++;
   state.updatedAt = now().toISOString();
   // Without the budget for publishing, the next step publishes.
-  const finished = state.phase === "certificates" && state.zoneCount !== undefined && state.certificateZone >= state.zoneCount && platform.scheduler.remainingBudget >= PUBLISH_CALLS;
+  const finished =
+    state.phase === "certificates" &&
+    state.zoneCount !== undefined &&
+    state.certificateZone >= state.zoneCount &&
+    platform.scheduler.remainingBudget >= PUBLISH_CALLS;
   if (finished) {
     // The manifest first, on the etag read just before: of two runners finishing together one publishes.
     const current = await readPublished(bucket, keys.latest);
     if (current.manifest?.runId === state.runId) return publishedAlready(bucket, keys.state, state, stored?.etag);
     const manifest: Manifest = manifestSchema.parse({
       ...{ runId: state.runId, format: state.format, startedAt: state.startedAt, completedAt: state.updatedAt, zoneCount: state.zoneCount },
-      ...{ zoneParts: state.zoneParts, certificateParts: state.certificateParts, printShards: state.printShards, changes: state.changes ?? { keys: [], count: 0 } },
+      ...{
+        zoneParts: state.zoneParts,
+        certificateParts: state.certificateParts,
+        printShards: state.printShards,
+        changes: state.changes ?? { keys: [], count: 0 },
+      },
     });
-    const published = await writeJson(bucket, keys.latest, manifest, { onlyIf: current.etag ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" } });
+    const published = await writeJson(bucket, keys.latest, manifest, {
+      onlyIf: current.etag ? { etagMatches: current.etag } : { etagDoesNotMatch: "*" },
+    });
     if (!published) return outcome("conflict", state);
     state.phase = "published";
     state.publishedAt = state.updatedAt;
@@ -93,7 +104,13 @@ export async function refreshStep(platform: PlatformClient, rawBucket: Bucket, o
 }
 
 /** Works through the phases while the budget allows; returns the rate-limit wait that stopped it, or 0. */
-async function advance(work: PlatformClient, bucket: Bucket, state: RunState, options: RefreshOptions & { now: () => Date }, prints: StepPrints): Promise<number> {
+async function advance(
+  work: PlatformClient,
+  bucket: Bucket,
+  state: RunState,
+  options: RefreshOptions & { now: () => Date },
+  prints: StepPrints,
+): Promise<number> {
   const room = (unit: number) => work.scheduler.remainingBudget >= unit + 2;
   for (;;) {
     if (state.phase === "drift") {
@@ -110,7 +127,17 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       const lister = work.withScheduler(work.scheduler.reserving(1));
       const page = await listZonePages(lister, state.listPage, options.accountId, LIST_PAGES_PER_PART);
       if (page.zones.length > 0) {
-        state.zoneListParts.push(await writePart(bucket, options.account, state.runId, "zone-list", state.steps * 100 + state.zoneListParts.length, { zones: page.zones }, page.zones.length));
+        state.zoneListParts.push(
+          await writePart(
+            bucket,
+            options.account,
+            state.runId,
+            "zone-list",
+            state.steps * 100 + state.zoneListParts.length,
+            { zones: page.zones },
+            page.zones.length,
+          ),
+        );
       }
       const listed = state.zoneListParts.reduce((sum, p) => sum + p.count, 0);
       state.zoneCount = page.nextPage === undefined ? listed : (page.totalCount ?? listed);
@@ -129,7 +156,17 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       const part = (await zonesAt(bucket, state.zoneListParts, state.scanOffset))!;
       const scan = await scanZones(work, part.zones.slice(state.scanOffset - part.from));
       if (scan.rows.length > 0) {
-        state.zoneParts.push(await writePart(bucket, options.account, state.runId, "zones", state.steps * 100 + state.zoneParts.length, { zones: scan.rows }, scan.rows.length));
+        state.zoneParts.push(
+          await writePart(
+            bucket,
+            options.account,
+            state.runId,
+            "zones",
+            state.steps * 100 + state.zoneParts.length,
+            { zones: scan.rows },
+            scan.rows.length,
+          ),
+        );
         state.scanOffset += scan.rows.length;
       }
       if (scan.retryAfterMs > 0 || scan.rows.length === 0) return scan.retryAfterMs;
@@ -145,7 +182,17 @@ async function advance(work: PlatformClient, bucket: Bucket, state: RunState, op
       const moved = audit.next.zone !== start.zone || audit.next.hostnamePage !== start.hostnamePage;
       if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
         const value = { certificates: audit.certificates, caa: audit.caa, zones: audit.zones };
-        state.certificateParts.push(await writePart(bucket, options.account, state.runId, "certificates", state.steps * 100 + state.certificateParts.length, value, audit.zones.length));
+        state.certificateParts.push(
+          await writePart(
+            bucket,
+            options.account,
+            state.runId,
+            "certificates",
+            state.steps * 100 + state.certificateParts.length,
+            value,
+            audit.zones.length,
+          ),
+        );
       }
       prints.add(shardOf(part.part, part.zones), audit.certificates, audit.zones);
       state.certificateZone = audit.next.zone;

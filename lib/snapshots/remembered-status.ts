@@ -30,7 +30,12 @@ function accountOf(bucket: Bucket, account: string): Account {
 }
 
 /** The snapshot objects of `account`, read through `reader` (the request's metered view of `bucket`) unless remembered. */
-export async function rememberedSnapshotObjects(bucket: Bucket, account: string, reader: Bucket = bucket, now = Date.now()): Promise<SnapshotObjects> {
+export async function rememberedSnapshotObjects(
+  bucket: Bucket,
+  account: string,
+  reader: Bucket = bucket,
+  now = Date.now(),
+): Promise<SnapshotObjects> {
   const entry = accountOf(bucket, account);
   const { read, renewing } = entry;
   if (read && now - read.at < STATUS_REMEMBERED_MS) return read.objects;

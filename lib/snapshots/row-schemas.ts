@@ -30,64 +30,69 @@ const _zoneRowExact: Exact<z.output<typeof zoneRowShape>, ZoneRow> = true;
 export const zoneRowSchema = zoneRowShape.loose();
 
 const migrationRowSchemaShape = z.object({
-    ...zoneFields,
-    verdict: z.enum(["eligible", "blocked", "migrated", "validation", "failed", "retired", "unknown"]),
-    eligible: z.boolean(),
-    reasons: z.array(z.object({ code: z.string(), message: z.string(), nextStep: z.string().optional() })),
-    migrationState: z.string(),
-    validationAvailable: z.boolean(),
-    sensitivity: nullableText,
-    oldAction: nullableText,
-    paranoiaLevel: z.number().nullable(),
-    scoreThreshold: z.number().nullable(),
-    newAction: nullableText,
-    sensitivityRow: z.enum(["high", "medium", "low", "default", "off", "unknown"]).nullable(),
-    mappingNote: z.string(),
-    lostOverrides: z.number().int().nullable(),
-    unknown: z.array(z.string()),
-    fetchedAt: z.string(),
-  });
+  ...zoneFields,
+  verdict: z.enum(["eligible", "blocked", "migrated", "validation", "failed", "retired", "unknown"]),
+  eligible: z.boolean(),
+  reasons: z.array(z.object({ code: z.string(), message: z.string(), nextStep: z.string().optional() })),
+  migrationState: z.string(),
+  validationAvailable: z.boolean(),
+  sensitivity: nullableText,
+  oldAction: nullableText,
+  paranoiaLevel: z.number().nullable(),
+  scoreThreshold: z.number().nullable(),
+  newAction: nullableText,
+  sensitivityRow: z.enum(["high", "medium", "low", "default", "off", "unknown"]).nullable(),
+  mappingNote: z.string(),
+  lostOverrides: z.number().int().nullable(),
+  unknown: z.array(z.string()),
+  fetchedAt: z.string(),
+});
 const _migrationRowExact: Exact<z.output<typeof migrationRowSchemaShape>, MigrationRow> = true;
 export const migrationRowSchema = migrationRowSchemaShape.loose();
 
 const certificateRowSchemaShape = z.object({
-    zoneId: z.string(),
-    zoneName: z.string(),
-    kind: z.enum(["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"]),
-    id: z.string(),
-    hosts: z.array(z.string()),
-    certificateAuthority: nullableText,
-    bundleMethod: nullableText,
-    uploadedOn: nullableText,
-    expiresOn: nullableText,
-    verdict: z.enum(["no_action", "action_required", "informational"]),
-    reason: z.string(),
-    action: z.string(),
-    status: nullableText,
-    validationMethod: nullableText,
-    changes: z.array(z.object({ kind: z.string(), words: z.string() })).optional(),
-  });
+  zoneId: z.string(),
+  zoneName: z.string(),
+  kind: z.enum(["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"]),
+  id: z.string(),
+  hosts: z.array(z.string()),
+  certificateAuthority: nullableText,
+  bundleMethod: nullableText,
+  uploadedOn: nullableText,
+  expiresOn: nullableText,
+  verdict: z.enum(["no_action", "action_required", "informational"]),
+  reason: z.string(),
+  action: z.string(),
+  status: nullableText,
+  validationMethod: nullableText,
+  changes: z.array(z.object({ kind: z.string(), words: z.string() })).optional(),
+});
 const _certificateRowExact: Exact<z.output<typeof certificateRowSchemaShape>, CertificateRow> = true;
 export const certificateRowSchema = certificateRowSchemaShape.loose();
 
 const caaFindingSchemaShape = z.object({
-    zoneId: z.string(),
-    zoneName: z.string(),
-    hostname: z.string(),
-    relevantName: nullableText,
-    records: z.array(z.string()),
-    permitsLegacy: z.boolean().nullable(),
-    permitsGoogle: z.boolean().nullable(),
-    permitsSslCom: z.boolean().nullable(),
-    defaultCa: z.enum(["google", "lets_encrypt", "none", "unknown"]),
-    flagged: z.boolean(),
-    recordToAdd: nullableText,
-    source: z.enum(["certificate", "custom_hostname"]),
-    caaZoneName: z.string(),
-  });
+  zoneId: z.string(),
+  zoneName: z.string(),
+  hostname: z.string(),
+  relevantName: nullableText,
+  records: z.array(z.string()),
+  permitsLegacy: z.boolean().nullable(),
+  permitsGoogle: z.boolean().nullable(),
+  permitsSslCom: z.boolean().nullable(),
+  defaultCa: z.enum(["google", "lets_encrypt", "none", "unknown"]),
+  flagged: z.boolean(),
+  recordToAdd: nullableText,
+  source: z.enum(["certificate", "custom_hostname"]),
+  caaZoneName: z.string(),
+});
 const _caaFindingExact: Exact<z.output<typeof caaFindingSchemaShape>, CaaFinding> = true;
 export const caaFindingSchema = caaFindingSchemaShape.loose();
 
-const zoneOutcomeSchemaShape = z.object({ zoneId: z.string(), zoneName: z.string(), status: z.enum(["audited", "failed"]), reason: z.string().optional() });
+const zoneOutcomeSchemaShape = z.object({
+  zoneId: z.string(),
+  zoneName: z.string(),
+  status: z.enum(["audited", "failed"]),
+  reason: z.string().optional(),
+});
 const _zoneOutcomeExact: Exact<z.output<typeof zoneOutcomeSchemaShape>, ZoneOutcome> = true;
 export const zoneOutcomeSchema = zoneOutcomeSchemaShape.loose();

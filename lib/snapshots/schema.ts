@@ -17,7 +17,8 @@ export const SNAPSHOT_FORMAT = 3;
  * said, instead of rows read with the wrong shape.
  */
 const partFormat = z.literal(SNAPSHOT_FORMAT, {
-  error: (issue) => `written by another version of Preflight (format ${String(issue.input ?? "none")}); this version reads format ${SNAPSHOT_FORMAT}`,
+  error: (issue) =>
+    `written by another version of Preflight (format ${String(issue.input ?? "none")}); this version reads format ${SNAPSHOT_FORMAT}`,
 });
 
 export const zoneListPartSchema = z.object({ format: partFormat, zones: z.array(zoneRowSchema) });
@@ -68,7 +69,10 @@ export const runStateSchema = z.object({
   /** The prints this run wrote, by zone-list part (absent: a run begun before prints were kept). */
   printShards: z.array(printShardRefSchema).optional(),
   /** The snapshot published when the run began, which its certificate audit is compared with (null: none). */
-  previous: z.object({ runId: z.string(), printShards: z.array(printShardRefSchema) }).nullable().optional(),
+  previous: z
+    .object({ runId: z.string(), printShards: z.array(printShardRefSchema) })
+    .nullable()
+    .optional(),
   changes: changeRefsSchema.optional(),
 });
 export type RunState = z.infer<typeof runStateSchema>;
@@ -91,5 +95,6 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export const snapshotKeys = (account: string) => ({
   state: `snapshots/${account}/state.json`,
   latest: `snapshots/${account}/latest.json`,
-  part: (runId: string, kind: string, seq: number, tag: string) => `snapshots/${account}/runs/${runId}/${kind}-${String(seq).padStart(5, "0")}-${tag}.json`,
+  part: (runId: string, kind: string, seq: number, tag: string) =>
+    `snapshots/${account}/runs/${runId}/${kind}-${String(seq).padStart(5, "0")}-${tag}.json`,
 });

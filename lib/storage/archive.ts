@@ -23,7 +23,8 @@ export async function handleArchive(request: Request, key: string, settings: Arc
   if (method !== "GET" && method !== "HEAD" && method !== "PUT" && method !== "DELETE") {
     return text(405, "Method Not Allowed", { Allow: ALLOW });
   }
-  if (!KEY.test(key) || key.split("/").some((part) => part === ".." || part === ".")) return text(400, "The key must be letters, digits and ._-/ (no . or .. segments)");
+  if (!KEY.test(key) || key.split("/").some((part) => part === ".." || part === "."))
+    return text(400, "The key must be letters, digits and ._-/ (no . or .. segments)");
   if (method === "GET" || method === "HEAD") {
     if (!key.startsWith(PUBLISHED_REPORTS_PREFIX)) return text(403, "Forbidden");
     const object = await settings.bucket.get(ARCHIVE_PREFIX + key);
@@ -86,5 +87,8 @@ function httpMetadataHeaders(meta: StoreHTTPMetadata): Headers {
 }
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 }

@@ -94,7 +94,10 @@ export interface Bucket {
   put(key: string, value: StoreValue, options?: StorePutOptions): Promise<StoreObject | null>;
   delete(keys: string | string[]): Promise<void>;
   list(options?: StoreListOptions): Promise<StoreObjects>;
-  createMultipartUpload(key: string, options?: { httpMetadata?: StoreHTTPMetadata | Headers; customMetadata?: Record<string, string> }): Promise<StoreMultipartUpload>;
+  createMultipartUpload(
+    key: string,
+    options?: { httpMetadata?: StoreHTTPMetadata | Headers; customMetadata?: Record<string, string> },
+  ): Promise<StoreMultipartUpload>;
   resumeMultipartUpload(key: string, uploadId: string): StoreMultipartUpload;
 }
 

@@ -5,7 +5,6 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type { Bucket } from "@/lib/storage/bucket";
 
-
 let opened: Promise<{ bucket: Bucket; dispose: () => Promise<void> }> | undefined;
 
 export function openLocalBucket(dataDir: string): Promise<Bucket> {

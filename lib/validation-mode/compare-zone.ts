@@ -47,12 +47,18 @@ const summaries = new WeakMap<WindowRead, ValidationSummary>();
 /** The analytics API says an unknown zone "does not exist": that is a 404, not the platform failing. */
 function notFound(zoneId: string) {
   return (error: unknown): never => {
-    if (error instanceof GraphqlError && error.graphqlErrors.some((e) => /does not exist/.test(e.message))) throw new NotFoundError(`There is no zone ${zoneId} in the account`);
+    if (error instanceof GraphqlError && error.graphqlErrors.some((e) => /does not exist/.test(e.message)))
+      throw new NotFoundError(`There is no zone ${zoneId} in the account`);
     throw error;
   };
 }
 
-export async function compareZone(platform: PlatformClient, zoneId: string, window: TimeWindow, options: CompareOptions = {}): Promise<ZoneComparison> {
+export async function compareZone(
+  platform: PlatformClient,
+  zoneId: string,
+  window: TimeWindow,
+  options: CompareOptions = {},
+): Promise<ZoneComparison> {
   checkIdentifier("id", zoneId);
   const { sinceGiven = true, limitsCache = sharedLimits, now = Date.now(), ...readOptions } = options;
   // Bad input is a 400 before any upstream read (an unknown zone's settings would answer 404 first).

@@ -23,7 +23,12 @@ export interface ZoneDatasetLimits {
 }
 
 /** The documented example (settings.mdx), used only for a field the answer leaves out. */
-export const DOCUMENTED_LIMITS: DatasetLimits = { enabled: true, maxDurationSeconds: 259_200, notOlderThanSeconds: 2_678_400, maxPageSize: 10_000 };
+export const DOCUMENTED_LIMITS: DatasetLimits = {
+  enabled: true,
+  maxDurationSeconds: 259_200,
+  notOlderThanSeconds: 2_678_400,
+  maxPageSize: 10_000,
+};
 
 const LIMIT_FIELDS = "enabled maxDuration maxPageSize notOlderThan";
 export const SETTINGS_QUERY = `query DatasetSettings($zoneTag: String!) {
@@ -49,7 +54,9 @@ const datasetSettingsSchema = z
 
 export const settingsSchema = z.object({
   viewer: z.object({
-    zones: z.array(z.object({ settings: z.object({ [EVENTS_DATASET]: datasetSettingsSchema, [GROUPS_DATASET]: datasetSettingsSchema }).nullish() })),
+    zones: z.array(
+      z.object({ settings: z.object({ [EVENTS_DATASET]: datasetSettingsSchema, [GROUPS_DATASET]: datasetSettingsSchema }).nullish() }),
+    ),
   }),
 });
 
@@ -72,5 +79,9 @@ function limitsOf(name: DatasetName, answer: DatasetSettings, assumed: string[])
 export function parseZoneLimits(data: z.infer<typeof settingsSchema>): ZoneDatasetLimits {
   const settings = data.viewer.zones[0]?.settings;
   const assumed: string[] = [];
-  return { events: limitsOf(EVENTS_DATASET, settings?.[EVENTS_DATASET], assumed), groups: limitsOf(GROUPS_DATASET, settings?.[GROUPS_DATASET], assumed), assumed };
+  return {
+    events: limitsOf(EVENTS_DATASET, settings?.[EVENTS_DATASET], assumed),
+    groups: limitsOf(GROUPS_DATASET, settings?.[GROUPS_DATASET], assumed),
+    assumed,
+  };
 }

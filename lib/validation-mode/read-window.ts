@@ -64,7 +64,12 @@ export function readCursor(zoneId: string, cursor: string) {
   return decoded;
 }
 
-export async function readWindow(platform: PlatformClient, zoneId: string, window: TimeWindow, options: ReadOptions = {}): Promise<WindowReadResult> {
+export async function readWindow(
+  platform: PlatformClient,
+  zoneId: string,
+  window: TimeWindow,
+  options: ReadOptions = {},
+): Promise<WindowReadResult> {
   const cache = options.cache ?? windowCache;
   const limits = options.limits ?? { events: DOCUMENTED_LIMITS, groups: DOCUMENTED_LIMITS, assumed: [] };
   const rowLimit = Math.min(options.rowLimit ?? ROW_LIMIT, limits.events.maxPageSize);
@@ -109,8 +114,11 @@ async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number
       const counts: HourlyCounts = (read.counts ??= { rangesDone: 0, rows: new Map(), intervals: new Map() });
       const ranges = splitRange(sinceMs, untilMs + 1000, limits.groups.maxDurationSeconds);
       // One range after the other: a read stopped by the budget goes on from the first range not read.
-      for (; counts.rangesDone < ranges.length; counts.rangesDone++) await readCounts(platform, read.zoneId, ranges[counts.rangesDone]!, limits, counts);
-      read.slices = planSlices(sinceMs, untilMs, counts.rows, rowLimit, limits.events.maxDurationSeconds).filter((slice) => slice.expected > 0);
+      for (; counts.rangesDone < ranges.length; counts.rangesDone++)
+        await readCounts(platform, read.zoneId, ranges[counts.rangesDone]!, limits, counts);
+      read.slices = planSlices(sinceMs, untilMs, counts.rows, rowLimit, limits.events.maxDurationSeconds).filter(
+        (slice) => slice.expected > 0,
+      );
     } finally {
       read.planning = undefined;
       done();
@@ -118,8 +126,20 @@ async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number
   }
 }
 
-async function readCounts(platform: PlatformClient, zoneTag: string, range: { fromMs: number; toMs: number }, limits: ZoneDatasetLimits, counts: HourlyCounts) {
-  const variables = { zoneTag, from: isoSecond(range.fromMs), to: isoSecond(range.toMs), sources: SOURCES, limit: Math.min(limits.groups.maxPageSize, ROW_LIMIT) };
+async function readCounts(
+  platform: PlatformClient,
+  zoneTag: string,
+  range: { fromMs: number; toMs: number },
+  limits: ZoneDatasetLimits,
+  counts: HourlyCounts,
+) {
+  const variables = {
+    zoneTag,
+    from: isoSecond(range.fromMs),
+    to: isoSecond(range.toMs),
+    sources: SOURCES,
+    limit: Math.min(limits.groups.maxPageSize, ROW_LIMIT),
+  };
   const answer = await platform.graphql(HOURLY_COUNTS_QUERY, variables, hourlyCountsSchema);
   for (const group of answer.viewer.zones[0]?.firewallEventsAdaptiveGroups ?? []) {
     const hour = isoSecond(Date.parse(group.dimensions.datetimeHour));
@@ -181,7 +201,10 @@ async function readSlice(platform: PlatformClient, read: WindowRead, slice: Slic
   return events.map((event) =>
     usableInterval(event.sampleInterval)
       ? event
-      : { ...event, sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null },
+      : {
+          ...event,
+          sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null,
+        },
   );
 }
 

@@ -26,7 +26,8 @@ export function parseRequestFilter(params: URLSearchParams): RequestFilter {
     if (!value) continue;
     if (value.length > 512) throw new InputError(key, `${key} must be at most 512 characters`);
     if (key === "class") {
-      if (!(CLASS_FILTERS as readonly string[]).includes(value)) throw new InputError("class", `class must be one of ${CLASS_FILTERS.join(", ")}`);
+      if (!(CLASS_FILTERS as readonly string[]).includes(value))
+        throw new InputError("class", `class must be one of ${CLASS_FILTERS.join(", ")}`);
       filter.class = value as ClassFilter;
     } else filter[key] = key === "action" ? canonicalAction(value) : value;
   }

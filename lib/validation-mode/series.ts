@@ -15,7 +15,10 @@ export function seriesPerClass(window: TimeWindow, requests: readonly ComparedRe
   const first = Math.floor(sinceMs / bucketMs) * bucketMs;
   const points: SeriesPoint[] = [];
   for (let start = first; start <= Date.parse(window.until); start += bucketMs) {
-    points.push({ start: isoSecond(start), ...(Object.fromEntries(REQUEST_CLASSES.map((cls) => [cls, 0])) as Record<RequestClass, number>) });
+    points.push({
+      start: isoSecond(start),
+      ...(Object.fromEntries(REQUEST_CLASSES.map((cls) => [cls, 0])) as Record<RequestClass, number>),
+    });
   }
   for (const request of requests) {
     const point = points[Math.floor((Date.parse(request.datetime) - first) / bucketMs)];

@@ -37,11 +37,21 @@ export function decisionSentence(nowBlocked: number, nowAllowed: number, sampled
   return sampled ? `About ${sentence} (estimated from sampled events)` : sentence;
 }
 
-export function summarize(zoneId: string, window: TimeWindow, requests: readonly ComparedRequest[], events: number, slices: number, estimatedEvents = events) {
+export function summarize(
+  zoneId: string,
+  window: TimeWindow,
+  requests: readonly ComparedRequest[],
+  events: number,
+  slices: number,
+  estimatedEvents = events,
+) {
   const byClass = perClass((cls) => requests.filter((r) => r.class === cls));
   const count = (cls: RequestClass) => byClass[cls].length;
   const estimate = (cls: RequestClass) => estimateRequests(byClass[cls]);
-  const cells = new Map<string, { class: RequestClass; oldAction: string | null; newAction: string | null; requests: number; estimatedRequests: number }>();
+  const cells = new Map<
+    string,
+    { class: RequestClass; oldAction: string | null; newAction: string | null; requests: number; estimatedRequests: number }
+  >();
   for (const r of requests) {
     const key = `${r.class}|${r.oldAction}|${r.newAction}`;
     const cell = cells.get(key) ?? { class: r.class, oldAction: r.oldAction, newAction: r.newAction, requests: 0, estimatedRequests: 0 };
@@ -83,9 +93,10 @@ export function summarize(zoneId: string, window: TimeWindow, requests: readonly
     sampling,
     byAction: [...cells.values()].sort((a, b) => b.requests - a.requests),
     topRules: perClass((cls) =>
-      ["old", "new"].flatMap((side) =>
-        top(byClass[cls], (r) => [side === "old" ? r.oldRuleId : r.newRuleId]).map((ranked) => ({ ...ranked, side })),
-      ).sort((a, b) => b.requests - a.requests).slice(0, TOP),
+      ["old", "new"]
+        .flatMap((side) => top(byClass[cls], (r) => [side === "old" ? r.oldRuleId : r.newRuleId]).map((ranked) => ({ ...ranked, side })))
+        .sort((a, b) => b.requests - a.requests)
+        .slice(0, TOP),
     ),
     topHosts: perClass((cls) => top(byClass[cls], (r) => [r.host])),
     topPaths: perClass((cls) => top(byClass[cls], (r) => [r.path])),
@@ -95,7 +106,9 @@ export function summarize(zoneId: string, window: TimeWindow, requests: readonly
       nowAllowed,
       /** Share of the requests either version acted on where they did not agree. */
       disagreementRate: requests.length === 0 ? 0 : disagreeing / requests.length,
-      summary: sampling.sampled ? decisionSentence(estimateRequests(blockedNow), estimateRequests(allowedNow), true) : decisionSentence(nowBlocked, nowAllowed),
+      summary: sampling.sampled
+        ? decisionSentence(estimateRequests(blockedNow), estimateRequests(allowedNow), true)
+        : decisionSentence(nowBlocked, nowAllowed),
     },
     /** Queries of raw events the window took, each under the dataset's row limit. */
     slices,

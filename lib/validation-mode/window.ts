@@ -23,7 +23,8 @@ export function parseWindow(since: string | null | undefined, until: string | nu
   const untilMs = until ? parseInstant("until", until) : now;
   const sinceMs = since ? parseInstant("since", since) : untilMs - DEFAULT_WINDOW_DAYS * DAY_MS;
   if (untilMs <= sinceMs) throw new InputError("until", "until must be after since");
-  if (untilMs - sinceMs > MAX_WINDOW_DAYS * DAY_MS) throw new InputError("since", `the window from since to until must be at most ${MAX_WINDOW_DAYS} days`);
+  if (untilMs - sinceMs > MAX_WINDOW_DAYS * DAY_MS)
+    throw new InputError("since", `the window from since to until must be at most ${MAX_WINDOW_DAYS} days`);
   return { since: isoSecond(sinceMs), until: isoSecond(untilMs) };
 }
 

@@ -1,8 +1,6 @@
 // What `npm audit --omit=dev --json` said: the high and critical counts, or that no advisory service answered.
 
-export type AuditVerdict =
-  | { kind: "checked"; high: number; critical: number; total: number }
-  | { kind: "unavailable"; reason: string };
+export type AuditVerdict = { kind: "checked"; high: number; critical: number; total: number } | { kind: "unavailable"; reason: string };
 
 export function auditVerdict(report: unknown): AuditVerdict {
   const r = (report ?? {}) as { metadata?: { vulnerabilities?: Record<string, number> }; statusCode?: number; message?: string };

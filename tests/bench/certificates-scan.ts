@@ -17,8 +17,15 @@ try {
     let peak = 0;
     const started = performance.now();
     do {
-      const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 1_000_000, windowSeconds: 60 }), subrequestBudget: budget, timeoutMs: 30_000 });
-      const page = await auditCertificates(new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, scheduler), { cursor, refresh: cursor === undefined });
+      const scheduler = new Scheduler({
+        limiter: new RateLimiter({ requests: 1_000_000, windowSeconds: 60 }),
+        subrequestBudget: budget,
+        timeoutMs: 30_000,
+      });
+      const page = await auditCertificates(new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, scheduler), {
+        cursor,
+        refresh: cursor === undefined,
+      });
       cursor = page.cursor;
       requests++;
       calls += scheduler.stats.subrequests;
@@ -26,7 +33,9 @@ try {
     } while (cursor);
     const ms = performance.now() - started;
     const zones = sandbox.state.zones.length;
-    console.log(`budget ${budget}: ${zones} zones, ${calls} calls (${(calls / zones).toFixed(2)} per zone), ${requests} requests, peak ${peak} in flight, ${ms.toFixed(0)} ms`);
+    console.log(
+      `budget ${budget}: ${zones} zones, ${calls} calls (${(calls / zones).toFixed(2)} per zone), ${requests} requests, peak ${peak} in flight, ${ms.toFixed(0)} ms`,
+    );
   }
 } finally {
   await sandbox.close();

@@ -81,7 +81,13 @@ export async function pageAtScale(options: { runs: number; zones: number; loadSe
     const bundles = firstLoadJs();
     const biggest = bundles[0]!;
     return [
-      { name: `4. navigation to first rows (${options.zones} zones, warm)`, runs: page.map((p) => p.firstRowsMs), unit: "ms", kind: "max", budget: 1000 },
+      {
+        name: `4. navigation to first rows (${options.zones} zones, warm)`,
+        runs: page.map((p) => p.firstRowsMs),
+        unit: "ms",
+        kind: "max",
+        budget: 1000,
+      },
       { name: "4. filter keystroke to updated rows", runs: page.map((p) => p.keystrokeMs), unit: "ms", kind: "max", budget: 50 },
       {
         name: "4. first-load JS, largest page (gzipped)",
@@ -113,7 +119,13 @@ export async function pageAtScale(options: { runs: number; zones: number; loadSe
         kind: "info",
         note: `the floor of one operation through next start, the load tool on the same cores; p50 ${floors.map((l) => l.p50.toFixed(0)).join(", ")} ms; ${median(floors.map((l) => l.requests))} requests; ${cpuNote(floors)}`,
       },
-      { name: "6. load errors (errors + timeouts + non-2xx)", runs: loads.map(([z, f]) => z.errors + f.errors), unit: "", kind: "max", budget: 0 },
+      {
+        name: "6. load errors (errors + timeouts + non-2xx)",
+        runs: loads.map(([z, f]) => z.errors + f.errors),
+        unit: "",
+        kind: "max",
+        budget: 0,
+      },
       {
         name: `6. server peak RSS during a ${options.zones}-zone scan`,
         runs: [scan.peakMiB],

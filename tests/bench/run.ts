@@ -13,9 +13,19 @@ const quick = process.argv.includes("--quick");
 
 /** Full: the issue's sizes. Quick: the same measurements, small enough for `npm test`. */
 const plan = quick
-  ? { scan: { runs: 1, zones: 12 }, limit: { runs: 1, zones: 3, requests: 12, windowSeconds: 3 }, traces: { runs: 1, wideRange: 2_000 }, page: { runs: 1, zones: 240, loadSeconds: 3 } }
+  ? {
+      scan: { runs: 1, zones: 12 },
+      limit: { runs: 1, zones: 3, requests: 12, windowSeconds: 3 },
+      traces: { runs: 1, wideRange: 2_000 },
+      page: { runs: 1, zones: 240, loadSeconds: 3 },
+    }
   : // 3 runs each (the median of 3); 24 zones need about 2.4 limit windows, enough to cross two resets.
-    { scan: { runs: 3, zones: 240 }, limit: { runs: 3, zones: 24, requests: 120, windowSeconds: 30 }, traces: { runs: 3, wideRange: 10_000 }, page: { runs: 3, zones: 5000, loadSeconds: 30 } };
+    {
+      scan: { runs: 3, zones: 240 },
+      limit: { runs: 3, zones: 24, requests: 120, windowSeconds: 30 },
+      traces: { runs: 3, wideRange: 10_000 },
+      page: { runs: 3, zones: 5000, loadSeconds: 30 },
+    };
 
 const groups: Array<{ name: string; run: () => Promise<Figure[]> }> = [
   { name: "scan versus floor and SDK script", run: () => scanVersusFloorAndScript(plan.scan) },

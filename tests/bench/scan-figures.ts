@@ -34,7 +34,15 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
       preflightCalls = log.calls.map(callKey).sort();
       lastCalls = log.calls;
       const floorMs = (log.total * LATENCY_MS) / CONNECTIONS;
-      return { ...scan, calls: log.total, failed: log.failed, refused: log.refused, maxInFlight: log.maxInFlight, floorMs, ratio: scan.ms / floorMs };
+      return {
+        ...scan,
+        calls: log.total,
+        failed: log.failed,
+        refused: log.refused,
+        maxInFlight: log.maxInFlight,
+        floorMs,
+        ratio: scan.ms / floorMs,
+      };
     });
     // The account does not change between runs: its necessary calls are worked out once, from its answers.
     const necessary = await necessaryCalls(`${url}/client/v4`, BENCH_TOKEN);
@@ -47,8 +55,13 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
     const last = scans.at(-1)!;
     const preflightMs = median(scans.map((s) => s.ms));
     const table = callsTable(lastCalls, necessary, options.zones);
-    console.log(`  calls per zone by operation (last run): before issue 17's skips, now, necessary, and extra calls\n${table.map((line) => `    ${line}`).join("\n")}`);
-    const was = options.zones === BEFORE_SKIPS.zones ? `; was ${BEFORE_SKIPS.total} calls (${(BEFORE_SKIPS.total / BEFORE_SKIPS.zones).toFixed(2)} a zone, ${(BEFORE_SKIPS.total / necessary.length).toFixed(3)}×) before the skips` : "";
+    console.log(
+      `  calls per zone by operation (last run): before issue 17's skips, now, necessary, and extra calls\n${table.map((line) => `    ${line}`).join("\n")}`,
+    );
+    const was =
+      options.zones === BEFORE_SKIPS.zones
+        ? `; was ${BEFORE_SKIPS.total} calls (${(BEFORE_SKIPS.total / BEFORE_SKIPS.zones).toFixed(2)} a zone, ${(BEFORE_SKIPS.total / necessary.length).toFixed(3)}×) before the skips`
+        : "";
     return [
       {
         name: `1. scan ÷ floor (${options.zones} zones, ${LATENCY_MS} ms/call)`,

@@ -30,7 +30,13 @@ const gc = (globalThis as { gc?: () => void }).gc;
 async function main() {
   const sandbox = startService("sandbox", "node_modules/.bin/tsx", ["lib/dev/sandbox/main.ts"], {
     quiet: true,
-    env: { SANDBOX_PORT: String(port), SANDBOX_API_TOKEN: TOKEN, SANDBOX_ZONES: String(zones), SANDBOX_CUSTOM_HOSTNAMES: String(hostnames), SANDBOX_RATE_LIMIT: "0" },
+    env: {
+      SANDBOX_PORT: String(port),
+      SANDBOX_API_TOKEN: TOKEN,
+      SANDBOX_ZONES: String(zones),
+      SANDBOX_CUSTOM_HOSTNAMES: String(hostnames),
+      SANDBOX_RATE_LIMIT: "0",
+    },
   });
   const dataDir = mkdtempSync(join(tmpdir(), "preflight-snapshot-bench-"));
   try {
@@ -40,7 +46,9 @@ async function main() {
     const limiter = new RateLimiter({ requests: 100_000_000, windowSeconds: 300 });
     gc?.();
     const baseline = process.memoryUsage().heapUsed;
-    console.log(`heap before the first step ${(baseline / MiB).toFixed(1)} MiB, heap limit ${(getHeapStatistics().heap_size_limit / MiB).toFixed(0)} MiB (run with --max-old-space-size to prove a bound)`);
+    console.log(
+      `heap before the first step ${(baseline / MiB).toFixed(1)} MiB, heap limit ${(getHeapStatistics().heap_size_limit / MiB).toFixed(0)} MiB (run with --max-old-space-size to prove a bound)`,
+    );
     let steps = 0;
     let maxSubrequests = 0;
     let maxPeak = 0;
@@ -63,18 +71,27 @@ async function main() {
       maxHeapGrowth = Math.max(maxHeapGrowth, peakHeap - before);
       maxHeap = Math.max(maxHeap, peakHeap);
       if (steps % 50 === 0 || process.argv.includes("--verbose")) {
-        console.log(`  step ${steps}: ${outcome.phase} ${outcome.percent} %, ${scheduler.stats.subrequests} subrequests, heap +${((peakHeap - before) / MiB).toFixed(1)} MiB`);
+        console.log(
+          `  step ${steps}: ${outcome.phase} ${outcome.percent} %, ${scheduler.stats.subrequests} subrequests, heap +${((peakHeap - before) / MiB).toFixed(1)} MiB`,
+        );
       }
       if (outcome.result === "published") break;
       if (outcome.result !== "worked") throw new Error(`step ${steps} answered ${outcome.result}`);
     }
     const seconds = (Date.now() - started) / 1000;
-    const log = ((await (await fetch(`${url}/__sandbox/requests`)).json()) as { requests: Array<{ calls: number; peakInFlight: number }> }).requests;
+    const log = ((await (await fetch(`${url}/__sandbox/requests`)).json()) as { requests: Array<{ calls: number; peakInFlight: number }> })
+      .requests;
     const calls = log.reduce((sum, r) => sum + r.calls, 0);
     console.log(`refresh, budget ${budget}: ${steps} requests, ${calls} upstream calls in ${seconds.toFixed(0)} s`);
-    console.log(`  per request, sandbox log: max ${Math.max(...log.map((r) => r.calls))} calls, max ${Math.max(...log.map((r) => r.peakInFlight))} in flight`);
-    console.log(`  per request, scheduler (bucket calls included): max ${maxSubrequests} subrequests of ${budget}, max ${maxPeak} connections`);
-    console.log(`  heap: peak growth within one request ${(maxHeapGrowth / MiB).toFixed(1)} MiB (sampled: garbage not yet collected included), peak heap used ${(maxHeap / MiB).toFixed(1)} MiB`);
+    console.log(
+      `  per request, sandbox log: max ${Math.max(...log.map((r) => r.calls))} calls, max ${Math.max(...log.map((r) => r.peakInFlight))} in flight`,
+    );
+    console.log(
+      `  per request, scheduler (bucket calls included): max ${maxSubrequests} subrequests of ${budget}, max ${maxPeak} connections`,
+    );
+    console.log(
+      `  heap: peak growth within one request ${(maxHeapGrowth / MiB).toFixed(1)} MiB (sampled: garbage not yet collected included), peak heap used ${(maxHeap / MiB).toFixed(1)} MiB`,
+    );
 
     // Reading it back as the pages do: a slice per request, never the whole account.
     const manifest = (await readJson(bucket, snapshotKeys("bench").latest, manifestSchema))!.value;
@@ -87,16 +104,22 @@ async function main() {
         gc?.();
         const before = process.memoryUsage().heapUsed;
         const slice = await readSlice<unknown>(bucket, manifest, kind, cursor, async (b, part) =>
-          kind === "zones" ? (await readPart(b, part.key, zonesPartSchema)).zones : (await readPart(b, part.key, certificatesPartSchema)).certificates,
+          kind === "zones"
+            ? (await readPart(b, part.key, zonesPartSchema)).zones
+            : (await readPart(b, part.key, certificatesPartSchema)).certificates,
         );
         growth = Math.max(growth, process.memoryUsage().heapUsed - before);
         rows += slice.rows.length;
         cursor = slice.cursor;
         requests++;
       } while (cursor);
-      console.log(`read back ${kind}: ${rows} rows in ${requests} requests, heap growth per request at most ${(growth / MiB).toFixed(1)} MiB`);
+      console.log(
+        `read back ${kind}: ${rows} rows in ${requests} requests, heap growth per request at most ${(growth / MiB).toFixed(1)} MiB`,
+      );
     }
-    console.log(`process RSS at the end: ${(process.memoryUsage().rss / MiB).toFixed(0)} MiB${gc ? "" : " (run with --expose-gc for steadier heap figures)"}`);
+    console.log(
+      `process RSS at the end: ${(process.memoryUsage().rss / MiB).toFixed(0)} MiB${gc ? "" : " (run with --expose-gc for steadier heap figures)"}`,
+    );
     await closeLocalBucket();
   } finally {
     await stopServices([sandbox]);

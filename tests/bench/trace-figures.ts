@@ -37,7 +37,12 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 /** As fetch (and a browser) asks by default, gzip accepted; `identity`: uncompressed, as the node answers. */
-async function preflightTraces(preflight: string, fromBlock: number, toBlock: number, encoding?: "identity"): Promise<{ traces: unknown[]; windows: number; cachedWindows: number }> {
+async function preflightTraces(
+  preflight: string,
+  fromBlock: number,
+  toBlock: number,
+  encoding?: "identity",
+): Promise<{ traces: unknown[]; windows: number; cachedWindows: number }> {
   const response = await fetch(`${preflight}/api/traces`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(encoding ? { "Accept-Encoding": encoding } : {}) },
@@ -63,7 +68,10 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
     const p = preflight.url;
     // Warm both paths on a dense window no run reads (shift 0): the first parse of 2,000 traces compiles
     // the server's validators, as it would once in a long-running server.
-    const denseWindow = (shift: number) => ({ fromBlock: denseFromBlock - WINDOW / 2 + shift, toBlock: denseFromBlock + WINDOW / 2 - 1 + shift });
+    const denseWindow = (shift: number) => ({
+      fromBlock: denseFromBlock - WINDOW / 2 + shift,
+      toBlock: denseFromBlock + WINDOW / 2 - 1 + shift,
+    });
     await traceFilter(g, { fromBlock: hex(denseWindow(0).fromBlock), toBlock: hex(denseWindow(0).toBlock) });
     await preflightTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock);
 
@@ -71,7 +79,14 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
     // them (a single pair on this shared machine swings by 2× either way).
     const PAIRS = 7;
     const dense = await repeat(options.runs, async (run) => {
-      const pairs: Array<{ ratio: number; uncompressedRatio: number; traces: number; direct: number; preflight: number; uncompressed: number }> = [];
+      const pairs: Array<{
+        ratio: number;
+        uncompressedRatio: number;
+        traces: number;
+        direct: number;
+        preflight: number;
+        uncompressed: number;
+      }> = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         const { fromBlock, toBlock } = denseWindow(1 + 2 * (run * PAIRS + pair));
         // The same read uncompressed, on the next window (Preflight may keep a window it has read).
@@ -88,11 +103,26 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
           v = await viaPreflight();
           d = await direct();
         }
-        if (v.value.traces.length !== d.value.length) throw new Error(`Preflight returned ${v.value.traces.length} traces, the node ${d.value.length}`);
-        pairs.push({ ratio: v.ms / d.ms, uncompressedRatio: uncompressed.ms / d.ms, traces: d.value.length, direct: d.ms, preflight: v.ms, uncompressed: uncompressed.ms });
+        if (v.value.traces.length !== d.value.length)
+          throw new Error(`Preflight returned ${v.value.traces.length} traces, the node ${d.value.length}`);
+        pairs.push({
+          ratio: v.ms / d.ms,
+          uncompressedRatio: uncompressed.ms / d.ms,
+          traces: d.value.length,
+          direct: d.ms,
+          preflight: v.ms,
+          uncompressed: uncompressed.ms,
+        });
       }
       const mid = (pick: (pair: (typeof pairs)[number]) => number) => median(pairs.map(pick));
-      return { ratio: mid((x) => x.ratio), uncompressedRatio: mid((x) => x.uncompressedRatio), traces: pairs[0]!.traces, direct: mid((x) => x.direct), preflight: mid((x) => x.preflight), uncompressed: mid((x) => x.uncompressed) };
+      return {
+        ratio: mid((x) => x.ratio),
+        uncompressedRatio: mid((x) => x.uncompressedRatio),
+        traces: pairs[0]!.traces,
+        direct: mid((x) => x.direct),
+        preflight: mid((x) => x.preflight),
+        uncompressed: mid((x) => x.uncompressed),
+      };
     });
 
     const wide = await repeat(options.runs, async (run) => {
@@ -102,11 +132,18 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
       if (viaPreflight.value.cachedWindows !== 0) throw new Error("a benchmark window came from Preflight's cache");
       const sequential = await timed(async () => {
         let traces = 0;
-        for (let start = fromBlock; start <= toBlock; start += WINDOW) traces += await windowByPages(g, start, Math.min(toBlock, start + WINDOW - 1));
+        for (let start = fromBlock; start <= toBlock; start += WINDOW)
+          traces += await windowByPages(g, start, Math.min(toBlock, start + WINDOW - 1));
         return traces;
       });
-      if (sequential.value !== viaPreflight.value.traces.length) throw new Error(`windowed ${viaPreflight.value.traces.length} traces, sequential ${sequential.value}`);
-      return { ratio: viaPreflight.ms / sequential.ms, windows: viaPreflight.value.windows, preflight: viaPreflight.ms, sequential: sequential.ms };
+      if (sequential.value !== viaPreflight.value.traces.length)
+        throw new Error(`windowed ${viaPreflight.value.traces.length} traces, sequential ${sequential.value}`);
+      return {
+        ratio: viaPreflight.ms / sequential.ms,
+        windows: viaPreflight.value.windows,
+        preflight: viaPreflight.ms,
+        sequential: sequential.ms,
+      };
     });
 
     return [

@@ -10,7 +10,7 @@ type Schema = Record<string, unknown>;
 export function resultSchemaOf(document: OpenApiDocument, path: string, method = "get"): { schema: Schema; list: boolean } {
   let response = document.paths[path]![method]!.responses["200"] as Schema;
   if (typeof response.$ref === "string") response = resolveRef(document, response.$ref);
-  const envelope = ((response.content as Record<string, { schema: Schema }>)["application/json"]!).schema;
+  const envelope = (response.content as Record<string, { schema: Schema }>)["application/json"]!.schema;
   let result: Schema | undefined;
   const visit = (s: Schema) => {
     const r = typeof s.$ref === "string" ? resolveRef<Schema>(document, s.$ref) : s;

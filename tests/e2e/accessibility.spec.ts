@@ -10,7 +10,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
 
 /** Waits until the page has loaded what it shows (no progress bar, no loading status). */
@@ -44,7 +50,11 @@ test("no page has a serious or critical axe violation", async ({ page, request }
   await page.getByRole("button", { name: "Inspect" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "could not be inspected" })).toBeVisible();
   await check("certificates: inspector error");
-  console.log(`axe: ${Object.keys(found).length} pages and states; serious or critical violations: ${Object.entries(found).map(([k, v]) => `${k} ${v.length}`).join(", ")}`);
+  console.log(
+    `axe: ${Object.keys(found).length} pages and states; serious or critical violations: ${Object.entries(found)
+      .map(([k, v]) => `${k} ${v.length}`)
+      .join(", ")}`,
+  );
   expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
 });
 
@@ -57,7 +67,12 @@ async function tabTo(page: Page, matches: (el: { tag: string; name: string; href
       if (!el || el === document.body) return undefined;
       const style = getComputedStyle(el);
       const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
-      return { tag: el.tagName.toLowerCase(), name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), href: el.getAttribute("href") ?? "", visible };
+      return {
+        tag: el.tagName.toLowerCase(),
+        name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(),
+        href: el.getAttribute("href") ?? "",
+        visible,
+      };
     });
     if (!focused) continue;
     expect(focused.visible, `focus on ${focused.tag} "${focused.name}" is not visible`).toBe(true);

@@ -13,7 +13,9 @@ async function openAudit(page: Page, path = "/certificates") {
 }
 
 async function sandboxHostname(zoneId: string, id: string) {
-  const response = await fetch(`${E2E.sandboxUrl}/client/v4/zones/${zoneId}/custom_hostnames?id=${id}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } });
+  const response = await fetch(`${E2E.sandboxUrl}/client/v4/zones/${zoneId}/custom_hostnames?id=${id}`, {
+    headers: { Authorization: `Bearer ${E2E.apiToken}` },
+  });
   const body = (await response.json()) as { result: Array<{ hostname: string; ssl: { certificate_authority: string; method: string } }> };
   return body.result[0]!;
 }
@@ -47,17 +49,26 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("certificate-detail")).toHaveCount(0);
 
-  for (const row of await page.getByTestId("certificate-row").all().then((rows) => rows.slice(0, 3))) {
+  for (const row of await page
+    .getByTestId("certificate-row")
+    .all()
+    .then((rows) => rows.slice(0, 3))) {
     await row.getByRole("checkbox").check();
   }
   await expect(page.getByTestId("switch-count")).toHaveText("3 custom hostnames selected to leave lets_encrypt");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export PATCH calls" }).click()]);
   const { calls } = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
-    calls: Array<{ method: string; path: string; hostname: string; body: { ssl: { method: string; type: string; certificate_authority: string } } }>;
+    calls: Array<{
+      method: string;
+      path: string;
+      hostname: string;
+      body: { ssl: { method: string; type: string; certificate_authority: string } };
+    }>;
   };
   expect(calls).toHaveLength(3);
   for (const call of calls) {
-    const [, zoneId, id] = /^\/zones\/([0-9a-f]{32})\/custom_hostnames\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(call.path)!; // hostname ids are UUIDs
+    const [, zoneId, id] =
+      /^\/zones\/([0-9a-f]{32})\/custom_hostnames\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(call.path)!; // hostname ids are UUIDs
     const upstream = await sandboxHostname(zoneId!, id!);
     expect(call.method).toBe("PATCH");
     expect(upstream.hostname).toBe(call.hostname);
@@ -71,12 +82,16 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   await expect(page.getByTestId("switch-count")).toHaveText(`${shown} custom hostnames selected to leave lets_encrypt`);
 
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  const lines = readFileSync((await csv.path())!, "utf8").trim().split("\r\n");
+  const lines = readFileSync((await csv.path())!, "utf8")
+    .trim()
+    .split("\r\n");
   expect(lines[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
   expect(lines.length).toBeGreaterThan(500);
 });
 
-test("a default-CA custom hostname under CAA that permits only letsencrypt.org is action required, with the record to add", async ({ page }) => {
+test("a default-CA custom hostname under CAA that permits only letsencrypt.org is action required, with the record to add", async ({
+  page,
+}) => {
   await openAudit(page, "/certificates?verdict=action_required&kind=custom_hostname&ca=default");
   const first = page.getByTestId("certificate-row").first();
   const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
@@ -112,10 +127,31 @@ test("the JSON operations answer CSV and name the field of bad input", async ({ 
   const csv = await request.get("/api/certificates?format=csv");
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["x-preflight-complete"]).toBe("true");
-  expect((await csv.text()).split("\r\n")[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
-  const json = (await (await request.get("/api/certificates")).json()) as { certificates: Array<Record<string, unknown>>; caa: unknown[]; complete: boolean };
+  expect((await csv.text()).split("\r\n")[0]).toBe(
+    "zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action",
+  );
+  const json = (await (await request.get("/api/certificates")).json()) as {
+    certificates: Array<Record<string, unknown>>;
+    caa: unknown[];
+    complete: boolean;
+  };
   expect(json.complete).toBe(true);
-  expect(Object.keys(json.certificates[0]!)).toEqual(expect.arrayContaining(["zoneId", "zoneName", "kind", "id", "hosts", "certificateAuthority", "bundleMethod", "uploadedOn", "expiresOn", "verdict", "reason", "action"]));
+  expect(Object.keys(json.certificates[0]!)).toEqual(
+    expect.arrayContaining([
+      "zoneId",
+      "zoneName",
+      "kind",
+      "id",
+      "hosts",
+      "certificateAuthority",
+      "bundleMethod",
+      "uploadedOn",
+      "expiresOn",
+      "verdict",
+      "reason",
+      "action",
+    ]),
+  );
   const bad = await request.get("/api/certificates?format=xml");
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { error: { field: string } }).error.field).toBe("format");

@@ -19,7 +19,10 @@ async function refreshSnapshot(request: APIRequestContext) {
   }
 }
 
-test("a custom hostname switched back between two refreshes is on the Changes view and flagged on the Certificates page", async ({ page, request }) => {
+test("a custom hostname switched back between two refreshes is on the Changes view and flagged on the Certificates page", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const since = new Date().toISOString();
   await refreshSnapshot(request);

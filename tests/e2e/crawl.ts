@@ -25,7 +25,9 @@ export function pagePatterns(root = "app/(dashboard)"): string[] {
 export function operationPatterns(): string[] {
   return routeFiles().flatMap(({ file, pattern }) => {
     const source = readFileSync(file, "utf8");
-    const direct = [...source.matchAll(/export (?:const|async function|function) (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((m) => m[1]!);
+    const direct = [...source.matchAll(/export (?:const|async function|function) (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map(
+      (m) => m[1]!,
+    );
     const renamed = [...source.matchAll(/\bas (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g)].map((m) => m[1]!);
     return [...direct, ...renamed].map((method) => `${method} ${pattern}`);
   });
@@ -47,9 +49,13 @@ export interface Ids {
 
 /** Real ids from the server itself: zones by case, a pending invitation, and a fresh review. */
 export async function realIds(request: APIRequestContext, baseUrl: string): Promise<Ids> {
-  const zones = (await (await request.get(`${baseUrl}/api/zones`, { headers: SCRIPT, timeout: 120_000 })).json()) as { zones: Array<{ id: string; verdict: string }> };
+  const zones = (await (await request.get(`${baseUrl}/api/zones`, { headers: SCRIPT, timeout: 120_000 })).json()) as {
+    zones: Array<{ id: string; verdict: string }>;
+  };
   const pick = (verdict: string) => zones.zones.find((z) => z.verdict === verdict)!.id;
-  const invites = (await (await request.get(`${baseUrl}/api/invites`, { headers: SCRIPT })).json()) as { invites: Array<{ id: string; status: string }> };
+  const invites = (await (await request.get(`${baseUrl}/api/invites`, { headers: SCRIPT })).json()) as {
+    invites: Array<{ id: string; status: string }>;
+  };
   const invite = invites.invites.find((i) => i.status === "pending")!.id;
   const created = await request.post(`${baseUrl}/api/reviews`, { headers: SCRIPT, data: { kind: "accept_invite", inviteId: invite } });
   const review = ((await created.json()) as { id: string }).id;
@@ -108,7 +114,11 @@ export function operationsToCall(ids: Ids, archiveKey: string, origin: string): 
     { method: "GET", path: "/api/certificates?refresh=2" },
     { method: "GET", path: `/api/certificates/zones/${zone}` },
     { method: "GET", path: "/api/certificates/zones/not-a-zone" },
-    { method: "POST", path: "/api/certificates/inspect", data: { pem: "-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----" } },
+    {
+      method: "POST",
+      path: "/api/certificates/inspect",
+      data: { pem: "-----BEGIN CERTIFICATE-----\nnot base64\n-----END CERTIFICATE-----" },
+    },
     { method: "POST", path: "/api/certificates/inspect", data: { pem: "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----" } },
     { method: "POST", path: "/api/traces", data: { fromBlock: 0, toBlock: 799 } },
     { method: "POST", path: "/api/traces", data: { fromBlock: 10, toBlock: 1 } },

@@ -54,11 +54,18 @@ async function refreshSnapshot(request: APIRequestContext) {
 
 /** Someone raises the OWASP paranoia level to 4 in the dashboard after the review. */
 async function dashboardEdit(zoneId: string) {
-  const response = await fetch(`${E2E.sandboxUrl}/__sandbox/entrypoint-edits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ zoneId, edit: "paranoia_level", level: 4 }) });
+  const response = await fetch(`${E2E.sandboxUrl}/__sandbox/entrypoint-edits`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ zoneId, edit: "paranoia_level", level: 4 }),
+  });
   expect(response.status).toBe(200);
 }
 
-test("a migrated zone edited after its review: flagged after a refresh, on the Changes view, accepted only through a review", async ({ browser, request }) => {
+test("a migrated zone edited after its review: flagged after a refresh, on the Changes view, accepted only through a review", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(360_000);
   const zone = await upgradableZone();
   const planner = await pageAs(browser, "planner");

@@ -6,7 +6,12 @@ import { operationPatterns, pagesToVisit, realIds } from "./crawl";
 import { E2E } from "./environment";
 
 function scriptSrc(csp: string): string {
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+  return (
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src ")) ?? ""
+  );
 }
 
 test("every page: a fresh nonce CSP without unsafe-inline scripts, no violation, and it hydrates", async ({ page, request }) => {
@@ -14,11 +19,15 @@ test("every page: a fresh nonce CSP without unsafe-inline scripts, no violation,
   const ids = await realIds(request, E2E.baseUrl);
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+      violations.push(`${page.url()}: ${message.text()}`);
   });
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __csp: string[] }).__csp = [...((window as unknown as { __csp?: string[] }).__csp ?? []), `${event.violatedDirective} ${event.blockedURI}`];
+      (window as unknown as { __csp: string[] }).__csp = [
+        ...((window as unknown as { __csp?: string[] }).__csp ?? []),
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ];
     });
   });
   const nonces = new Set<string>();
@@ -57,18 +66,26 @@ test("a script injected into a page's HTML does not run, and responses cannot be
   // As a stored XSS would: the server's own response and CSP, with an inline script and a handler attribute added.
   await page.route("**/zones", async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace("</body>", `<script>window.__injected = true</script><img src="data:," onerror="window.__injected = true"></body>`);
+    const html = (await response.text()).replace(
+      "</body>",
+      `<script>window.__injected = true</script><img src="data:," onerror="window.__injected = true"></body>`,
+    );
     await route.fulfill({ response, body: html });
   });
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __blocked: string[] }).__blocked = [...((window as unknown as { __blocked?: string[] }).__blocked ?? []), event.violatedDirective];
+      (window as unknown as { __blocked: string[] }).__blocked = [
+        ...((window as unknown as { __blocked?: string[] }).__blocked ?? []),
+        event.violatedDirective,
+      ];
     });
   });
   await page.goto("/zones");
   await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected === true)).toBe(false);
-  expect(await page.evaluate(() => (window as unknown as { __blocked?: string[] }).__blocked ?? [])).toEqual(expect.arrayContaining([expect.stringMatching(/^script-src/)]));
+  expect(await page.evaluate(() => (window as unknown as { __blocked?: string[] }).__blocked ?? [])).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^script-src/)]),
+  );
   // The page itself still runs: its own scripts carry the nonce.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
@@ -84,7 +101,10 @@ test("the demo cookie is HttpOnly and SameSite=Strict, and Secure when served ov
   expect(cookie).toContain("HttpOnly");
   expect(cookie).toContain("SameSite=Strict");
   expect(cookie).not.toContain("Secure");
-  const tls = await request.post("/api/session/demo-user", { data: { user: "approver-2" }, headers: { origin: E2E.baseUrl, "x-forwarded-proto": "https" } });
+  const tls = await request.post("/api/session/demo-user", {
+    data: { user: "approver-2" },
+    headers: { origin: E2E.baseUrl, "x-forwarded-proto": "https" },
+  });
   expect(tls.headers()["set-cookie"]).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
   expect(tls.headers()["strict-transport-security"]).toContain("max-age=");
   expect(tls.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
@@ -103,12 +123,17 @@ test("the demo cookie is HttpOnly and SameSite=Strict, and Secure when served ov
 test("every mutation is refused from another origin, and from a cookie with no origin", async ({ request }) => {
   const mutations = operationPatterns().filter((op) => !/^(GET|HEAD|OPTIONS) /.test(op));
   expect(mutations.length).toBeGreaterThanOrEqual(10);
-  const path = (pattern: string) => pattern.replace("[...key]", "reports/cross-origin.json").replace("[id]", "00000000-0000-4000-8000-000000000000");
+  const path = (pattern: string) =>
+    pattern.replace("[...key]", "reports/cross-origin.json").replace("[id]", "00000000-0000-4000-8000-000000000000");
   const refused: string[] = [];
   for (const op of mutations) {
     const [method, pattern] = op.split(" ") as [string, string];
     // The archive's own key and an approver's cookie (every role): only the origin is wrong.
-    const headers = { cookie: "preflight-demo-user=approver-1", "X-Custom-Auth-Key": E2E.authKeySecret, "content-type": "application/json" };
+    const headers = {
+      cookie: "preflight-demo-user=approver-1",
+      "X-Custom-Auth-Key": E2E.authKeySecret,
+      "content-type": "application/json",
+    };
     const variants: Array<Record<string, string>> = [{ origin: "https://evil.example" }, { origin: "null" }, {}];
     for (const extra of variants) {
       if (Object.keys(extra).length === 0 && pattern.startsWith("/api/archive")) continue; // no cookie identity there: the key is the proof

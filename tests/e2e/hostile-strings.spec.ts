@@ -70,13 +70,15 @@ async function visit(page: Page, path: string) {
 async function expectInert(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
-  for (const selector of ['img[src="x"]', "svg[onload]", "iframe", '[onerror]', '[onload]', 'a[href^="javascript:"]', "b"]) {
+  for (const selector of ['img[src="x"]', "svg[onload]", "iframe", "[onerror]", "[onload]", 'a[href^="javascript:"]', "b"]) {
     await expect(page.locator(selector), selector).toHaveCount(0);
   }
 }
 
 const zoneIdByName = async (name: string) => {
-  const zones = (await (await fetch(`${preflight.url}/api/zones`, { headers: { "x-preflight-demo-user": "planner" } })).json()) as { zones: { id: string; name: string }[] };
+  const zones = (await (await fetch(`${preflight.url}/api/zones`, { headers: { "x-preflight-demo-user": "planner" } })).json()) as {
+    zones: { id: string; name: string }[];
+  };
   return zones.zones.find((z) => z.name === name)!.id;
 };
 
@@ -103,7 +105,12 @@ test("custom hostnames and certificate hosts with markup are text on Certificate
 
 test("a review whose planned call names an override URL with markup shows it as text", async ({ page }) => {
   const overrideZone = await (async () => {
-    const get = async <T>(path: string) => ((await (await fetch(`${sandbox.url}/client/v4${path}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } })).json()) as { result: T }).result;
+    const get = async <T>(path: string) =>
+      (
+        (await (await fetch(`${sandbox.url}/client/v4${path}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } })).json()) as {
+          result: T;
+        }
+      ).result;
     for (let page = 1; page <= 2; page++) {
       for (const zone of await get<{ id: string }[]>(`/zones?per_page=50&page=${page}`)) {
         // A zone whose previous-version API is retired answers 410 with result null: it has no readable overrides.

@@ -50,7 +50,9 @@ function launch(command: string, args: string[], env: Record<string, string>, po
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${command} exited before it was ready`);
-      const ok = await fetch(`${url}${health}`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${url}${health}`, { signal: AbortSignal.timeout(2000) })
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) return server;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -68,7 +70,12 @@ export async function startOwnSandbox(env: Record<string, string> = {}): Promise
 export const newDataDir = () => mkdtempSync(join(tmpdir(), "preflight-e2e-own-"));
 
 /** `next start` of the suite's build, on the given sandbox. */
-export async function startOwnPreflight(sandboxPort: number, dataDir: string, env: Record<string, string> = {}, port?: number): Promise<OwnServer> {
+export async function startOwnPreflight(
+  sandboxPort: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<OwnServer> {
   const own = port ?? (await freePort());
   const vars = {
     NEXT_TELEMETRY_DISABLED: "1",

@@ -24,11 +24,21 @@ async function api<T>(server: OwnServer, path: string, user: string, body?: unkn
 
 /** A zone with three custom hostnames still on the legacy-chain CA, straight from the sandbox. */
 async function legacyHostnames(sandbox: OwnServer): Promise<{ zoneId: string; ids: string[] }> {
-  const get = async <T>(path: string) => ((await (await fetch(`${sandbox.url}/client/v4${path}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } })).json()) as { result: T }).result;
+  const get = async <T>(path: string) =>
+    (
+      (await (await fetch(`${sandbox.url}/client/v4${path}`, { headers: { Authorization: `Bearer ${E2E.apiToken}` } })).json()) as {
+        result: T;
+      }
+    ).result;
   for (let page = 1; page < 10; page++) {
     for (const zone of await get<{ id: string }[]>(`/zones?per_page=50&page=${page}`)) {
-      const hostnames = await get<{ id: string; ssl: { certificate_authority: string } }[]>(`/zones/${zone.id}/custom_hostnames?per_page=50`);
-      const ids = hostnames.filter((h) => h.ssl.certificate_authority === "lets_encrypt").map((h) => h.id).slice(0, 3);
+      const hostnames = await get<{ id: string; ssl: { certificate_authority: string } }[]>(
+        `/zones/${zone.id}/custom_hostnames?per_page=50`,
+      );
+      const ids = hostnames
+        .filter((h) => h.ssl.certificate_authority === "lets_encrypt")
+        .map((h) => h.id)
+        .slice(0, 3);
       if (ids.length === 3) return { zoneId: zone.id, ids };
     }
   }
@@ -36,7 +46,8 @@ async function legacyHostnames(sandbox: OwnServer): Promise<{ zoneId: string; id
 }
 
 const calls = async (sandbox: OwnServer) => ((await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: Call[] }).calls;
-const faults = (sandbox: OwnServer, body: object) => fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const faults = (sandbox: OwnServer, body: object) =>
+  fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 test("a Preflight crash mid-execution loses nothing and sends no mutation twice", async () => {
   test.setTimeout(180_000);
@@ -48,7 +59,12 @@ test("a Preflight crash mid-execution loses nothing and sends no mutation twice"
   running.push(first);
 
   const { zoneId, ids } = await legacyHostnames(sandbox);
-  const created = await api<Review>(first, "/api/reviews", "planner", { kind: "switch_hostname_ca", zoneId, hostnameIds: ids, certificateAuthority: "google" });
+  const created = await api<Review>(first, "/api/reviews", "planner", {
+    kind: "switch_hostname_ca",
+    zoneId,
+    hostnameIds: ids,
+    certificateAuthority: "google",
+  });
   expect(created.status).toBe(201);
   const id = created.body.id;
   expect((await api(first, `/api/reviews/${id}/submit`, "planner", {})).status).toBe(200);
@@ -57,12 +73,20 @@ test("a Preflight crash mid-execution loses nothing and sends no mutation twice"
   // Every PATCH takes 2.5 s to answer: the server is killed while the second one is in flight.
   await faults(sandbox, { writeLatencyMs: 2500 });
   void api(first, `/api/reviews/${id}/execute`, "planner", {}).catch(() => undefined);
-  await expect.poll(async () => (await api<Review>(first, `/api/reviews/${id}`, "planner")).body.results.map((r) => r.state).join(","), { timeout: 30_000 }).toBe("succeeded,sending,pending");
+  await expect
+    .poll(async () => (await api<Review>(first, `/api/reviews/${id}`, "planner")).body.results.map((r) => r.state).join(","), {
+      timeout: 30_000,
+    })
+    .toBe("succeeded,sending,pending");
   await new Promise((resolve) => setTimeout(resolve, 500)); // the PATCH has reached the sandbox
   await first.kill();
   const second = created.body.calls[1]!.path;
   // The sandbox still applies the call the dead server sent; nobody receives the answer.
-  await expect.poll(async () => (await calls(sandbox)).filter((c) => c.method === "PATCH" && c.path.endsWith(second)).map((c) => c.delivered), { timeout: 10_000 }).toEqual([false]);
+  await expect
+    .poll(async () => (await calls(sandbox)).filter((c) => c.method === "PATCH" && c.path.endsWith(second)).map((c) => c.delivered), {
+      timeout: 10_000,
+    })
+    .toEqual([false]);
   await faults(sandbox, { writeLatencyMs: 0 });
 
   const restarted = await startOwnPreflight(sandbox.port, dataDir, env, first.port);
@@ -73,11 +97,14 @@ test("a Preflight crash mid-execution loses nothing and sends no mutation twice"
   let resumed: { status: number; body: Review } | undefined;
   let refusedWhileLeased = 0;
   await expect
-    .poll(async () => {
-      resumed = await api<Review>(restarted, `/api/reviews/${id}/execute`, "planner", {});
-      if (resumed.status === 409) refusedWhileLeased++;
-      return resumed.status;
-    }, { timeout: 30_000, intervals: [500] })
+    .poll(
+      async () => {
+        resumed = await api<Review>(restarted, `/api/reviews/${id}/execute`, "planner", {});
+        if (resumed.status === 409) refusedWhileLeased++;
+        return resumed.status;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
     .toBe(200);
   expect(resumed!.body.state).toBe("executed");
   expect(resumed!.body.results.map((r) => r.state)).toEqual(["succeeded", "succeeded", "succeeded"]);
@@ -86,6 +113,10 @@ test("a Preflight crash mid-execution loses nothing and sends no mutation twice"
   const patches = (await calls(sandbox)).filter((c) => c.method === "PATCH");
   expect(patches.map((c) => c.path.replace("/client/v4", "")).sort()).toEqual(created.body.calls.map((c) => c.path).sort());
   const audit = await api<{ audit: { action: string }[] }>(restarted, `/api/reviews/${id}`, "planner");
-  expect(audit.body.audit.map((e) => e.action)).toEqual(expect.arrayContaining(["execution_started", "execution_resumed", "call_verified", "execution_executed"]));
-  console.log(`preflight restart: 3 PATCH calls, server killed during call 2, ${refusedWhileLeased} execute(s) refused while the lease held, call 2 verified applied, each PATCH sent once (${patches.length} in the sandbox log)`);
+  expect(audit.body.audit.map((e) => e.action)).toEqual(
+    expect.arrayContaining(["execution_started", "execution_resumed", "call_verified", "execution_executed"]),
+  );
+  console.log(
+    `preflight restart: 3 PATCH calls, server killed during call 2, ${refusedWhileLeased} execute(s) refused while the lease held, call 2 verified applied, each PATCH sent once (${patches.length} in the sandbox log)`,
+  );
 });

@@ -28,7 +28,9 @@ test("a migration review needs a second person, then runs once and is audited", 
   await planner.getByRole("button", { name: "Create review" }).click();
   await expect(planner).toHaveURL(/\/reviews\/[0-9a-f-]{36}$/);
   const reviewUrl = planner.url();
-  await expect(planner.getByTestId("planned-calls")).toContainText(`PUT /zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`);
+  await expect(planner.getByTestId("planned-calls")).toContainText(
+    `PUT /zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`,
+  );
   await expect(planner.getByTestId("review-state")).toHaveText("draft");
   // What the approver approves, in words: the zone has no entry point yet, so the PUT creates it.
   await expect(planner.getByTestId("review-ruleset-diff")).toContainText(/entry point created with \d+ rules/);
@@ -53,12 +55,23 @@ test("a migration review needs a second person, then runs once and is audited", 
   await planner.getByRole("button", { name: "Confirm: Execute" }).click();
   await expect(planner.getByTestId("review-state")).toHaveText("executed", { timeout: 30_000 });
 
-  expect(await migrationStatus(zone.id)).toMatchObject({ migration_state: "completed", new_waf_status: "enabled", old_waf_status: "disabled" });
+  expect(await migrationStatus(zone.id)).toMatchObject({
+    migration_state: "completed",
+    new_waf_status: "enabled",
+    old_waf_status: "disabled",
+  });
   const puts = (await sandboxCalls()).filter((c) => c.method === "PUT" && c.path.includes(zone.id));
   expect(puts).toHaveLength(1);
 
   const audit = planner.getByTestId("audit-log");
-  for (const line of ["planner · created", "planner · submit → submitted", "approver-1 · approve → approved", "planner · execution_started → executing", "planner · call_succeeded", "planner · execution_executed → executed"]) {
+  for (const line of [
+    "planner · created",
+    "planner · submit → submitted",
+    "approver-1 · approve → approved",
+    "planner · execution_started → executing",
+    "planner · call_succeeded",
+    "planner · execution_executed → executed",
+  ]) {
     await expect(audit).toContainText(line);
   }
   await expect(audit).toContainText("HTTP 200");
@@ -86,18 +99,27 @@ test("the operations answer 401, 403 and 409 as documented", async ({ request })
   expect(((await list.json()) as { reviews: Array<{ id: string }> }).reviews.map((r) => r.id)).toContain(id);
 });
 
-test("a migration review says in words what it changes in the entry point, by meaning and not by position", async ({ browser, request }) => {
+test("a migration review says in words what it changes in the entry point, by meaning and not by position", async ({
+  browser,
+  request,
+}) => {
   const zone = await validationModeZone();
   try {
     // Since validation started, someone added a skip rule for /health in front of the managed rulesets.
-    await editEntrypoint(zone.id, (rules) => [{ action: "skip", expression: 'http.request.uri.path eq "/health"', action_parameters: { ruleset: "current" } }, ...rules]);
+    await editEntrypoint(zone.id, (rules) => [
+      { action: "skip", expression: 'http.request.uri.path eq "/health"', action_parameters: { ruleset: "current" } },
+      ...rules,
+    ]);
     const planner = await pageAs(browser, "planner");
     await planner.goto(`/zones/${zone.id}`);
     const changes = planner.getByTestId("migration-changes");
     await expect(changes).toContainText("From the live entry point version 2");
     await expect(changes.getByTestId("ruleset-diff").getByRole("listitem")).toHaveText(["skip rule for /health removed"]);
 
-    const created = await request.post("/api/reviews", { headers: { "x-preflight-demo-user": "planner" }, data: { kind: "complete_migration", zoneId: zone.id } });
+    const created = await request.post("/api/reviews", {
+      headers: { "x-preflight-demo-user": "planner" },
+      data: { kind: "complete_migration", zoneId: zone.id },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     await planner.goto(`/reviews/${id}`);

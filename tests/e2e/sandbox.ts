@@ -40,7 +40,9 @@ export async function upgradableZone(): Promise<{ id: string; name: string }> {
     for (const zone of zones.filter((z) => z.plan.legacy_id !== "enterprise")) {
       const check = await sandboxGet<{ compatible: boolean }>(`/zones/${zone.id}/waf_migration/check?phase_two=1`);
       if (!check.compatible) continue;
-      const config = await sandboxGet<{ rules: Array<{ action: string; expression: string }> }>(`/zones/${zone.id}/waf_migration/config?phase_two=1`);
+      const config = await sandboxGet<{ rules: Array<{ action: string; expression: string }> }>(
+        `/zones/${zone.id}/waf_migration/config?phase_two=1`,
+      );
       if (config.rules.length < 50 && config.rules.every((r) => r.expression.length < 1000)) return zone;
     }
   }
@@ -51,7 +53,9 @@ export async function migrationStatus(zoneId: string) {
 }
 
 export async function sandboxCalls(): Promise<Array<{ method: string; path: string; status: number }>> {
-  return ((await (await fetch(`${E2E.sandboxUrl}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string; status: number }> }).calls;
+  return (
+    (await (await fetch(`${E2E.sandboxUrl}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string; status: number }> }
+  ).calls;
 }
 
 /** An Enterprise zone in validation mode: its entry point already runs the proposed configuration. */
@@ -67,7 +71,10 @@ export async function validationModeZone(): Promise<{ id: string; name: string }
 }
 
 /** Someone edits the zone's entry point outside Preflight (a PUT without waf_migration, as the dashboard would). */
-export async function editEntrypoint(zoneId: string, edit: (rules: Array<Record<string, unknown>>) => Array<Record<string, unknown>>): Promise<void> {
+export async function editEntrypoint(
+  zoneId: string,
+  edit: (rules: Array<Record<string, unknown>>) => Array<Record<string, unknown>>,
+): Promise<void> {
   const path = `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
   const current = await sandboxGet<{ name: string; rules: Array<Record<string, unknown>> }>(path);
   const response = await fetch(`${E2E.sandboxUrl}/client/v4${path}`, {
@@ -79,8 +86,14 @@ export async function editEntrypoint(zoneId: string, edit: (rules: Array<Record<
 }
 
 /** A certificate change between two snapshots, as a real account goes through one (lib/dev/sandbox/certificate-events.ts). */
-export async function changeSandboxCertificate(body: Record<string, unknown>): Promise<{ zone: { id: string; name: string }; certificate: { id: string; hostname?: string } }> {
-  const response = await fetch(`${E2E.sandboxUrl}/__sandbox/certificates`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+export async function changeSandboxCertificate(
+  body: Record<string, unknown>,
+): Promise<{ zone: { id: string; name: string }; certificate: { id: string; hostname?: string } }> {
+  const response = await fetch(`${E2E.sandboxUrl}/__sandbox/certificates`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`sandbox refused the certificate change: ${response.status} ${await response.text()}`);
   return (await response.json()) as { zone: { id: string; name: string }; certificate: { id: string; hostname?: string } };
 }

@@ -55,7 +55,12 @@ async function crawlPages(browser: Browser, baseUrl: string, pages: string[], sc
 
 async function callOperations(request: APIRequestContext, baseUrl: string, ids: Ids, scan: Scan) {
   for (const op of operationsToCall(ids, E2E.authKeySecret, baseUrl)) {
-    const response = await request.fetch(`${baseUrl}${op.path}`, { method: op.method, headers: op.headers, data: op.data, timeout: 120_000 });
+    const response = await request.fetch(`${baseUrl}${op.path}`, {
+      method: op.method,
+      headers: op.headers,
+      data: op.data,
+      timeout: 120_000,
+    });
     const text = `${JSON.stringify(response.headers())}\n${await response.text()}`;
     scan.responses++;
     for (const name of leaksIn(text)) scan.leaks.push(`${name} in ${op.method} ${op.path} (${response.status()})`);
@@ -67,11 +72,22 @@ async function crawlFailures(browser: Browser, request: APIRequestContext, baseU
   const faultSets: Array<Record<string, number>> = [{ errorRate: 1 }, { malformedRate: 1 }];
   for (const faults of faultSets) {
     await setSandboxFaults(faults);
-    await crawlPages(browser, baseUrl, ["/zones?refresh=1", `/zones/${ids.zone}`, "/settings", `/validation?zone=${ids.validationZone}`], scan);
-    for (const path of ["/api/zones?refresh=1", `/api/zones/${ids.zone}/migration?refresh=1`, "/api/invites", "/api/certificates?refresh=1"]) {
+    await crawlPages(
+      browser,
+      baseUrl,
+      ["/zones?refresh=1", `/zones/${ids.zone}`, "/settings", `/validation?zone=${ids.validationZone}`],
+      scan,
+    );
+    for (const path of [
+      "/api/zones?refresh=1",
+      `/api/zones/${ids.zone}/migration?refresh=1`,
+      "/api/invites",
+      "/api/certificates?refresh=1",
+    ]) {
       const response = await request.get(`${baseUrl}${path}`, { timeout: 120_000 });
       scan.responses++;
-      for (const name of leaksIn(`${JSON.stringify(response.headers())}\n${await response.text()}`)) scan.leaks.push(`${name} in ${path} under ${JSON.stringify(faults)}`);
+      for (const name of leaksIn(`${JSON.stringify(response.headers())}\n${await response.text()}`))
+        scan.leaks.push(`${name} in ${path} under ${JSON.stringify(faults)}`);
     }
     await resetSandbox();
   }
@@ -113,7 +129,9 @@ for (const server of [
     await crawlPages(browser, server.baseUrl, pagesToVisit(ids), scan);
     await callOperations(request, server.baseUrl, ids, scan);
     await crawlFailures(browser, request, server.baseUrl, ids, scan);
-    console.log(`secrets (${server.name}): ${pagesToVisit(ids).length} pages and ${operationsToCall(ids, "", "").length} operations, ${scan.responses} responses scanned, ${scan.leaks.length} leaks`);
+    console.log(
+      `secrets (${server.name}): ${pagesToVisit(ids).length} pages and ${operationsToCall(ids, "", "").length} operations, ${scan.responses} responses scanned, ${scan.leaks.length} leaks`,
+    );
     expect(scan.responses).toBeGreaterThan(60);
     expect(scan.leaks).toEqual([]);
   });

@@ -5,7 +5,10 @@ test.afterEach(async ({ request }) => {
   await request.delete("/api/snapshots", { headers: { "x-preflight-demo-user": "planner" } });
 });
 
-test("after a snapshot refresh, the Zones page says how old its rows are, and Settings shows each request's usage", async ({ page, request }) => {
+test("after a snapshot refresh, the Zones page says how old its rows are, and Settings shows each request's usage", async ({
+  page,
+  request,
+}) => {
   await page.goto("/zones");
   await expect(page.getByTestId("snapshot-banner")).toContainText("Scanned live (no snapshot yet)");
 
@@ -59,9 +62,12 @@ test("the cron trigger runs a refresh step inside the worker", { tag: "@smoke" }
   expect(fired.ok()).toBe(true);
   // The step runs in the background of the event (waitUntil); its run state shows up in the bucket.
   await expect
-    .poll(async () => {
-      const status = (await (await request.get("/api/snapshots")).json()) as { snapshot: unknown; refreshing: unknown };
-      return status.refreshing !== null || status.snapshot !== null;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const status = (await (await request.get("/api/snapshots")).json()) as { snapshot: unknown; refreshing: unknown };
+        return status.refreshing !== null || status.snapshot !== null;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 });

@@ -21,7 +21,11 @@ test("a query over 2,000 blocks shows progress, then the call tree of a nested t
   await expect(page).toHaveURL(/fromBlock=0&toBlock=latest/);
 
   const { hash } = seed.nestedTransaction;
-  await page.getByTestId("trace-row").filter({ has: page.locator(`[title="${hash}"]`) }).first().click();
+  await page
+    .getByTestId("trace-row")
+    .filter({ has: page.locator(`[title="${hash}"]`) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`tx=${hash}`));
   const tree = page.getByRole("tree");
   await expect(tree).toBeVisible();
@@ -50,7 +54,9 @@ test("the whole view lives in the URL: a shared link opens the same traces, type
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export JSON" }).click();
   const file = await download;
-  const exported = JSON.parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString())) as Array<{ action: { callType: string } }>;
+  const exported = JSON.parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString())) as Array<{
+    action: { callType: string };
+  }>;
   expect(exported.map((t) => t.action.callType).sort()).toEqual([...types].map((t) => t.replace(/call \((\w+)\)/, "$1")).sort());
 });
 

@@ -12,7 +12,10 @@ async function graphqlCalls(): Promise<number> {
 
 // New-only blocks a zone can hold by design: 120 per scale unit (1–3), plus the scanner burst on one zone.
 const NEW_ONLY_BLOCKS = DESIGNED_CASES.find((c) => c.old === null && c.new === "block")!.requests;
-const designedNewOnlyBlocks = [0, 1, 2].flatMap((ordinal) => [NEW_ONLY_BLOCKS * scaleFor(ordinal), NEW_ONLY_BLOCKS * scaleFor(ordinal) + 10_500]);
+const designedNewOnlyBlocks = [0, 1, 2].flatMap((ordinal) => [
+  NEW_ONLY_BLOCKS * scaleFor(ordinal),
+  NEW_ONLY_BLOCKS * scaleFor(ordinal) + 10_500,
+]);
 
 test("open a validation-mode zone, filter to new-only blocks, export them as CSV", async ({ page }) => {
   await page.goto("/validation");
@@ -22,7 +25,9 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
   await expect(page).toHaveURL(/zone=[0-9a-f]{32}/);
   const zoneId = /zone=([0-9a-f]{32})/.exec(page.url())![1]!;
 
-  await expect(page.getByTestId("decision-summary")).toContainText(/requests? would now be blocked that (were|was) allowed; \d+ requests? the old rules blocked (are|is) now allowed/);
+  await expect(page.getByTestId("decision-summary")).toContainText(
+    /requests? would now be blocked that (were|was) allowed; \d+ requests? the old rules blocked (are|is) now allowed/,
+  );
   await expect(page.getByRole("link", { name: "Start the review that turns the previous version off" })).toHaveAttribute(
     "href",
     `/reviews?create=complete_migration&zoneId=${zoneId}`,
@@ -49,7 +54,9 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await (await download).path();
   const lines = (await readFile(file, "utf8")).trim().split("\r\n");
-  expect(lines[0]).toBe("ray,datetime,class,old_action,old_rule,new_action,new_rule,host,path,country,client_ip,user_agent,old_events,new_events,sample_interval");
+  expect(lines[0]).toBe(
+    "ray,datetime,class,old_action,old_rule,new_action,new_rule,host,path,country,client_ip,user_agent,old_events,new_events,sample_interval",
+  );
   const rows = lines.slice(1).map((line) => line.split(","));
   expect(rows).toHaveLength(shown);
   expect(rows.every((cells) => cells[2] === "newOnly" && cells[3] === "" && cells[5] === "block")).toBe(true);
@@ -89,7 +96,13 @@ test("the sampled zone's figures are marked as estimates, with the interval and 
     // column); the export link carries the summary's resolved window, so it is answered from the same read.
     const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
     const csv = await (await page.request.get(href!)).text();
-    const intervals = new Set(csv.trim().split("\r\n").slice(1).map((line) => line.split(",").at(-1)));
+    const intervals = new Set(
+      csv
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",").at(-1)),
+    );
     expect(intervals).toContain(String(SAMPLING.interval));
     expect(intervals).toContain("1");
   }
@@ -99,7 +112,7 @@ test("the sampled zone's figures are marked as estimates, with the interval and 
 /** A zone in validation mode, from the (cached) scan: the last one listed, which no page has started reading yet. */
 async function firstValidationZone(request: APIRequestContext): Promise<string> {
   let zoneId: string | undefined;
-  for (let cursor = ""; !zoneId; ) {
+  for (let cursor = ""; !zoneId;) {
     const answer = (await (await request.get(`/api/zones${cursor ? `?cursor=${cursor}` : ""}`)).json()) as {
       zones: Array<{ id: string; verdict: string }>;
       complete: boolean;
@@ -146,7 +159,9 @@ test("the validation operation names the field of a bad window", async ({ reques
   // Older than the dataset keeps (notOlderThan, 31 days on the docs' example): a 400 naming since and the limit.
   const validationZone = await firstValidationZone(request);
   const old = new Date(Date.now() - 40 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-  const tooOld = await request.get(`/api/zones/${validationZone}/validation?since=${old}&until=${new Date(Date.parse(old) + 86_400_000).toISOString()}`);
+  const tooOld = await request.get(
+    `/api/zones/${validationZone}/validation?since=${old}&until=${new Date(Date.parse(old) + 86_400_000).toISOString()}`,
+  );
   expect(tooOld.status()).toBe(400);
   expect((await tooOld.json()).error).toMatchObject({ field: "since", message: expect.stringMatching(/notOlderThan/) });
   const badCursor = await request.get(`/api/zones/${zoneId}/validation?cursor=not-a-cursor`);

@@ -94,7 +94,11 @@ test("filter to blocked zones, open one, see its reasons and proposed configurat
   // The reason is longer than its column: cut to one line, it says itself whole on hover.
   const reason = tooLong.locator("[role=cell]:nth-child(4)");
   await reason.hover();
-  const cell = await reason.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, title: el.getAttribute("title"), text: el.textContent }));
+  const cell = await reason.evaluate((el) => ({
+    cut: el.scrollWidth > el.clientWidth,
+    title: el.getAttribute("title"),
+    text: el.textContent,
+  }));
   expect(cell.cut).toBe(true);
   expect(cell.title).toBe(cell.text);
   await tooLong.getByRole("link").click();

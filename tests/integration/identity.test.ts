@@ -46,8 +46,13 @@ const headersWith = (jwt: string) => new Headers({ "Cf-Access-Jwt-Assertion": jw
 
 describe("identity from the access proxy's JWT", () => {
   it("accepts a token signed by the team's keys and maps e-mail and groups to roles", async () => {
-    await expect(identify(headersWith(await token({ email: "P@example.com" })), config)).resolves.toMatchObject({ id: "p@example.com", role: "planner" });
-    await expect(identify(headersWith(await token({ email: "lead@example.com", groups: ["security-leads"] })), config)).resolves.toMatchObject({ role: "approver" });
+    await expect(identify(headersWith(await token({ email: "P@example.com" })), config)).resolves.toMatchObject({
+      id: "p@example.com",
+      role: "planner",
+    });
+    await expect(
+      identify(headersWith(await token({ email: "lead@example.com", groups: ["security-leads"] })), config),
+    ).resolves.toMatchObject({ role: "approver" });
   });
 
   it.each([
@@ -73,8 +78,15 @@ describe("identity from the access proxy's JWT", () => {
 describe("demo identity", () => {
   const demo: IdentityConfig = { kind: "demo", reason: "sandbox" };
   it("takes the header, then the switcher's cookie, then the planner", async () => {
-    await expect(identify(new Headers({ "x-preflight-demo-user": "approver-2" }), demo)).resolves.toMatchObject({ id: "approver-2", role: "approver", via: "demo-header" });
-    await expect(identify(new Headers({ cookie: "a=b; preflight-demo-user=approver-1" }), demo)).resolves.toMatchObject({ id: "approver-1", via: "demo-cookie" });
+    await expect(identify(new Headers({ "x-preflight-demo-user": "approver-2" }), demo)).resolves.toMatchObject({
+      id: "approver-2",
+      role: "approver",
+      via: "demo-header",
+    });
+    await expect(identify(new Headers({ cookie: "a=b; preflight-demo-user=approver-1" }), demo)).resolves.toMatchObject({
+      id: "approver-1",
+      via: "demo-cookie",
+    });
     await expect(identify(new Headers(), demo)).resolves.toMatchObject({ id: "planner", role: "planner" });
   });
   it("refuses unknown demo users and a live start with no identity", async () => {

@@ -22,7 +22,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const scheduler = (budget: number) => new Scheduler({ limiter: new RateLimiter({ requests: 1000, windowSeconds: 60 }), subrequestBudget: budget, timeoutMs: 5_000 });
+const scheduler = (budget: number) =>
+  new Scheduler({ limiter: new RateLimiter({ requests: 1000, windowSeconds: 60 }), subrequestBudget: budget, timeoutMs: 5_000 });
 
 describe("meteredBucket", () => {
   it("counts every call against the budget and refuses past it", async () => {

@@ -90,7 +90,12 @@ async function requestMix(): Promise<Request[]> {
     // Mutations whose stored data stays the same size: growth then can only be a leak (review writes grow
     // the bucket by design; the e2e and named-operations tests exercise them).
     { method: "POST", path: "/api/certificates/inspect", headers: json, body: JSON.stringify({ pem }) },
-    { method: "POST", path: "/api/session/demo-user", headers: { ...json, origin: E2E.baseUrl }, body: JSON.stringify({ user: "planner" }) },
+    {
+      method: "POST",
+      path: "/api/session/demo-user",
+      headers: { ...json, origin: E2E.baseUrl },
+      body: JSON.stringify({ user: "planner" }),
+    },
     { path: "/api/invites" },
     { path: "/settings" },
     { path: "/api/health" },
@@ -106,22 +111,38 @@ async function main() {
     const tracked = requests.map((r) => ({
       ...r,
       onResponse: (status: number) => {
-        if (status < 200 || status > 299) failures.set(`${r.method ?? "GET"} ${r.path} → ${status}`, (failures.get(`${r.method ?? "GET"} ${r.path} → ${status}`) ?? 0) + 1);
+        if (status < 200 || status > 299)
+          failures.set(`${r.method ?? "GET"} ${r.path} → ${status}`, (failures.get(`${r.method ?? "GET"} ${r.path} → ${status}`) ?? 0) + 1);
       },
     }));
     // The heap grows to its working size under the first seconds of load: measure from there on.
-    const warmup = await autocannon({ url: E2E.baseUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS, timeout: 30, requests: tracked });
+    const warmup = await autocannon({
+      url: E2E.baseUrl,
+      connections: CONNECTIONS,
+      duration: WARMUP_SECONDS,
+      timeout: 30,
+      requests: tracked,
+    });
     console.log(`load: warm-up ${WARMUP_SECONDS} s, ${warmup.requests.total} requests`);
     console.log(`load: ${CONNECTIONS} clients for ${SECONDS} s over ${requests.length} pages and operations`);
     const stop = sampleRss(server.child.pid!);
     const result = await autocannon({ url: E2E.baseUrl, connections: CONNECTIONS, duration: SECONDS, timeout: 30, requests: tracked });
     const samples = stop();
     const rss = firstAndLast(samples, WINDOW_MS);
-    console.log(`load: RSS every 5 s (MiB): ${samples.filter((_, i) => i % 5 === 0).map((s) => s.mib.toFixed(0)).join(" ")}`);
+    console.log(
+      `load: RSS every 5 s (MiB): ${samples
+        .filter((_, i) => i % 5 === 0)
+        .map((s) => s.mib.toFixed(0))
+        .join(" ")}`,
+    );
     const errors = result.errors + result.timeouts + result.non2xx;
     const limit = rss.first * TOLERANCE.ratio + TOLERANCE.mib;
-    console.log(`load: ${result.requests.total} requests, ${errors} errors (${result.errors} failed, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-    console.log(`load: server RSS mean first 10 s ${rss.first.toFixed(0)} MiB, last 10 s ${rss.last.toFixed(0)} MiB (limit ${limit.toFixed(0)} MiB)`);
+    console.log(
+      `load: ${result.requests.total} requests, ${errors} errors (${result.errors} failed, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
+    console.log(
+      `load: server RSS mean first 10 s ${rss.first.toFixed(0)} MiB, last 10 s ${rss.last.toFixed(0)} MiB (limit ${limit.toFixed(0)} MiB)`,
+    );
     for (const [what, count] of failures) console.log(`load: ${count}× ${what}`);
     const ok = errors === 0 && result.requests.total > 0 && rss.last <= limit;
     console.log(`load: ${ok ? "ok" : "FAILED"}`);

@@ -35,7 +35,7 @@ const CHOICES: Record<string, { options?: ExampleOptions; adjust?: (answer: Answ
     why: "a pending invitation (a value of the schema's enum), so the acceptance is planned and sent",
   },
   "/zones/{zone_id}/custom_hostnames": {
-    adjust: (a) => (((a.result as Array<{ ssl: Record<string, unknown> }>)[0]!.ssl).certificate_authority = "lets_encrypt"),
+    adjust: (a) => ((a.result as Array<{ ssl: Record<string, unknown> }>)[0]!.ssl.certificate_authority = "lets_encrypt"),
     why: "a hostname on the legacy-chain CA (a value of the schema's enum), so the switch is planned and sent",
   },
 };

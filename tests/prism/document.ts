@@ -15,11 +15,51 @@ const SDK_CERTIFICATE_PACK = {
     id: { type: "string", example: "3822ff90-ea29-44df-9e55-21300bb9419b" },
     certificates: {
       type: "array",
-      items: { type: "object", required: ["id", "hosts", "status"], properties: { id: { type: "string", example: "7e7b8deba8538af625850b7b2530034c" }, hosts: { type: "array", items: { type: "string" }, example: ["example.com"] }, status: { type: "string", example: "active" }, bundle_method: { type: "string", example: "ubiquitous" }, expires_on: { type: "string", example: "2024-12-01T00:00:00Z" }, issuer: { type: "string", example: "GoogleTrustServices" }, uploaded_on: { type: "string", example: "2024-09-01T00:00:00Z" } } },
+      items: {
+        type: "object",
+        required: ["id", "hosts", "status"],
+        properties: {
+          id: { type: "string", example: "7e7b8deba8538af625850b7b2530034c" },
+          hosts: { type: "array", items: { type: "string" }, example: ["example.com"] },
+          status: { type: "string", example: "active" },
+          bundle_method: { type: "string", example: "ubiquitous" },
+          expires_on: { type: "string", example: "2024-12-01T00:00:00Z" },
+          issuer: { type: "string", example: "GoogleTrustServices" },
+          uploaded_on: { type: "string", example: "2024-09-01T00:00:00Z" },
+        },
+      },
     },
     hosts: { type: "array", items: { type: "string" }, example: ["example.com", "*.example.com"] },
-    status: { enum: ["initializing", "pending_validation", "deleted", "pending_issuance", "pending_deployment", "pending_deletion", "pending_expiration", "expired", "active", "initializing_timed_out", "validation_timed_out", "issuance_timed_out", "deployment_timed_out", "deletion_timed_out", "pending_cleanup", "staging_deployment", "staging_active", "deactivating", "inactive", "backup_issued", "holding_deployment"], example: "active" },
-    type: { enum: ["mh_custom", "managed_hostname", "sni_custom", "universal", "advanced", "total_tls", "keyless", "legacy_custom"], example: "advanced" },
+    status: {
+      enum: [
+        "initializing",
+        "pending_validation",
+        "deleted",
+        "pending_issuance",
+        "pending_deployment",
+        "pending_deletion",
+        "pending_expiration",
+        "expired",
+        "active",
+        "initializing_timed_out",
+        "validation_timed_out",
+        "issuance_timed_out",
+        "deployment_timed_out",
+        "deletion_timed_out",
+        "pending_cleanup",
+        "staging_deployment",
+        "staging_active",
+        "deactivating",
+        "inactive",
+        "backup_issued",
+        "holding_deployment",
+      ],
+      example: "active",
+    },
+    type: {
+      enum: ["mh_custom", "managed_hostname", "sni_custom", "universal", "advanced", "total_tls", "keyless", "legacy_custom"],
+      example: "advanced",
+    },
     certificate_authority: { enum: ["google", "lets_encrypt", "ssl_com"], example: "lets_encrypt" },
     primary_certificate: { type: "string", example: "7e7b8deba8538af625850b7b2530034c" },
     validation_method: { enum: ["txt", "http", "email"], example: "txt" },
@@ -38,7 +78,8 @@ export const CORRECTIONS: Correction[] = [
   {
     call: "every operation",
     what: "accepts the API token (Authorization: Bearer)",
-    source: "the schema's top-level security lists api_token; per-operation lists of 2024 often name only e-mail + key (#_meta.notes); docs: a token authorizes every call",
+    source:
+      "the schema's top-level security lists api_token; per-operation lists of 2024 often name only e-mail + key (#_meta.notes); docs: a token authorizes every call",
   },
   {
     call: "PUT …/rulesets/phases/{ruleset_phase}/entrypoint",
@@ -53,7 +94,8 @@ export const CORRECTIONS: Correction[] = [
   {
     call: "GET …/ssl/certificate_packs",
     what: "typed items (the 2024 schema leaves them `{type: object}`)",
-    source: "cloudflare-typescript resources/ssl/certificate-packs: CertificatePackListResponse (required id, certificates[{id, hosts, status}], hosts, status, type)",
+    source:
+      "cloudflare-typescript resources/ssl/certificate-packs: CertificatePackListResponse (required id, certificates[{id, hosts, status}], hosts, status, type)",
   },
   {
     call: "custom hostnames",
@@ -63,7 +105,8 @@ export const CORRECTIONS: Correction[] = [
   {
     call: "request bodies",
     what: "read-only properties (version, last_updated of a rule) are not required in a request",
-    source: "OpenAPI 3.0.3, Schema Object `readOnly`: a required read-only property applies to responses only; Prism 5.16 enforces it in nested request schemas",
+    source:
+      "OpenAPI 3.0.3, Schema Object `readOnly`: a required read-only property applies to responses only; Prism 5.16 enforces it in nested request schemas",
   },
   {
     call: "DELETE …/firewall/waf/overrides/{id}",
@@ -108,7 +151,9 @@ export function contractDocument(): OpenApiDocument {
     { in: "query", name: "per_page", schema: { type: "number", minimum: 1 } },
   ];
 
-  const packList = (packs.responses["200"] as { content: Record<string, { schema: Record<string, unknown> }> }).content["application/json"]!;
+  const packList = (packs.responses["200"] as { content: Record<string, { schema: Record<string, unknown> }> }).content[
+    "application/json"
+  ]!;
   packList.schema = { allOf: [packList.schema, { properties: { result: { type: "array", items: SDK_CERTIFICATE_PACK } } }] };
 
   const hostnamePatch = paths["/zones/{zone_id}/custom_hostnames/{custom_hostname_id}"]!.patch!;
@@ -128,7 +173,11 @@ function dropReadOnlyRequired(document: OpenApiDocument, schema: Record<string, 
   const properties = schema.properties as Record<string, Property> | undefined;
   if (!properties || !Array.isArray(schema.required)) return;
   const readOnly = (p: Property | undefined, depth = 0): boolean =>
-    p !== undefined && depth < 8 && (p.readOnly === true || (p.$ref !== undefined && readOnly(resolveRef<Property>(document, p.$ref), depth + 1)) || Boolean(p.allOf?.some((part) => readOnly(part, depth + 1))));
+    p !== undefined &&
+    depth < 8 &&
+    (p.readOnly === true ||
+      (p.$ref !== undefined && readOnly(resolveRef<Property>(document, p.$ref), depth + 1)) ||
+      Boolean(p.allOf?.some((part) => readOnly(part, depth + 1))));
   schema.required = (schema.required as string[]).filter((name) => !readOnly(properties[name]));
 }
 

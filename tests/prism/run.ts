@@ -14,7 +14,12 @@ import { problemsOf } from "@/tests/prism/verdict";
 
 type Outcome = "passed" | "failed";
 
-async function runScenario(scenario: Scenario, baseUrl: string, document: ReturnType<typeof prismDocument>, seen: Exchange[]): Promise<Outcome> {
+async function runScenario(
+  scenario: Scenario,
+  baseUrl: string,
+  document: ReturnType<typeof prismDocument>,
+  seen: Exchange[],
+): Promise<Outcome> {
   const log: Exchange[] = [];
   let summary = "";
   let error: string | undefined;
@@ -40,7 +45,9 @@ async function controlCatchesInvalidRequests(baseUrl: string, document: ReturnTy
   await client.get("/zones", { per_pages: 50 }, z.unknown()).catch(() => undefined);
   const caught = log.map((x) => problemsOf(x).join("; "));
   const ok = caught.length === 2 && /per_page/.test(caught[0]!) && /per_pages is not declared/.test(caught[1]!);
-  console.log(`${ok ? "✔" : "✘"} control: per_page=500 and an unknown query name are caught (${caught.map((c) => c || "NOT CAUGHT").join(" | ")})`);
+  console.log(
+    `${ok ? "✔" : "✘"} control: per_page=500 and an unknown query name are caught (${caught.map((c) => c || "NOT CAUGHT").join(" | ")})`,
+  );
   return ok ? "passed" : "failed";
 }
 
@@ -67,9 +74,14 @@ async function main() {
 
 function report(seen: Exchange[]) {
   const pattern = (call: string) => call.split("?")[0]!.replace(/\/[0-9a-f-]{32,36}(?=\/|$)/g, "/:id");
-  const exercised = new Set(seen.filter((x) => x.via === "prism" && x.violations.length === 0 && x.status < 400).map((x) => pattern(x.call)));
+  const exercised = new Set(
+    seen.filter((x) => x.via === "prism" && x.violations.length === 0 && x.status < 400).map((x) => pattern(x.call)),
+  );
   console.log("\nContract calls validated by Prism in this run:");
-  for (const c of contract.calls.filter((c) => c.operation)) console.log(`  ${exercised.has(c.call) ? "✔" : "–"} ${c.call}${exercised.has(c.call) ? "" : " (not validated in this run: see the failures above)"}`);
+  for (const c of contract.calls.filter((c) => c.operation))
+    console.log(
+      `  ${exercised.has(c.call) ? "✔" : "–"} ${c.call}${exercised.has(c.call) ? "" : " (not validated in this run: see the failures above)"}`,
+    );
   console.log("\nCalls the schema does not cover (listed, not validated by Prism):");
   for (const n of NOT_COVERED) console.log(`  • ${n.call}: ${n.note}`);
   console.log("\nCorrections to the 2024 schema in the served document (with sources): see tests/prism/document.ts");

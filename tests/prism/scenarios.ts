@@ -87,7 +87,10 @@ export const SCENARIOS: Scenario[] = [
       const zone = await firstZone(client);
       const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: "enterprise" });
       const { rows, caa } = auditZone({ id: zone.id, name: zone.name, plan: "enterprise" }, inventory);
-      check(inventory.packs.length && inventory.customCertificates.length && inventory.customHostnames.length && inventory.caaRecords.length, "every list read");
+      check(
+        inventory.packs.length && inventory.customCertificates.length && inventory.customHostnames.length && inventory.caaRecords.length,
+        "every list read",
+      );
       return `${rows.length} certificate rows, ${caa.length} CAA findings`;
     },
   },
@@ -104,9 +107,15 @@ export const SCENARIOS: Scenario[] = [
     name: "custom hostnames: plan and send the CA switch (lib/reviews/plan.ts, lib/certificates/hostname-switch.ts)",
     run: async (client) => {
       const zone = await firstZone(client);
-      const hostnames = (await walkPages(client, zonePath(zone.id, "custom_hostnames"), {}, z.object({ id: z.string() }), { perPage: 50 })).items;
+      const hostnames = (await walkPages(client, zonePath(zone.id, "custom_hostnames"), {}, z.object({ id: z.string() }), { perPage: 50 }))
+        .items;
       check(hostnames[0], "a custom hostname");
-      const plan = await planReview(client, { kind: "switch_hostname_ca", zoneId: zone.id, hostnameIds: [hostnames[0].id], certificateAuthority: "google" });
+      const plan = await planReview(client, {
+        kind: "switch_hostname_ca",
+        zoneId: zone.id,
+        hostnameIds: [hostnames[0].id],
+        certificateAuthority: "google",
+      });
       return `${await sendAll(client, plan)} call sent`;
     },
   },

@@ -10,7 +10,12 @@ export interface RunningPrism {
 
 export async function startPrism(documentPath: string): Promise<RunningPrism> {
   const port = await freePort();
-  const service: Service = startService("prism", "node_modules/.bin/prism", ["mock", documentPath, "--host", "127.0.0.1", "--port", String(port), "--errors", "--verboseLevel", "warn"], { quiet: true });
+  const service: Service = startService(
+    "prism",
+    "node_modules/.bin/prism",
+    ["mock", documentPath, "--host", "127.0.0.1", "--port", String(port), "--errors", "--verboseLevel", "warn"],
+    { quiet: true },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   let exited = false;
   void service.exited.then(() => (exited = true));

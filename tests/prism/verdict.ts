@@ -4,8 +4,10 @@ import type { Exchange } from "@/tests/prism/harness";
 
 export function problemsOf(exchange: Exchange): string[] {
   const problems = exchange.violations.map((v) => `${v.location.join(".")}: ${v.message}`);
-  if (exchange.via === "prism" && exchange.status === 404 && problems.length === 0) problems.push("no operation of the contract has this path");
-  else if (exchange.via === "prism" && exchange.status >= 400 && problems.length === 0) problems.push(`Prism answered HTTP ${exchange.status}`);
+  if (exchange.via === "prism" && exchange.status === 404 && problems.length === 0)
+    problems.push("no operation of the contract has this path");
+  else if (exchange.via === "prism" && exchange.status >= 400 && problems.length === 0)
+    problems.push(`Prism answered HTTP ${exchange.status}`);
   for (const name of exchange.undeclaredQuery) problems.push(`query parameter ${name} is not declared by the operation`);
   return problems;
 }

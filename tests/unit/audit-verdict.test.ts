@@ -4,7 +4,9 @@ import { auditPasses, auditVerdict } from "@/tests/audit/verdict";
 
 describe("auditVerdict", () => {
   it("fails on high or critical advisories, passes on moderate ones", () => {
-    const report = (high: number, critical: number) => ({ metadata: { vulnerabilities: { info: 0, low: 1, moderate: 2, high, critical, total: 3 + high + critical } } });
+    const report = (high: number, critical: number) => ({
+      metadata: { vulnerabilities: { info: 0, low: 1, moderate: 2, high, critical, total: 3 + high + critical } },
+    });
     expect(auditPasses(auditVerdict(report(0, 0)))).toBe(true);
     expect(auditPasses(auditVerdict(report(1, 0)))).toBe(false);
     expect(auditPasses(auditVerdict(report(0, 1)))).toBe(false);

@@ -116,7 +116,10 @@ describe("identity and storage configuration", () => {
 
   it("refuses a live start with no identity unless explicitly opted out", () => {
     expect(identityStartupProblem(parseConfig({ CLOUDFLARE_API_TOKEN: "t" }).identity)?.variable).toBe("ACCESS_JWKS_URL");
-    expect(parseConfig({ CLOUDFLARE_API_TOKEN: "t", PREFLIGHT_INSECURE_NO_IDENTITY: "1" }).identity).toEqual({ kind: "demo", reason: "opted_out" });
+    expect(parseConfig({ CLOUDFLARE_API_TOKEN: "t", PREFLIGHT_INSECURE_NO_IDENTITY: "1" }).identity).toEqual({
+      kind: "demo",
+      reason: "opted_out",
+    });
     expect(identityStartupProblem(parseConfig({}).identity)).toBeUndefined();
   });
 
@@ -127,7 +130,10 @@ describe("identity and storage configuration", () => {
       ACCESS_ISSUER: "https://team.cloudflareaccess.com",
       PREFLIGHT_APPROVERS: "Lead@Example.com, group:security",
     });
-    expect(config.identity).toMatchObject({ kind: "access", roles: { approver: ["lead@example.com", "group:security"], planner: [], viewer: [] } });
+    expect(config.identity).toMatchObject({
+      kind: "access",
+      roles: { approver: ["lead@example.com", "group:security"], planner: [], viewer: [] },
+    });
     expect(errorOf({ ACCESS_JWKS_URL: "https://x.example/certs" }).variable).toBe("ACCESS_AUDIENCE");
   });
 

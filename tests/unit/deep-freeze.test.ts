@@ -7,7 +7,8 @@ describe("deepFreeze", () => {
     const shared = { code: "x" };
     const value = { a: [shared, { b: { c: [1, 2] } }], d: shared, e: null, f: "text" };
     expect(deepFreeze(value)).toBe(value);
-    for (const object of [value, value.a, shared, value.a[1]!, (value.a[1] as { b: object }).b, (value.a[1] as { b: { c: number[] } }).b.c]) expect(Object.isFrozen(object)).toBe(true);
+    for (const object of [value, value.a, shared, value.a[1]!, (value.a[1] as { b: object }).b, (value.a[1] as { b: { c: number[] } }).b.c])
+      expect(Object.isFrozen(object)).toBe(true);
     expect(() => ((value.a[1] as { b: { c: number[] } }).b.c[0] = 3)).toThrow(TypeError);
     expect(deepFreeze(7)).toBe(7);
     expect(deepFreeze(null)).toBe(null);

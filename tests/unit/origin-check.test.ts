@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { checkOrigin } from "@/lib/http/origin-check";
 import { ForbiddenError } from "@/lib/errors/identity-errors";
 
-const request = (method: string, headers: Record<string, string>) => new Request("http://127.0.0.1:3000/api/reviews", { method, headers: { host: "127.0.0.1:3000", ...headers } });
+const request = (method: string, headers: Record<string, string>) =>
+  new Request("http://127.0.0.1:3000/api/reviews", { method, headers: { host: "127.0.0.1:3000", ...headers } });
 const cookieUser = { id: "planner", role: "planner" as const, via: "demo-cookie" as const };
 const headerUser = { ...cookieUser, via: "demo-header" as const };
 

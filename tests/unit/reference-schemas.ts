@@ -7,7 +7,8 @@ import addFormatsModule from "ajv-formats";
 import { expect } from "vitest";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const reference = JSON.parse(

@@ -22,7 +22,10 @@ export default function SettingsPage() {
     ["Subrequests per server request", String(config.subrequestBudget)],
     ["Simultaneous upstream connections", String(MAX_IN_FLIGHT)],
     ["Account rate limit", `${config.rateLimit.requests} requests per ${config.rateLimit.windowSeconds} s`],
-    ["GraphQL analytics rate limit", `${config.graphqlRateLimit.requests} queries per ${config.graphqlRateLimit.windowSeconds} s (on top of the account's)`],
+    [
+      "GraphQL analytics rate limit",
+      `${config.graphqlRateLimit.requests} queries per ${config.graphqlRateLimit.windowSeconds} s (on top of the account's)`,
+    ],
     ["Upstream call timeout", `${config.upstreamTimeoutMs / 1000} s`],
   ];
   return (

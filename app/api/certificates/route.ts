@@ -13,19 +13,22 @@ export const dynamic = "force-dynamic";
  * Every certificate of the account with its verdict, and the CAA findings; `cursor` resumes, `refresh=1`
  * rescans. A fresh published snapshot answers instead of a live audit (`source=live` or `refresh=1` audit live).
  */
-export const GET = operation(async ({ url, platform }) => {
-  const query = readListQuery(url);
-  const { cursor, refresh } = query;
-  const live = () => auditCertificates(platform, { cursor, refresh, accountId: getConfig().accountId });
-  const page = await snapshotOrLive(platform, query, certificatesFromSnapshot, live, "audit");
-  if (query.format === "json") return page;
-  // The CSV holds what this request reached; the headers say whether that is the whole account.
-  return new Response(toCsv(csvRows(page.certificates)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="certificates.csv"',
-      "X-Preflight-Complete": String(page.complete),
-      ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
-    },
-  });
-}, { role: "viewer", upstream: UPSTREAM.certificates });
+export const GET = operation(
+  async ({ url, platform }) => {
+    const query = readListQuery(url);
+    const { cursor, refresh } = query;
+    const live = () => auditCertificates(platform, { cursor, refresh, accountId: getConfig().accountId });
+    const page = await snapshotOrLive(platform, query, certificatesFromSnapshot, live, "audit");
+    if (query.format === "json") return page;
+    // The CSV holds what this request reached; the headers say whether that is the whole account.
+    return new Response(toCsv(csvRows(page.certificates)), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="certificates.csv"',
+        "X-Preflight-Complete": String(page.complete),
+        ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
+      },
+    });
+  },
+  { role: "viewer", upstream: UPSTREAM.certificates },
+);

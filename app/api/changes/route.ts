@@ -12,13 +12,16 @@ export const dynamic = "force-dynamic";
  * Drift and certificate audit changes, newest first: `since` (ISO date or time), `kind` (repeated or
  * comma-separated), `zone`, `limit`; `cursor` continues a listing cut short, as the other listings do.
  */
-export const GET = operation(async ({ url, platform }) => {
-  const query = changesQuery(url);
-  const page = await listChanges(meteredBucket(await getBucket(), platform.scheduler), query);
-  return {
-    changes: page.changes.map((change) => ({ ...change, pages: changePages(change) })),
-    since: query.since?.toISOString() ?? null,
-    complete: page.cursor === undefined,
-    ...(page.cursor ? { cursor: page.cursor } : {}),
-  };
-}, { role: "viewer", upstream: UPSTREAM.none });
+export const GET = operation(
+  async ({ url, platform }) => {
+    const query = changesQuery(url);
+    const page = await listChanges(meteredBucket(await getBucket(), platform.scheduler), query);
+    return {
+      changes: page.changes.map((change) => ({ ...change, pages: changePages(change) })),
+      since: query.since?.toISOString() ?? null,
+      complete: page.cursor === undefined,
+      ...(page.cursor ? { cursor: page.cursor } : {}),
+    };
+  },
+  { role: "viewer", upstream: UPSTREAM.none },
+);

@@ -10,11 +10,18 @@ import { createReview } from "@/lib/reviews/service";
 export const dynamic = "force-dynamic";
 
 /** Every review, newest first; `state`, `kind` and `author` filter. */
-export const GET = operation(async ({ url, platform }) => {
-  const filter = checkFilter({ state: queryText(url, "state", 20), kind: queryText(url, "kind", 40), author: queryText(url, "author", 320) });
-  const store = await openReviewStore(platform);
-  return { reviews: applyFilter(await store.list(), filter) };
-}, { role: "viewer", upstream: UPSTREAM.none });
+export const GET = operation(
+  async ({ url, platform }) => {
+    const filter = checkFilter({
+      state: queryText(url, "state", 20),
+      kind: queryText(url, "kind", 40),
+      author: queryText(url, "author", 320),
+    });
+    const store = await openReviewStore(platform);
+    return { reviews: applyFilter(await store.list(), filter) };
+  },
+  { role: "viewer", upstream: UPSTREAM.none },
+);
 
 /** Creates a draft review: the evidence and the exact calls are frozen now. */
 export const POST = operation(

@@ -9,4 +9,7 @@ export const dynamic = "force-dynamic";
  * The last server requests' subrequests and peak connections (this process), for the Settings panel, and
  * who uses the account's rate limits now, for a page that waits on one.
  */
-export const GET = operation(async () => ({ requests: recentUsage(), rateLimits: rateLimitUse() }), { role: "viewer", upstream: UPSTREAM.none });
+export const GET = operation(async () => ({ requests: recentUsage(), rateLimits: rateLimitUse() }), {
+  role: "viewer",
+  upstream: UPSTREAM.none,
+});

@@ -16,23 +16,26 @@ export const dynamic = "force-dynamic";
  * budget cut short; `refresh=1` rescans instead of answering from the cache; `format=csv` exports.
  * A fresh published snapshot answers instead of a live scan (`source=live` or `refresh=1` scan live).
  */
-export const GET = operation(async ({ url, platform }) => {
-  const query = readListQuery(url);
-  // An export is one file: every zone the budget allows, not one page of them.
-  const limit = query.format === "csv" ? Number.POSITIVE_INFINITY : undefined;
-  const { cursor, refresh } = query;
-  // On the first answer, before the scan spends what the budget leaves: the zones flagged by drift watch (null: unknown).
-  const drift = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
-  const live = () => scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId, limit });
-  const scan = await snapshotOrLive(platform, query, zonesFromSnapshot, live, "scan");
-  if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
-  return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="zones.csv"',
-      // An export cut short by the budget says so, and how to continue it.
-      "X-Preflight-Complete": String(scan.complete),
-      ...(scan.cursor ? { "X-Preflight-Cursor": scan.cursor } : {}),
-    },
-  });
-}, { role: "viewer", upstream: UPSTREAM.zones });
+export const GET = operation(
+  async ({ url, platform }) => {
+    const query = readListQuery(url);
+    // An export is one file: every zone the budget allows, not one page of them.
+    const limit = query.format === "csv" ? Number.POSITIVE_INFINITY : undefined;
+    const { cursor, refresh } = query;
+    // On the first answer, before the scan spends what the budget leaves: the zones flagged by drift watch (null: unknown).
+    const drift = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
+    const live = () => scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId, limit });
+    const scan = await snapshotOrLive(platform, query, zonesFromSnapshot, live, "scan");
+    if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
+    return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="zones.csv"',
+        // An export cut short by the budget says so, and how to continue it.
+        "X-Preflight-Complete": String(scan.complete),
+        ...(scan.cursor ? { "X-Preflight-Cursor": scan.cursor } : {}),
+      },
+    });
+  },
+  { role: "viewer", upstream: UPSTREAM.zones },
+);

@@ -55,7 +55,13 @@ export function CertificatesTable(props: {
         grid={CERTIFICATE_GRID}
         testId="certificates"
         rowTestId="certificate-row"
-        empty={props.rows.length > 0 ? undefined : props.coverage && !props.coverage.complete ? "No certificate read yet." : "The audit found no certificate."}
+        empty={
+          props.rows.length > 0
+            ? undefined
+            : props.coverage && !props.coverage.complete
+              ? "No certificate read yet."
+              : "The audit found no certificate."
+        }
         onOpen={props.onOpen}
         isOpen={(row) => rowKey(row) === props.openKey}
       />

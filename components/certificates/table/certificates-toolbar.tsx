@@ -14,10 +14,25 @@ export function CertificatesToolbar({ filters, onChange }: { filters: Certificat
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
       <SearchFilter label="Zone or host" placeholder="Filter by zone or hostname" value={filters.q} onChange={(q) => onChange({ q })} />
-      <Facet label="Verdict" value={filters.verdict} options={VERDICTS.map((v) => [v, CERTIFICATE_VERDICT_LABELS[v]])} onChange={(verdict) => onChange({ verdict })} />
-      <Facet label="Type" value={filters.kind} options={KINDS.map((k) => [k, KIND_LABELS[k] ?? k])} onChange={(kind) => onChange({ kind })} />
+      <Facet
+        label="Verdict"
+        value={filters.verdict}
+        options={VERDICTS.map((v) => [v, CERTIFICATE_VERDICT_LABELS[v]])}
+        onChange={(verdict) => onChange({ verdict })}
+      />
+      <Facet
+        label="Type"
+        value={filters.kind}
+        options={KINDS.map((k) => [k, KIND_LABELS[k] ?? k])}
+        onChange={(kind) => onChange({ kind })}
+      />
       {/* "" is a real value here (the default CA), so "any" is spelled out. */}
-      <Facet label="CA" value={filters.ca} options={CAS.map((ca) => [ca === "" ? "default" : ca, caLabel(ca)])} onChange={(ca) => onChange({ ca })} />
+      <Facet
+        label="CA"
+        value={filters.ca}
+        options={CAS.map((ca) => [ca === "" ? "default" : ca, caLabel(ca)])}
+        onChange={(ca) => onChange({ ca })}
+      />
     </div>
   );
 }

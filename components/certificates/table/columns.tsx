@@ -70,7 +70,9 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     accessorFn: (r) => r.certificateAuthority ?? "",
     header: "CA",
     // "default" selects `""`, the default CA (an empty filter value would mean no filter).
-    filterFn: (row, id, value: string) => !value || row.getValue(id) === (value === "default" ? "" : value), cell: ({ row }) => caLabel(row.original.certificateAuthority) },
+    filterFn: (row, id, value: string) => !value || row.getValue(id) === (value === "default" ? "" : value),
+    cell: ({ row }) => caLabel(row.original.certificateAuthority),
+  },
   { id: "bundle", accessorFn: (r) => r.bundleMethod ?? "", header: "Bundle" },
   { id: "uploaded", accessorFn: (r) => r.uploadedOn ?? "", header: "Uploaded", cell: ({ row }) => formatDay(row.original.uploadedOn) },
   { id: "expires", accessorFn: (r) => r.expiresOn ?? "", header: "Expires", cell: ({ row }) => formatDay(row.original.expiresOn) },

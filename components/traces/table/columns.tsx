@@ -12,7 +12,14 @@ export function shortHex(value: string, head = 8, tail = 4): string {
   return value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value;
 }
 
-const hexCell = (value: string) => (value ? <span title={value} className="font-mono">{shortHex(value)}</span> : "—");
+const hexCell = (value: string) =>
+  value ? (
+    <span title={value} className="font-mono">
+      {shortHex(value)}
+    </span>
+  ) : (
+    "—"
+  );
 
 export const traceColumns: ColumnDef<IndexedRow>[] = [
   { id: "block", header: "Block", cell: ({ row }) => row.original.block },
@@ -34,5 +41,4 @@ export const traceColumns: ColumnDef<IndexedRow>[] = [
 ];
 
 /** Fixed column widths: the table is virtualized, so they are not measured. */
-export const TRACE_GRID =
-  "grid grid-cols-[5rem_9rem_3rem_7rem_9rem_9rem_9rem_8rem_6rem_6rem_8rem_6rem] min-w-[86rem] gap-x-2";
+export const TRACE_GRID = "grid grid-cols-[5rem_9rem_3rem_7rem_9rem_9rem_9rem_8rem_6rem_6rem_8rem_6rem] min-w-[86rem] gap-x-2";

@@ -6,8 +6,8 @@ export function MigrationChangesView({ changes }: { changes: MigrationChanges })
   if (changes.state === "unreadable") {
     return (
       <p role="alert" className="text-amber-800" data-testid="migration-changes-unreadable">
-        The zone&apos;s http_request_firewall_managed entry point could not be read ({changes.reason}), so what the migration changes is
-        not known now. Read again.
+        The zone&apos;s http_request_firewall_managed entry point could not be read ({changes.reason}), so what the migration changes is not
+        known now. Read again.
       </p>
     );
   }

@@ -15,9 +15,7 @@ export function ProposedConfigView({ config }: { config: ProposedConfig }) {
               <span className="font-medium">{rule.ruleset ? rule.ruleset.name : rule.description}</span>
               {!rule.enabled && <span className="ml-2 text-xs text-amber-700">(deployed disabled)</span>}
             </p>
-            {rule.ruleset && rule.description !== `Execute ${rule.ruleset.name}` && (
-              <p className="text-slate-600">{rule.description}</p>
-            )}
+            {rule.ruleset && rule.description !== `Execute ${rule.ruleset.name}` && <p className="text-slate-600">{rule.description}</p>}
             <p className="mt-1 truncate font-mono text-xs text-slate-600" title={rule.expression}>
               when {rule.expression} <span className="text-slate-600">({rule.expressionBytes} bytes)</span>
             </p>

@@ -30,7 +30,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   };
 
   if (query.isPending) return <LoadingState label="Reading the zone's migration evidence…" />;
-  if (query.error) return <ErrorState title="The zone could not be read" message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.error)
+    return <ErrorState title="The zone could not be read" message={query.error.message} onRetry={() => void query.refetch()} />;
   const zone = query.data;
   // "unknown" is said as such: a dash with the reason, never "none" or a default.
   const unknownSettings = isUnknown(zone, "packages");
@@ -73,9 +74,28 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <Section title="Sensitivity to paranoia level">
           <KeyValues
             rows={[
-              ["Previous sensitivity", unknownSettings ? unknownValue : (zone.sensitivity ?? (zone.sensitivityRow === "default" ? "none given (Default row)" : "—"))],
-              ["Previous action", unknownSettings ? unknownValue : (zone.oldAction ?? (zone.sensitivityRow ? "none given (challenge, the API's default)" : "—"))],
-              ["New paranoia level", zone.paranoiaLevel ? `PL${zone.paranoiaLevel}` : unknownSettings ? "— (unknown; see the proposed configuration)" : zone.sensitivityRow === "off" ? "— (core rule set off)" : "— (see below)"],
+              [
+                "Previous sensitivity",
+                unknownSettings
+                  ? unknownValue
+                  : (zone.sensitivity ?? (zone.sensitivityRow === "default" ? "none given (Default row)" : "—")),
+              ],
+              [
+                "Previous action",
+                unknownSettings
+                  ? unknownValue
+                  : (zone.oldAction ?? (zone.sensitivityRow ? "none given (challenge, the API's default)" : "—")),
+              ],
+              [
+                "New paranoia level",
+                zone.paranoiaLevel
+                  ? `PL${zone.paranoiaLevel}`
+                  : unknownSettings
+                    ? "— (unknown; see the proposed configuration)"
+                    : zone.sensitivityRow === "off"
+                      ? "— (core rule set off)"
+                      : "— (see below)",
+              ],
               ["New score threshold", zone.scoreThreshold ?? "—"],
               ["New action", zone.newAction ?? "—"],
             ]}
@@ -97,8 +117,8 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <Section title="What will not be migrated">
           {zone.lostOverrideList === null ? (
             <p className="text-slate-600" data-testid="lost-overrides-unknown">
-              Unknown: the previous version&apos;s API is retired for this zone, so its group and rule overrides cannot be read. They
-              never migrate; check what the zone should keep.
+              Unknown: the previous version&apos;s API is retired for this zone, so its group and rule overrides cannot be read. They never
+              migrate; check what the zone should keep.
             </p>
           ) : zone.lostOverrideList.length === 0 ? (
             <p className="text-slate-600">No group or rule overrides: nothing is left behind.</p>
@@ -129,7 +149,10 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <KeyValues
           rows={[
             ["Compatible (check)", zone.check ? String(zone.check.compatible) : "not asked"],
-            ["URI-based overrides", zone.uriOverrides === null ? "— (unknown: the previous version's API is retired)" : String(zone.uriOverrides.length)],
+            [
+              "URI-based overrides",
+              zone.uriOverrides === null ? "— (unknown: the previous version's API is retired)" : String(zone.uriOverrides.length),
+            ],
             ["Migration state", zone.migrationState],
             ["Previous managed rules", zone.migrationStatus?.old_waf_status ?? "—"],
             ["New managed rules", zone.migrationStatus?.new_waf_status ?? "—"],

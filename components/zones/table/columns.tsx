@@ -75,7 +75,14 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     accessorKey: "lostOverrides",
     header: "Lost overrides",
     // null: the previous version's API could not tell (a dash, never 0).
-    cell: ({ getValue }) => (getValue() === null ? <span title="unknown">—</span> : Number(getValue()) > 0 ? <span className="text-amber-800">{String(getValue())}</span> : "0"),
+    cell: ({ getValue }) =>
+      getValue() === null ? (
+        <span title="unknown">—</span>
+      ) : Number(getValue()) > 0 ? (
+        <span className="text-amber-800">{String(getValue())}</span>
+      ) : (
+        "0"
+      ),
   },
   {
     id: "fetched",

@@ -30,12 +30,20 @@ export function DriftBadge({ zoneId }: { zoneId: string }) {
 export function DriftPanel({ flags }: { flags: DriftFlag[] | null | undefined }) {
   if (flags === undefined) return null;
   if (flags === null) {
-    return <p role="status" className="rounded border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">Drift watch: the flags could not be read; drift is unknown, not absent.</p>;
+    return (
+      <p role="status" className="rounded border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">
+        Drift watch: the flags could not be read; drift is unknown, not absent.
+      </p>
+    );
   }
   if (flags.length === 0) return null;
   const drifted = flags.filter((f) => f.status === "drifted").length;
   return (
-    <section aria-label="Drift since approval" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="drift-flags">
+    <section
+      aria-label="Drift since approval"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+      data-testid="drift-flags"
+    >
       <p className="font-semibold text-amber-950">
         {drifted} migrated zone{drifted === 1 ? "" : "s"} drifted from the configuration a review approved
         {flags.length > drifted ? `; ${flags.length - drifted} could not be checked` : ""}
@@ -43,14 +51,28 @@ export function DriftPanel({ flags }: { flags: DriftFlag[] | null | undefined })
       <ul className="mt-2 flex flex-col gap-1">
         {flags.map((flag) => (
           <li key={flag.zoneId} className="flex flex-wrap items-baseline gap-x-2" data-testid="drift-flag">
-            <Link href={zoneDrift(flag.zoneId)} className="font-medium text-blue-800 hover:underline">{flag.zoneName}</Link>
-            <span className="text-slate-800">{flag.status === "drifted" ? flag.summary : `check failed: ${flag.failure ?? "unknown reason"}`}</span>
-            {flag.since && <span className="text-xs text-slate-600" suppressHydrationWarning>since {new Date(flag.since).toLocaleString()}</span>}
+            <Link href={zoneDrift(flag.zoneId)} className="font-medium text-blue-800 hover:underline">
+              {flag.zoneName}
+            </Link>
+            <span className="text-slate-800">
+              {flag.status === "drifted" ? flag.summary : `check failed: ${flag.failure ?? "unknown reason"}`}
+            </span>
+            {flag.since && (
+              <span className="text-xs text-slate-600" suppressHydrationWarning>
+                since {new Date(flag.since).toLocaleString()}
+              </span>
+            )}
             {flag.failure && flag.status === "drifted" && <span className="text-xs text-red-800">last check failed: {flag.failure}</span>}
             <span className="flex gap-2 text-xs">
-              <Link className="text-blue-700 underline" href={zoneDrift(flag.zoneId)}>Diff</Link>
-              <Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(flag.reviewId)}`}>Approved in review</Link>
-              <Link className="text-blue-700 underline" href="/changes?kind=drift">Changes</Link>
+              <Link className="text-blue-700 underline" href={zoneDrift(flag.zoneId)}>
+                Diff
+              </Link>
+              <Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(flag.reviewId)}`}>
+                Approved in review
+              </Link>
+              <Link className="text-blue-700 underline" href="/changes?kind=drift">
+                Changes
+              </Link>
             </span>
           </li>
         ))}

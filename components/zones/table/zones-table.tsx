@@ -27,8 +27,7 @@ export function ZonesTable(props: {
     data: props.zones,
     columns: zoneColumns,
     state: { sorting: props.sorting, columnFilters: props.filters },
-    onSortingChange: (updater) =>
-      props.onSortingChange(typeof updater === "function" ? updater(props.sorting) : updater),
+    onSortingChange: (updater) => props.onSortingChange(typeof updater === "function" ? updater(props.sorting) : updater),
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),

@@ -21,7 +21,8 @@ export function workerVariables(
 export function toDotenv(variables: Record<string, string>): string {
   return Object.entries(variables)
     .map(([name, value]) => {
-      if (/[\r\n'$]/.test(value)) throw new Error(`${name} contains a newline, a single quote or a $, which the worker's env file cannot hold`);
+      if (/[\r\n'$]/.test(value))
+        throw new Error(`${name} contains a newline, a single quote or a $, which the worker's env file cannot hold`);
       return `${name}='${value}'\n`;
     })
     .join("");

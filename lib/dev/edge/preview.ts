@@ -49,8 +49,22 @@ async function main() {
   const worker = startService(
     "workerd",
     bin("wrangler"),
-    ["dev", "--ip", "127.0.0.1", "--port", port, "--env-file", secrets.path, "--persist-to", persistTo,
-      "--test-scheduled", "--show-interactive-dev-session=false", "--live-reload=false", "--log-level", "warn"],
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      port,
+      "--env-file",
+      secrets.path,
+      "--persist-to",
+      persistTo,
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      "--live-reload=false",
+      "--log-level",
+      "warn",
+    ],
     // With --env-file, wrangler loads only that file (no .dev.vars or .env beside the config).
     { env },
   );

@@ -21,7 +21,10 @@ export class AnvilMissingError extends Error {
 export function findAnvil(root = process.cwd()): string {
   const candidates = [
     join(root, "node_modules", "@foundry-rs", "anvil-linux-amd64", "bin", "anvil"),
-    ...(process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, "anvil")),
+    ...(process.env.PATH ?? "")
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, "anvil")),
   ];
   const found = candidates.find((path) => {
     try {

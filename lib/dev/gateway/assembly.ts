@@ -2,12 +2,40 @@
 // `PUSH 0x..` sized automatically, `name:` for a JUMPDEST and `@name` for a PUSH2 of its offset.
 
 const OPCODES: Record<string, number> = {
-  STOP: 0x00, ADD: 0x01, MUL: 0x02, SUB: 0x03, LT: 0x10, GT: 0x11, EQ: 0x14, ISZERO: 0x15,
-  ADDRESS: 0x30, CALLER: 0x33, CALLVALUE: 0x34, CALLDATALOAD: 0x35, CALLDATASIZE: 0x36,
-  CALLDATACOPY: 0x37, CODECOPY: 0x39, RETURNDATASIZE: 0x3d, RETURNDATACOPY: 0x3e,
-  POP: 0x50, MLOAD: 0x51, MSTORE: 0x52, SLOAD: 0x54, SSTORE: 0x55, JUMP: 0x56, JUMPI: 0x57,
-  GAS: 0x5a, JUMPDEST: 0x5b, CREATE: 0xf0, CALL: 0xf1, RETURN: 0xf3, DELEGATECALL: 0xf4,
-  CREATE2: 0xf5, STATICCALL: 0xfa, REVERT: 0xfd, SELFDESTRUCT: 0xff,
+  STOP: 0x00,
+  ADD: 0x01,
+  MUL: 0x02,
+  SUB: 0x03,
+  LT: 0x10,
+  GT: 0x11,
+  EQ: 0x14,
+  ISZERO: 0x15,
+  ADDRESS: 0x30,
+  CALLER: 0x33,
+  CALLVALUE: 0x34,
+  CALLDATALOAD: 0x35,
+  CALLDATASIZE: 0x36,
+  CALLDATACOPY: 0x37,
+  CODECOPY: 0x39,
+  RETURNDATASIZE: 0x3d,
+  RETURNDATACOPY: 0x3e,
+  POP: 0x50,
+  MLOAD: 0x51,
+  MSTORE: 0x52,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  JUMP: 0x56,
+  JUMPI: 0x57,
+  GAS: 0x5a,
+  JUMPDEST: 0x5b,
+  CREATE: 0xf0,
+  CALL: 0xf1,
+  RETURN: 0xf3,
+  DELEGATECALL: 0xf4,
+  CREATE2: 0xf5,
+  STATICCALL: 0xfa,
+  REVERT: 0xfd,
+  SELFDESTRUCT: 0xff,
 };
 for (let n = 1; n <= 16; n++) {
   OPCODES[`DUP${n}`] = 0x7f + n;
@@ -18,7 +46,10 @@ type Piece = { bytes: number[] } | { ref: string };
 
 /** Assembles the source into bytecode as a 0x-prefixed hex string. */
 export function assemble(source: string): `0x${string}` {
-  const tokens = source.replace(/;[^\n]*/g, " ").split(/\s+/).filter(Boolean);
+  const tokens = source
+    .replace(/;[^\n]*/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   const pieces: Piece[] = [];
   const labels = new Map<string, number>();
   let offset = 0;
@@ -54,8 +85,7 @@ export function assemble(source: string): `0x${string}` {
 /** Init code that deploys `runtime` as it is (no constructor). */
 export function deployable(runtime: `0x${string}`): `0x${string}` {
   const length = (runtime.length - 2) / 2;
-  const header = (offset: number) =>
-    assemble(`PUSH2 ${hex(length, 2)} DUP1 PUSH2 ${hex(offset, 2)} PUSH1 0x00 CODECOPY PUSH1 0x00 RETURN`);
+  const header = (offset: number) => assemble(`PUSH2 ${hex(length, 2)} DUP1 PUSH2 ${hex(offset, 2)} PUSH1 0x00 CODECOPY PUSH1 0x00 RETURN`);
   const size = (header(0).length - 2) / 2;
   return `${header(size)}${runtime.slice(2)}`;
 }

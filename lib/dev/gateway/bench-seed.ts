@@ -25,7 +25,9 @@ export async function seedBenchExtension(url: string, fan: string, answer: strin
   await rpc(url, "evm_setAutomine", [false]);
   for (let block = 0; block < DENSE_BLOCKS; block++) {
     for (let i = 0; i < TRANSACTIONS_PER_BLOCK; i++) {
-      await rpc(url, "eth_sendTransaction", [{ from: accounts[(i % 9) + 1], to: fan, data: words(FAN_OUT, answer), gas: toQuantity(4_000_000) }]);
+      await rpc(url, "eth_sendTransaction", [
+        { from: accounts[(i % 9) + 1], to: fan, data: words(FAN_OUT, answer), gas: toQuantity(4_000_000) },
+      ]);
     }
     await rpc(url, "evm_mine");
   }
@@ -39,4 +41,3 @@ export async function seedBenchExtension(url: string, fan: string, answer: strin
     latestBlock: Number(await rpc<string>(url, "eth_blockNumber")),
   };
 }
-

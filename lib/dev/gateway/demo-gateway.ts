@@ -26,7 +26,9 @@ export async function startDemoGateway(options: {
   let policy: PolicyLayer | undefined;
   try {
     const base = await seedChain(anvil.url);
-    const bench = options.benchSeed ? await seedBenchExtension(anvil.url, base.contracts.fan, base.contracts.answer, options.benchSeed.tailBlocks) : undefined;
+    const bench = options.benchSeed
+      ? await seedBenchExtension(anvil.url, base.contracts.fan, base.contracts.answer, options.benchSeed.tailBlocks)
+      : undefined;
     const seed = bench ? { ...base, latestBlock: bench.latestBlock, bench } : base;
     policy = await startPolicyLayer({ port: options.gatewayPort, upstream: anvil.url, methods: options.methods, seed });
     const layer = policy;

@@ -18,7 +18,8 @@ async function main() {
     anvilPort: port("ANVIL_PORT", DEFAULT_ANVIL_PORT),
     gatewayPort: port("GATEWAY_PORT", DEFAULT_GATEWAY_PORT),
     // The benchmarks' extension of the chain (tests/bench); the default chain is unchanged without it.
-    benchSeed: process.env.DEMO_GATEWAY_BENCH_SEED === "1" ? { tailBlocks: Number(process.env.DEMO_GATEWAY_BENCH_TAIL ?? 0) || 0 } : undefined,
+    benchSeed:
+      process.env.DEMO_GATEWAY_BENCH_SEED === "1" ? { tailBlocks: Number(process.env.DEMO_GATEWAY_BENCH_TAIL ?? 0) || 0 } : undefined,
   });
   console.log(
     `demo gateway ready on ${gateway.url} (anvil on ${gateway.anvil.url}: ${gateway.seed.latestBlock} blocks, ${gateway.seed.transactions} transactions, seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`,

@@ -7,10 +7,23 @@ import type { AddressInfo } from "node:net";
 import { rpc, RpcFailure, toQuantity } from "./rpc";
 
 export const SUPPORTED_METHODS = [
-  "web3_clientVersion", "net_version", "eth_chainId", "eth_blockNumber", "eth_getBlockByNumber",
-  "eth_getBlockByHash", "eth_getTransactionByHash", "eth_getTransactionReceipt", "eth_getBalance",
-  "eth_getCode", "eth_getTransactionCount", "eth_call", "eth_getLogs", "eth_gasPrice",
-  "trace_filter", "trace_block", "trace_transaction",
+  "web3_clientVersion",
+  "net_version",
+  "eth_chainId",
+  "eth_blockNumber",
+  "eth_getBlockByNumber",
+  "eth_getBlockByHash",
+  "eth_getTransactionByHash",
+  "eth_getTransactionReceipt",
+  "eth_getBalance",
+  "eth_getCode",
+  "eth_getTransactionCount",
+  "eth_call",
+  "eth_getLogs",
+  "eth_gasPrice",
+  "trace_filter",
+  "trace_block",
+  "trace_transaction",
 ] as const;
 
 const MAX_BLOCKS = 800;
@@ -31,7 +44,12 @@ interface Stats {
   refused: string[];
 }
 
-export async function startPolicyLayer(options: { port: number; upstream: string; methods?: readonly string[]; seed?: object }): Promise<PolicyLayer> {
+export async function startPolicyLayer(options: {
+  port: number;
+  upstream: string;
+  methods?: readonly string[];
+  seed?: object;
+}): Promise<PolicyLayer> {
   const methods = new Set<string>(options.methods ?? SUPPORTED_METHODS);
   const stats: Stats = { calls: 0, inFlight: 0, peakInFlight: 0, latencyMs: 0, refused: [] };
   const server = createServer((request, response) => {
@@ -73,7 +91,9 @@ export async function startPolicyLayer(options: { port: number; upstream: string
       const params = Array.isArray(message.params) ? message.params : [];
       try {
         const result =
-          message.method === "trace_filter" ? await traceFilter(options.upstream, params[0]) : await rpc(options.upstream, message.method, params);
+          message.method === "trace_filter"
+            ? await traceFilter(options.upstream, params[0])
+            : await rpc(options.upstream, message.method, params);
         return send(response, 200, { jsonrpc: "2.0", id, result });
       } catch (error) {
         if (error instanceof RpcFailure) return send(response, 200, failure(id, error.code, error.message.replace(/^[a-z_]+: /i, "")));
@@ -120,7 +140,10 @@ async function traceFilter(upstream: string, raw: unknown): Promise<unknown[]> {
   const from = await block(filter.fromBlock, latest);
   const to = await block(filter.toBlock, latest);
   if (to - from + 1 > MAX_BLOCKS) {
-    throw new RpcFailure(-32602, `block range too large: trace_filter allows at most ${MAX_BLOCKS} blocks per call, asked for ${to - from + 1}`);
+    throw new RpcFailure(
+      -32602,
+      `block range too large: trace_filter allows at most ${MAX_BLOCKS} blocks per call, asked for ${to - from + 1}`,
+    );
   }
   if (typeof filter.count === "number" && filter.count > MAX_COUNT) {
     throw new RpcFailure(-32602, `count too large: trace_filter returns at most ${MAX_COUNT} traces per call`);

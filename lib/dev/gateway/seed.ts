@@ -42,9 +42,7 @@ export async function seedChain(url: string): Promise<SeedSummary> {
   const send = async (tx: Tx) => {
     transactions++;
     const { value, ...rest } = tx;
-    const hash = await rpc<string>(url, "eth_sendTransaction", [
-      { gas: GAS, ...rest, ...(value ? { value: toQuantity(value) } : {}) },
-    ]);
+    const hash = await rpc<string>(url, "eth_sendTransaction", [{ gas: GAS, ...rest, ...(value ? { value: toQuantity(value) } : {}) }]);
     const receipt = await receiptOf(url, hash);
     return { hash, contractAddress: receipt.contractAddress ?? "", blockNumber: Number(receipt.blockNumber) };
   };
@@ -61,7 +59,8 @@ export async function seedChain(url: string): Promise<SeedSummary> {
   const proxyAddress = await deploy(proxy(counterAddress));
 
   const actions: Array<(round: number) => Promise<unknown>> = [
-    (round) => send({ from: account(1), to: account(2 + (round % 5)), value: ETHER / 4n + BigInt(round) * 10n ** 15n, gas: toQuantity(21_000) }),
+    (round) =>
+      send({ from: account(1), to: account(2 + (round % 5)), value: ETHER / 4n + BigInt(round) * 10n ** 15n, gas: toQuantity(21_000) }),
     () => send({ from: account(3), to: nest, data: words(4, answer) }),
     () => send({ from: account(4), to: nest, data: words(3, reverter) }),
     () => send({ from: account(5), to: proxyAddress }),

@@ -3,16 +3,20 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const SOURCES = ["app", "components", "lib", "public"];
-const CONFIG_FILES = ["next.config.mjs", "package-lock.json", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts"];
+const CONFIG_FILES = [
+  "next.config.mjs",
+  "package-lock.json",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "instrumentation.ts",
+];
 
 export function buildIsStale(root: string): boolean {
   const buildId = join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const builtAt = statSync(buildId).mtimeMs;
-  const newest = Math.max(
-    ...CONFIG_FILES.map((file) => mtime(join(root, file))),
-    ...SOURCES.map((dir) => newestIn(join(root, dir))),
-  );
+  const newest = Math.max(...CONFIG_FILES.map((file) => mtime(join(root, file))), ...SOURCES.map((dir) => newestIn(join(root, dir))));
   return newest > builtAt;
 }
 

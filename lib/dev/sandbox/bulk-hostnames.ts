@@ -9,7 +9,12 @@ import type { CustomHostname, HostnameCertificateAuthority } from "./types-certi
 
 /** In the list's default order (`ssl` ascending): "" < google < lets_encrypt < ssl_com. */
 const CA_BLOCKS: HostnameCertificateAuthority[] = ["", "google", "lets_encrypt", "ssl_com"];
-const ISSUER: Record<string, string> = { "": "GoogleTrustServices", google: "GoogleTrustServices", lets_encrypt: "LetsEncrypt", ssl_com: "SSLCorp" };
+const ISSUER: Record<string, string> = {
+  "": "GoogleTrustServices",
+  google: "GoogleTrustServices",
+  lets_encrypt: "LetsEncrypt",
+  ssl_com: "SSLCorp",
+};
 const HEAVY_SHARE = 0.2;
 
 /** How many bulk hostnames each zone holds, by zone id. */

@@ -72,7 +72,20 @@ export class CallLog {
       }
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const tag = request === undefined ? {} : { request, requestInFlight };
-      this.records.push({ method, path, target, query, status, startedAt, endedAt: Date.now(), durationMs, inFlight, delivered, ...tag, ...(graphql ? { graphql } : {}) });
+      this.records.push({
+        method,
+        path,
+        target,
+        query,
+        status,
+        startedAt,
+        endedAt: Date.now(),
+        durationMs,
+        inFlight,
+        delivered,
+        ...tag,
+        ...(graphql ? { graphql } : {}),
+      });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
     };
   }

@@ -13,13 +13,20 @@ export const certificateEventSchema = z.discriminatedUnion(
   [
     z.object({ change: z.literal("order_legacy_pack"), zoneId: z.string().optional() }).strict(),
     z.object({ change: z.literal("switch_hostname_back"), zoneId: z.string().optional(), hostnameId: z.string().optional() }).strict(),
-    z.object({ change: z.literal("upload_legacy_certificate"), zoneId: z.string().optional(), expiresInDays: z.number().int().min(1).max(90).default(20) }).strict(),
+    z
+      .object({
+        change: z.literal("upload_legacy_certificate"),
+        zoneId: z.string().optional(),
+        expiresInDays: z.number().int().min(1).max(90).default(20),
+      })
+      .strict(),
   ],
   { error: "change must be order_legacy_pack, switch_hostname_back or upload_legacy_certificate" },
 );
 export type CertificateEvent = z.infer<typeof certificateEventSchema>;
 
-export type EventOutcome = { zone: { id: string; name: string }; certificate: CertificatePack | CustomHostname | CustomCertificate } | { problem: string };
+export type EventOutcome =
+  { zone: { id: string; name: string }; certificate: CertificatePack | CustomHostname | CustomCertificate } | { problem: string };
 
 let events = 0;
 
@@ -27,7 +34,10 @@ let events = 0;
 export function applyCertificateEvent(state: SandboxState, event: CertificateEvent, nowMs: number): EventOutcome {
   const rng = new Random((state.seed ^ (0x5eed_c0de + ++events)) >>> 0);
   const fits = (zone: Zone, certs: ZoneCertificates) => {
-    if (event.change === "switch_hostname_back") return certs.customHostnames.some((h) => (event.hostnameId ? h.id === event.hostnameId : h.ssl.certificate_authority === "google" && h.ssl.status === "active"));
+    if (event.change === "switch_hostname_back")
+      return certs.customHostnames.some((h) =>
+        event.hostnameId ? h.id === event.hostnameId : h.ssl.certificate_authority === "google" && h.ssl.status === "active",
+      );
     if (event.change === "upload_legacy_certificate") return zone.plan.legacy_id === "business" || zone.plan.legacy_id === "enterprise";
     return zone.status === "active";
   };
@@ -42,14 +52,30 @@ export function applyCertificateEvent(state: SandboxState, event: CertificateEve
     return { zone: named, certificate: pack };
   }
   if (event.change === "switch_hostname_back") {
-    const hostname = certs.customHostnames.find((h) => (event.hostnameId ? h.id === event.hostnameId : h.ssl.certificate_authority === "google" && h.ssl.status === "active"))!;
+    const hostname = certs.customHostnames.find((h) =>
+      event.hostnameId ? h.id === event.hostnameId : h.ssl.certificate_authority === "google" && h.ssl.status === "active",
+    )!;
     // As after a PATCH to lets_encrypt once the new certificate is issued: active again, from the legacy-chain CA.
-    Object.assign(hostname.ssl, { certificate_authority: "lets_encrypt", status: "active", issuer: "LetsEncrypt", uploaded_on: isoMicro(nowMs, rng), expires_on: isoMicro(nowMs + 90 * DAY_MS, rng) });
+    Object.assign(hostname.ssl, {
+      certificate_authority: "lets_encrypt",
+      status: "active",
+      issuer: "LetsEncrypt",
+      uploaded_on: isoMicro(nowMs, rng),
+      expires_on: isoMicro(nowMs + 90 * DAY_MS, rng),
+    });
     return { zone: named, certificate: hostname };
   }
   const certificate = legacyUpload(rng, zone, nowMs, event.expiresInDays);
   certs.customCertificates.push(certificate);
-  certs.packs.push({ id: uuidV4(rng.hex(32)), type: "sni_custom", hosts: [...certificate.hosts], primary_certificate: certificate.id, status: "active", certificates: [certificate], created_on: certificate.uploaded_on });
+  certs.packs.push({
+    id: uuidV4(rng.hex(32)),
+    type: "sni_custom",
+    hosts: [...certificate.hosts],
+    primary_certificate: certificate.id,
+    status: "active",
+    certificates: [certificate],
+    created_on: certificate.uploaded_on,
+  });
   return { zone: named, certificate };
 }
 
@@ -70,7 +96,18 @@ function legacyPack(rng: Random, zone: Zone, nowMs: number): CertificatePack {
     expires_on: isoMicro(nowMs + 90 * DAY_MS, rng),
     priority: 0,
   }));
-  return { id: uuidV4(rng.hex(32)), type: "advanced", hosts, primary_certificate: certificates[0]!.id, status: "active", certificates, created_on: issued, validity_days: 90, validation_method: "txt", certificate_authority: "lets_encrypt" };
+  return {
+    id: uuidV4(rng.hex(32)),
+    type: "advanced",
+    hosts,
+    primary_certificate: certificates[0]!.id,
+    status: "active",
+    certificates,
+    created_on: issued,
+    validity_days: 90,
+    validation_method: "txt",
+    certificate_authority: "lets_encrypt",
+  };
 }
 
 /** A Let's Encrypt certificate obtained elsewhere and uploaded late in its 90 days, for a name two labels deep (no wildcard of the zone covers it). */

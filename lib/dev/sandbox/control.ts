@@ -105,7 +105,8 @@ async function editEntrypoint(runtime: SandboxRuntime, req: IncomingMessage, res
   }
   const waf = Object.hasOwn(runtime.state.waf, parsed.data.zoneId) ? runtime.state.waf[parsed.data.zoneId] : undefined;
   if (!waf) return sendJson(res, 404, { ok: false, error: "zoneId: no such zone" });
-  if (!waf.entrypoint) return sendJson(res, 409, { ok: false, error: "zoneId: the zone has no http_request_firewall_managed entry point yet" });
+  if (!waf.entrypoint)
+    return sendJson(res, 409, { ok: false, error: "zoneId: the zone has no http_request_firewall_managed entry point yet" });
   const edited = applyDashboardEdit(waf.entrypoint, parsed.data, new Date(runtime.options.now()).toISOString());
   if (typeof edited === "string") return sendJson(res, 400, { ok: false, error: edited });
   waf.entrypoint = edited;

@@ -64,5 +64,8 @@ export function fail(status: number, code: number, message: string, headers?: Re
 
 /** A rulesets API refusal (`rulesets_Failure`): messages without a code, each naming the field it refuses. */
 export function failRuleset(status: number, errors: Array<{ message: string; pointer: string }>): ApiResponse {
-  return { status, body: { result: null, success: false, errors: errors.map(({ message, pointer }) => ({ message, source: { pointer } })), messages: [] } };
+  return {
+    status,
+    body: { result: null, success: false, errors: errors.map(({ message, pointer }) => ({ message, source: { pointer } })), messages: [] },
+  };
 }

@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     apiKey: env.SANDBOX_API_KEY,
     rateLimit: env.SANDBOX_RATE_LIMIT === 0 ? null : { requests: env.SANDBOX_RATE_LIMIT, windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS },
     graphqlRateLimit:
-      env.SANDBOX_GRAPHQL_RATE_LIMIT === 0 ? null : { requests: env.SANDBOX_GRAPHQL_RATE_LIMIT, windowSeconds: env.SANDBOX_GRAPHQL_RATE_WINDOW_SECONDS },
+      env.SANDBOX_GRAPHQL_RATE_LIMIT === 0
+        ? null
+        : { requests: env.SANDBOX_GRAPHQL_RATE_LIMIT, windowSeconds: env.SANDBOX_GRAPHQL_RATE_WINDOW_SECONDS },
     faults: { latencyMs: env.SANDBOX_LATENCY_MS, errorRate: env.SANDBOX_ERROR_RATE, malformedRate: env.SANDBOX_MALFORMED_RATE },
   });
   console.log(`sandbox ready on ${sandbox.url}`);
@@ -81,6 +83,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  console.error(`sandbox: could not start${code === "EADDRINUSE" ? " (SANDBOX_PORT is already in use)" : ""}: ${error instanceof Error ? error.message : "unknown error"}`);
+  console.error(
+    `sandbox: could not start${code === "EADDRINUSE" ? " (SANDBOX_PORT is already in use)" : ""}: ${error instanceof Error ? error.message : "unknown error"}`,
+  );
   process.exit(1);
 });

@@ -7,8 +7,7 @@ export interface RateLimitConfig {
 }
 
 export type RateDecision =
-  | { allowed: true; headers: Record<string, string> }
-  | { allowed: false; retryAfterSeconds: number; headers: Record<string, string> };
+  { allowed: true; headers: Record<string, string> } | { allowed: false; retryAfterSeconds: number; headers: Record<string, string> };
 
 interface Bucket {
   /** Times (ms) of the accepted calls still inside the window. */

@@ -63,14 +63,24 @@ export class SandboxRuntime {
     .add("DELETE", "/zones/:zone_id/firewall/waf/overrides/:override_id", deleteOverride)
     .add("GET", "/user/invites", listInvites)
     .add("PATCH", "/user/invites/:invite_id", respondToInvite)
-    .add("POST", "/graphql", graphqlHandler(() => this.firewallEvents, () => this.options.now()));
+    .add(
+      "POST",
+      "/graphql",
+      graphqlHandler(
+        () => this.firewallEvents,
+        () => this.options.now(),
+      ),
+    );
   /** Events end at midnight UTC of the day the sandbox started, so "the last 7 days" holds them all. */
   readonly firewallEvents: FirewallEventStore;
 
   constructor(readonly options: RuntimeOptions) {
     this.state = seedAccount(options);
     this.limiter = new RateLimiter(options.rateLimit, options.now);
-    this.graphqlLimiter = new RateLimiter(options.graphqlRateLimit === undefined ? DEFAULT_GRAPHQL_RATE_LIMIT : options.graphqlRateLimit, options.now);
+    this.graphqlLimiter = new RateLimiter(
+      options.graphqlRateLimit === undefined ? DEFAULT_GRAPHQL_RATE_LIMIT : options.graphqlRateLimit,
+      options.now,
+    );
     this.faults = new FaultInjector(options.faults, options.seed);
     this.firewallEvents = new FirewallEventStore(Math.floor(options.now() / DAY_MS) * DAY_MS);
   }

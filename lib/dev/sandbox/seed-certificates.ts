@@ -32,7 +32,11 @@ const SEED_AS_OF = Date.UTC(2025, 11, 31);
 /** Hostnames of the few SaaS zones big enough to need several pages of custom hostnames. */
 const BIG_SAAS_HOSTNAMES = 140;
 
-export function seedCertificates(seed: number, zones: readonly Zone[], dnsRecords: Record<string, DnsRecord[]>): Record<string, ZoneCertificates> {
+export function seedCertificates(
+  seed: number,
+  zones: readonly Zone[],
+  dnsRecords: Record<string, DnsRecord[]>,
+): Record<string, ZoneCertificates> {
   // A stream of its own, so the zones and DNS records of a seed stay exactly what they were.
   const rng = new Random((seed ^ 0xce27_1f1c) >>> 0);
   const out: Record<string, ZoneCertificates> = {};
@@ -75,7 +79,6 @@ export function seedCertificates(seed: number, zones: readonly Zone[], dnsRecord
   });
   return out;
 }
-
 
 function within(rng: Random, [from, to]: readonly [number, number]): number {
   return from + Math.floor(rng.float() * (to - from));
@@ -139,12 +142,30 @@ function customCertificate(
 
 function keylessServer(rng: Random, zone: Zone, createdMs: number): NonNullable<CustomCertificate["keyless_server"]> {
   const created = isoMicro(createdMs, rng);
-  return { id: rng.hex(), name: `Keyless ${zone.name}`, host: `keyless.${zone.name}`, port: 2407, status: "active", enabled: true, permissions: ["#ssl:read", "#ssl:edit"], created_on: created, modified_on: created };
+  return {
+    id: rng.hex(),
+    name: `Keyless ${zone.name}`,
+    host: `keyless.${zone.name}`,
+    port: 2407,
+    status: "active",
+    enabled: true,
+    permissions: ["#ssl:read", "#ssl:edit"],
+    created_on: created,
+    modified_on: created,
+  };
 }
 
 function customPack(rng: Random, type: PackType, custom: CustomCertificate): CertificatePack {
   const { keyless_server: _keyless, ...certificate } = custom;
-  return { id: uuidV4(rng.hex(32)), type, hosts: [...custom.hosts], primary_certificate: custom.id, status: "active", certificates: [certificate], created_on: custom.uploaded_on };
+  return {
+    id: uuidV4(rng.hex(32)),
+    type,
+    hosts: [...custom.hosts],
+    primary_certificate: custom.id,
+    status: "active",
+    certificates: [certificate],
+    created_on: custom.uploaded_on,
+  };
 }
 
 export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: number): CustomHostname {
@@ -165,7 +186,13 @@ export function customHostname(rng: Random, zone: Zone, zoneIndex: number, i: nu
       certificate_authority: ca,
       bundle_method: "ubiquitous",
       wildcard: false,
-      ...(active ? { issuer: ISSUER[ca === "" ? "google" : ca === "digicert" ? "google" : ca], uploaded_on: isoMicro(createdMs, rng), expires_on: isoMicro(createdMs + 90 * DAY_MS, rng) } : {}),
+      ...(active
+        ? {
+            issuer: ISSUER[ca === "" ? "google" : ca === "digicert" ? "google" : ca],
+            uploaded_on: isoMicro(createdMs, rng),
+            expires_on: isoMicro(createdMs + 90 * DAY_MS, rng),
+          }
+        : {}),
       settings: { min_tls_version: rng.chance(0.5) ? "1.2" : "1.0", http2: "on" },
     },
     ownership_verification: { type: "txt", name: `_cf-custom-hostname.${hostname}`, value: uuidV4(rng.hex(32)) },
@@ -177,9 +204,21 @@ function addCaaCases(rng: Random, zone: Zone, index: number, records: DnsRecord[
   const add = (name: string, value: string) => {
     const created = isoMicro(within(rng, [Date.UTC(2022, 0, 1), Date.UTC(2024, 6, 1)]), rng);
     records.push({
-      id: rng.hex(), zone_id: zone.id, zone_name: zone.name, name, type: "CAA", content: `0 issue "${value}"`,
-      proxiable: false, proxied: false, ttl: 3600, locked: false, data: { flags: 0, tag: "issue", value },
-      tags: [], meta: { auto_added: false, source: "primary" }, created_on: created, modified_on: created,
+      id: rng.hex(),
+      zone_id: zone.id,
+      zone_name: zone.name,
+      name,
+      type: "CAA",
+      content: `0 issue "${value}"`,
+      proxiable: false,
+      proxied: false,
+      ttl: 3600,
+      locked: false,
+      data: { flags: 0, tag: "issue", value },
+      tags: [],
+      meta: { auto_added: false, source: "primary" },
+      created_on: created,
+      modified_on: created,
     });
   };
   if (index % 11 === 4) add(`api.${zone.name}`, "pki.goog");

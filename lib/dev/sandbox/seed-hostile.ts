@@ -23,11 +23,17 @@ export interface HostileTargets {
 
 export function applyHostileStrings(state: SandboxState): HostileTargets {
   // A zone whose previous-version API still answers: on a retired one the rule would never be shown.
-  const zoneWithRuleOff = state.zones.find((z) => state.waf[z.id]!.migrationState === "start" && !state.waf[z.id]!.previousApiRetired && state.waf[z.id]!.rules.some((r) => r.mode === "off"));
+  const zoneWithRuleOff = state.zones.find(
+    (z) =>
+      state.waf[z.id]!.migrationState === "start" &&
+      !state.waf[z.id]!.previousApiRetired &&
+      state.waf[z.id]!.rules.some((r) => r.mode === "off"),
+  );
   const zoneWithOverride = state.zones.find((z) => state.waf[z.id]!.overrides.length > 0);
   const zoneWithHostname = state.zones.find((z) => state.certificates[z.id]!.customHostnames.length > 0);
   const zoneWithCustom = state.zones.find((z) => state.certificates[z.id]!.customCertificates.length > 0);
-  if (!zoneWithRuleOff || !zoneWithOverride || !zoneWithHostname || !zoneWithCustom) throw new Error("hostile strings: the seed lacks a zone to carry them");
+  if (!zoneWithRuleOff || !zoneWithOverride || !zoneWithHostname || !zoneWithCustom)
+    throw new Error("hostile strings: the seed lacks a zone to carry them");
   zoneWithRuleOff.name = HOSTILE.zoneName;
   state.waf[zoneWithRuleOff.id]!.rules.find((r) => r.mode === "off")!.description = HOSTILE.ruleDescription;
   const override = state.waf[zoneWithOverride.id]!.overrides[0]!;
@@ -35,5 +41,10 @@ export function applyHostileStrings(state: SandboxState): HostileTargets {
   override.urls = [HOSTILE.overrideUrl];
   state.certificates[zoneWithHostname.id]!.customHostnames[0]!.hostname = HOSTILE.hostname;
   state.certificates[zoneWithCustom.id]!.customCertificates[0]!.hosts[0] = HOSTILE.certificateHost;
-  return { zoneId: zoneWithRuleOff.id, overrideZoneId: zoneWithOverride.id, hostnameZoneId: zoneWithHostname.id, certificateZoneId: zoneWithCustom.id };
+  return {
+    zoneId: zoneWithRuleOff.id,
+    overrideZoneId: zoneWithOverride.id,
+    hostnameZoneId: zoneWithHostname.id,
+    certificateZoneId: zoneWithCustom.id,
+  };
 }

@@ -28,7 +28,12 @@ export function seedInAccountHostnames(
   // Only letsencrypt.org at the apex and no other CAA in the zone: the climb from any new name ends there.
   const legacyOnly = zones.filter((z) => {
     const at = issuers(z);
-    return at !== null && at.length === 1 && at[0] === "letsencrypt.org" && (dnsRecords[z.id] ?? []).every((r) => r.type !== "CAA" || r.name === z.name);
+    return (
+      at !== null &&
+      at.length === 1 &&
+      at[0] === "letsencrypt.org" &&
+      (dnsRecords[z.id] ?? []).every((r) => r.type !== "CAA" || r.name === z.name)
+    );
   });
   const noCaa = zones.filter((z) => issuers(z) === null);
   if (legacyOnly.length === 0) return;

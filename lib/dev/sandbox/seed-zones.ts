@@ -5,9 +5,30 @@ import type { Random } from "./random";
 import { between, DAY_MS, isoMicro, SEED_EPOCH_END, SEED_EPOCH_START } from "./time";
 
 const BRANDS = [
-  "northwind", "contoso", "fabrikam", "tailspin", "adventure", "wingtip", "litware", "proseware",
-  "alpine", "bluesky", "coho", "lucerne", "margie", "humongous", "woodgrove", "fourthcoffee",
-  "graphic", "southridge", "trey", "wideworld", "relecloud", "datum", "lamna", "munson",
+  "northwind",
+  "contoso",
+  "fabrikam",
+  "tailspin",
+  "adventure",
+  "wingtip",
+  "litware",
+  "proseware",
+  "alpine",
+  "bluesky",
+  "coho",
+  "lucerne",
+  "margie",
+  "humongous",
+  "woodgrove",
+  "fourthcoffee",
+  "graphic",
+  "southridge",
+  "trey",
+  "wideworld",
+  "relecloud",
+  "datum",
+  "lamna",
+  "munson",
 ];
 const KINDS = ["shop", "api", "docs", "status", "blog", "app", "portal", "cdn", "pay", "id", "media", "labs"];
 const TLDS = ["com", "net", "org", "io", "dev", "app", "co.uk", "shop"];
@@ -20,7 +41,16 @@ const ORIGINAL_HOSTS: [registrar: string, dnsHost: string, nameServers: string[]
 ];
 const PAGE_RULE_QUOTA: Record<PlanLegacyId, number> = { free: 3, pro: 20, business: 50, enterprise: 125 };
 const CERT_QUOTA: Record<PlanLegacyId, number> = { free: 0, pro: 0, business: 1, enterprise: 10 };
-const PERMISSIONS = ["#zone:read", "#zone:edit", "#dns_records:read", "#dns_records:edit", "#ssl:read", "#ssl:edit", "#waf:read", "#waf:edit"];
+const PERMISSIONS = [
+  "#zone:read",
+  "#zone:edit",
+  "#dns_records:read",
+  "#dns_records:edit",
+  "#ssl:read",
+  "#ssl:edit",
+  "#waf:read",
+  "#waf:edit",
+];
 
 /** Zone names embed the zone's index, so they are unique whatever the PRNG picks. */
 export function zoneName(rng: Random, index: number, zoneCount: number): string {

@@ -56,7 +56,16 @@ export function seedAccount({
   const certificates = seedCertificates(seed, zones, dnsRecords);
   seedInAccountHostnames(seed, zones, dnsRecords, certificates);
   const bulkHostnames = planBulkHostnames(zones, customHostnames);
-  const state = { seed, account, zones, dnsRecords, waf: seedWaf(seed, zones, retiredShare), certificates, bulkHostnames, invites: seedInvites(seed) };
+  const state = {
+    seed,
+    account,
+    zones,
+    dnsRecords,
+    waf: seedWaf(seed, zones, retiredShare),
+    certificates,
+    bulkHostnames,
+    invites: seedInvites(seed),
+  };
   if (hostileStrings) applyHostileStrings(state);
   return state;
 }

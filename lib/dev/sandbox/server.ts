@@ -113,7 +113,8 @@ async function dispatch(runtime: SandboxRuntime, req: IncomingMessage, res: Serv
       return sendJson(res, 400, fail(400, ERROR_CODES.noRoute, "No route for the URI").body);
     }
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await handleApi(runtime, req, res, url);
-    if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) return await handleControl(runtime, req, res, url);
+    if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`))
+      return await handleControl(runtime, req, res, url);
     req.resume();
     sendJson(res, 404, fail(404, ERROR_CODES.noRoute, "No route for the URI").body);
   } catch (error) {

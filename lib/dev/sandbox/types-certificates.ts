@@ -5,14 +5,7 @@ export type CertificateAuthority = "lets_encrypt" | "google" | "ssl_com";
 /** Custom hostnames also accept `digicert`, and `""` for the default CA. */
 export type HostnameCertificateAuthority = CertificateAuthority | "digicert" | "";
 export type PackType =
-  | "universal"
-  | "advanced"
-  | "total_tls"
-  | "sni_custom"
-  | "legacy_custom"
-  | "mh_custom"
-  | "managed_hostname"
-  | "keyless";
+  "universal" | "advanced" | "total_tls" | "sni_custom" | "legacy_custom" | "mh_custom" | "managed_hostname" | "keyless";
 /** The API's names; the platform document calls them compatible, modern and user-defined. */
 export type BundleMethod = "ubiquitous" | "optimal" | "force";
 

@@ -14,7 +14,11 @@ import { necessaryCalls } from "../lib/necessary-calls";
 const token = randomBytes(16).toString("hex");
 const sandbox = await startSandbox({ apiToken: token, rateLimit: null });
 const client = () =>
-  new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, new Scheduler({ limiter: new RateLimiter({ requests: 1e6, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 10_000 }));
+  new PlatformClient(
+    sandbox.apiBaseUrl,
+    { kind: "token", token },
+    new Scheduler({ limiter: new RateLimiter({ requests: 1e6, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 10_000 }),
+  );
 try {
   let cursor: string | undefined;
   do cursor = (await scanAccount(client(), { cursor, refresh: cursor === undefined })).cursor;
@@ -24,8 +28,13 @@ try {
   const calls = sandbox.calls();
   const necessary = await necessaryCalls(sandbox.apiBaseUrl, token);
   for (const line of callsTable(calls, necessary, sandbox.state.zones.length)) console.log(line);
-  const was = sandbox.state.zones.length === BEFORE_SKIPS.zones ? `; was ${BEFORE_SKIPS.total} ÷ ${necessary.length} = ${(BEFORE_SKIPS.total / necessary.length).toFixed(3)} before the skips` : "";
-  console.log(`calls ÷ necessary calls: ${calls.length} ÷ ${necessary.length} = ${(calls.length / necessary.length).toFixed(3)} (budget ≤ 1.05)${was}`);
+  const was =
+    sandbox.state.zones.length === BEFORE_SKIPS.zones
+      ? `; was ${BEFORE_SKIPS.total} ÷ ${necessary.length} = ${(BEFORE_SKIPS.total / necessary.length).toFixed(3)} before the skips`
+      : "";
+  console.log(
+    `calls ÷ necessary calls: ${calls.length} ÷ ${necessary.length} = ${(calls.length / necessary.length).toFixed(3)} (budget ≤ 1.05)${was}`,
+  );
 } finally {
   await sandbox.close();
 }

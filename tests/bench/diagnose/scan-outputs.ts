@@ -20,9 +20,14 @@ if (!out) throw new Error("usage: scan-outputs.ts OUT.json [REFERENCE.json]");
 const token = randomBytes(16).toString("hex");
 const sandbox = await startSandbox({ apiToken: token, rateLimit: null });
 const client = () =>
-  new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, new Scheduler({ limiter: new RateLimiter({ requests: 1e6, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 10_000 }));
+  new PlatformClient(
+    sandbox.apiBaseUrl,
+    { kind: "token", token },
+    new Scheduler({ limiter: new RateLimiter({ requests: 1e6, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 10_000 }),
+  );
 /** Times of reading are not what a scan shows about the account. */
-const timeless = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === "fetchedAt" ? undefined : v))) as unknown;
+const timeless = (value: unknown) =>
+  JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === "fetchedAt" ? undefined : v))) as unknown;
 try {
   const rows: MigrationRow[] = [];
   let cursor: string | undefined;
@@ -56,7 +61,9 @@ try {
     },
   });
   writeFileSync(out, JSON.stringify(outputs, null, 1));
-  console.log(`${rows.length} zones: scan ${scanCalls} calls, audit ${auditCalls}, details from the cache ${detailCalls}; outputs in ${out}`);
+  console.log(
+    `${rows.length} zones: scan ${scanCalls} calls, audit ${auditCalls}, details from the cache ${detailCalls}; outputs in ${out}`,
+  );
   if (reference) {
     const expected = JSON.parse(readFileSync(reference, "utf8")) as unknown;
     const difference = firstDifference(expected, outputs, "");
@@ -68,7 +75,8 @@ try {
 }
 
 function firstDifference(a: unknown, b: unknown, path: string): string | undefined {
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return Object.is(a, b) ? undefined : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null)
+    return Object.is(a, b) ? undefined : `${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   if (Array.isArray(a) !== Array.isArray(b)) return `${path}: array ≠ object`;
   for (const key of keys) {

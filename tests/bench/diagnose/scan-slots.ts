@@ -15,10 +15,24 @@ try {
   const end = Math.max(...calls.map((c) => c.endedAt));
   const busy = calls.reduce((s, c) => s + c.durationMs, 0);
   const durations = calls.map((c) => c.durationMs).sort((a, b) => a - b);
-  console.log({ zones, calls: calls.length, scanMs: Math.round(scan.ms), requests: scan.requests, firstToLastCallMs: end - start, floorMs: Math.round((calls.length * 40) / 6), avgInFlight: (busy / (end - start)).toFixed(2), maxInFlight, p50Duration: durations[calls.length >> 1], p99Duration: durations[Math.floor(calls.length * 0.99)] });
+  console.log({
+    zones,
+    calls: calls.length,
+    scanMs: Math.round(scan.ms),
+    requests: scan.requests,
+    firstToLastCallMs: end - start,
+    floorMs: Math.round((calls.length * 40) / 6),
+    avgInFlight: (busy / (end - start)).toFixed(2),
+    maxInFlight,
+    p50Duration: durations[calls.length >> 1],
+    p99Duration: durations[Math.floor(calls.length * 0.99)],
+  });
   const hist = new Map<number, number>();
   for (const c of calls) hist.set(c.inFlight, (hist.get(c.inFlight) ?? 0) + 1);
-  console.log("inFlight at start:", [...hist].sort((a, b) => a[0] - b[0]));
+  console.log(
+    "inFlight at start:",
+    [...hist].sort((a, b) => a[0] - b[0]),
+  );
   // Windows of 500 ms: average calls in flight.
   const rows: string[] = [];
   for (let t = start; t < end; t += 500) {
@@ -27,7 +41,10 @@ try {
   }
   console.log("avg in flight per 500 ms:", rows.join(" "));
   const byPath = new Map<string, number>();
-  for (const c of calls) { const k = c.path.replace(/[0-9a-f]{32}/g, ":id"); byPath.set(k, (byPath.get(k) ?? 0) + 1); }
+  for (const c of calls) {
+    const k = c.path.replace(/[0-9a-f]{32}/g, ":id");
+    byPath.set(k, (byPath.get(k) ?? 0) + 1);
+  }
   console.log([...byPath].sort((a, b) => b[1] - a[1]));
 } finally {
   await stopAll(preflight, sandbox);

@@ -11,7 +11,12 @@ import { isMainThread } from "node:worker_threads";
 
 const dir = process.env.PROBE_DIR ?? "/tmp";
 if (isMainThread) {
-  const kinds = { [constants.NODE_PERFORMANCE_GC_MINOR]: "minor", [constants.NODE_PERFORMANCE_GC_MAJOR]: "major", [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental", [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb" };
+  const kinds = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb",
+  };
   let pauses = {};
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -24,16 +29,22 @@ if (isMainThread) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   setInterval(() => {
-    const gc = Object.entries(pauses).map(([k, p]) => `${k} ${p.n}× ${p.ms.toFixed(0)} ms (max ${p.max.toFixed(1)})`).join(", ");
+    const gc = Object.entries(pauses)
+      .map(([k, p]) => `${k} ${p.n}× ${p.ms.toFixed(0)} ms (max ${p.max.toFixed(1)})`)
+      .join(", ");
     const heap = process.memoryUsage();
-    appendFileSync(`${dir}/gc-${process.pid}.log`, `${new Date().toISOString()} heap ${(heap.heapUsed / 2 ** 20).toFixed(0)}/${(heap.heapTotal / 2 ** 20).toFixed(0)} MiB, loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms; gc ${gc}\n`);
+    appendFileSync(
+      `${dir}/gc-${process.pid}.log`,
+      `${new Date().toISOString()} heap ${(heap.heapUsed / 2 ** 20).toFixed(0)}/${(heap.heapTotal / 2 ** 20).toFixed(0)} MiB, loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms; gc ${gc}\n`,
+    );
     pauses = {};
     delay.reset();
   }, 1000).unref();
 
   const session = new Session();
   session.connect();
-  const post = (method, params = {}) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  const post = (method, params = {}) =>
+    new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
   let profiles = 0;
   let running = false;
   process.on("SIGUSR2", async () => {
@@ -43,7 +54,11 @@ if (isMainThread) {
       await post("Profiler.setSamplingInterval", { interval: 200 });
       await post("HeapProfiler.enable");
       // Every sampled allocation, also those already collected: what the GC has to work through.
-      await post("HeapProfiler.startSampling", { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await post("HeapProfiler.startSampling", {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
       await post("Profiler.start");
       return;
     }

@@ -16,20 +16,49 @@ try {
   gateway = await startBenchGateway({ tailBlocks: 0 });
   preflight = await startBenchPreflight();
   const seed = (await (await fetch(`${gateway.url}/__gateway/seed`)).json()) as { bench: { denseFromBlock: number } };
-  const window = (shift: number) => ({ fromBlock: seed.bench.denseFromBlock - 400 + shift, toBlock: seed.bench.denseFromBlock + 399 + shift });
+  const window = (shift: number) => ({
+    fromBlock: seed.bench.denseFromBlock - 400 + shift,
+    toBlock: seed.bench.denseFromBlock + 399 + shift,
+  });
   const direct = async (shift: number) => {
     const { fromBlock, toBlock } = window(shift);
-    const response = await fetch(`${gateway!.url}/v1/anvil`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trace_filter", params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock) }] }) });
+    const response = await fetch(`${gateway!.url}/v1/anvil`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "trace_filter",
+        params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock) }],
+      }),
+    });
     return (await response.json()) as unknown;
   };
   const viaPreflight = async (shift: number) => {
-    const response = await fetch(`${preflight!.url}/api/traces`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(window(shift)) });
+    const response = await fetch(`${preflight!.url}/api/traces`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(window(shift)),
+    });
     if (!response.ok) throw new Error(`POST /api/traces answered ${response.status}`);
     return { encoding: response.headers.get("content-encoding"), body: (await response.json()) as unknown };
   };
 
   const { fromBlock, toBlock } = window(0);
-  const raw = new Uint8Array(await (await fetch(`${gateway.url}/v1/anvil`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trace_filter", params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock) }] }) })).arrayBuffer());
+  const raw = new Uint8Array(
+    await (
+      await fetch(`${gateway.url}/v1/anvil`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "trace_filter",
+          params: [{ fromBlock: hex(fromBlock), toBlock: hex(toBlock) }],
+        }),
+      })
+    ).arrayBuffer(),
+  );
   const chunks = Array.from({ length: Math.ceil(raw.length / 65_536) }, (_, i) => raw.slice(i * 65_536, (i + 1) * 65_536));
   const decoder = new TextDecoder();
   const steps: Record<string, number[]> = {};
@@ -43,21 +72,30 @@ try {
   let traces = 0;
   for (let i = 0; i < 25; i++) {
     // Before: the answer read whole, parsed, every record checked by zod, the result serialized again.
-    const text = time("before: decode whole answer", () => chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode());
+    const text = time(
+      "before: decode whole answer",
+      () => chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode(),
+    );
     const body = time("before: JSON.parse", () => JSON.parse(text) as { result: unknown[] });
     time("before: zod over every record", () => traceListSchema.safeParse(body.result));
-    time("before: JSON.stringify answer", () => JSON.stringify({ windows: 1, fromBlock, toBlock, cachedWindows: 0, traces: body.result, complete: true }));
+    time("before: JSON.stringify answer", () =>
+      JSON.stringify({ windows: 1, fromBlock, toBlock, cachedWindows: 0, traces: body.result, complete: true }),
+    );
     // Now: records checked as the chunks arrive, the answer written from their bytes.
     const answer = time("now: read + check as chunks arrive", () => {
       const parser = new AnswerParser();
       for (const chunk of chunks) parser.push(chunk);
       return parser.finish();
     });
-    time("now: write answer from record bytes", () => traceResultJson({ windows: 1, fromBlock, toBlock, cachedWindows: 0, traces: answer.records!, complete: true }));
+    time("now: write answer from record bytes", () =>
+      traceResultJson({ windows: 1, fromBlock, toBlock, cachedWindows: 0, traces: answer.records!, complete: true }),
+    );
     zodChecked = answer.zodChecked ?? 0;
     traces = answer.records!.length;
   }
-  console.log(`in-process, ${(raw.length / 1e6).toFixed(2)} MB, ${traces} traces (${zodChecked} left to zod), median of 20 after 5 warm-up runs:`);
+  console.log(
+    `in-process, ${(raw.length / 1e6).toFixed(2)} MB, ${traces} traces (${zodChecked} left to zod), median of 20 after 5 warm-up runs:`,
+  );
   for (const [name, runs] of Object.entries(steps)) console.log(`  ${name.padEnd(40)} ${median(runs.slice(5)).toFixed(2)} ms`);
 
   await direct(0);
@@ -71,7 +109,9 @@ try {
     const { encoding } = await viaPreflight(shift * 2 + 1);
     const p = since(started);
     ratios.push(p / d);
-    console.log(`end to end: direct ${d.toFixed(1)} ms, Preflight ${p.toFixed(1)} ms (${(p / d).toFixed(2)}×, Content-Encoding ${encoding ?? "none"})`);
+    console.log(
+      `end to end: direct ${d.toFixed(1)} ms, Preflight ${p.toFixed(1)} ms (${(p / d).toFixed(2)}×, Content-Encoding ${encoding ?? "none"})`,
+    );
   }
   console.log(`median ratio ${median(ratios).toFixed(2)}×`);
 } finally {

@@ -12,7 +12,15 @@ try {
     const t = performance.now();
     const r = await fetch(`${preflight.url}/api/zones`, { headers: { "accept-encoding": i % 2 ? "gzip" : "identity" } });
     const body = await r.arrayBuffer();
-    console.log(i % 2 ? "gzip" : "identity", r.status, body.byteLength, "bytes", (performance.now() - t).toFixed(1), "ms", r.headers.get("content-encoding"));
+    console.log(
+      i % 2 ? "gzip" : "identity",
+      r.status,
+      body.byteLength,
+      "bytes",
+      (performance.now() - t).toFixed(1),
+      "ms",
+      r.headers.get("content-encoding"),
+    );
   }
   if (process.argv[3] === "wait") await new Promise((r) => setTimeout(r, 120_000));
 } finally {

@@ -21,8 +21,17 @@ try {
   const serverPid = preflight.service.child.pid!;
   await alternatingLoad(urls, { windows: 1, seconds: 5, connections: 50, headers });
   console.log("warm; load starts", new Date().toISOString());
-  const [z, h] = await alternatingLoad(urls, { windows: Math.max(1, Math.round(seconds / 5)), seconds: 5, connections: 50, headers, serverPid });
-  for (const [path, l] of [["/api/zones", z], ["/api/health", h]] as const) {
+  const [z, h] = await alternatingLoad(urls, {
+    windows: Math.max(1, Math.round(seconds / 5)),
+    seconds: 5,
+    connections: 50,
+    headers,
+    serverPid,
+  });
+  for (const [path, l] of [
+    ["/api/zones", z],
+    ["/api/health", h],
+  ] as const) {
     const cpu = `server CPU ${l.cpuMsPerAnswer?.toFixed(2)} ms, load tool ${l.loaderCpuMsPerAnswer.toFixed(2)} ms per answer`;
     console.log(`${path}: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, ${l.requests} requests, errors ${l.errors}; ${cpu}`);
   }
@@ -34,7 +43,9 @@ try {
       const [alone, again] = await alternatingLoad([url, url], { windows: 1, seconds: 5, connections: 50, headers });
       process.kill(serverPid, "SIGUSR2");
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      console.log(`profiled ${url}: p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms, ${alone.requests + again.requests} requests`);
+      console.log(
+        `profiled ${url}: p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms, ${alone.requests + again.requests} requests`,
+      );
     }
   }
 } finally {

@@ -63,7 +63,13 @@ export async function alternatingLoad(
     const { requests, errors, cpuMs, loaderCpuMs } = totals[which]!;
     const cpuMsPerAnswer = options.serverPid && requests ? cpuMs / requests : undefined;
     const percentiles = { p50: percentile(latencies[which], 50), p99: percentile(latencies[which], 99) };
-    return { ...percentiles, requests, errors, loaderCpuMsPerAnswer: loaderCpuMs / requests, ...(cpuMsPerAnswer === undefined ? {} : { cpuMsPerAnswer }) };
+    return {
+      ...percentiles,
+      requests,
+      errors,
+      loaderCpuMsPerAnswer: loaderCpuMs / requests,
+      ...(cpuMsPerAnswer === undefined ? {} : { cpuMsPerAnswer }),
+    };
   };
   return [outcome(0), outcome(1)];
 }

@@ -36,7 +36,10 @@ export async function summarizeCalls(sandboxUrl: string): Promise<CallSummary & 
 
 /** What a real account answers today without anything being wrong (SANDBOX_RETIRED_SHARE zones, zones without an entry point). */
 function knownRefusal(call: Pick<CallRecord, "status" | "path">): boolean {
-  return (call.status === 410 && call.path.includes("/firewall/waf/")) || (call.status === 404 && call.path.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint"));
+  return (
+    (call.status === 410 && call.path.includes("/firewall/waf/")) ||
+    (call.status === 404 && call.path.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint"))
+  );
 }
 
 /** A call as "METHOD path?sorted query", so two scans can be compared call for call. */
@@ -62,7 +65,9 @@ function countByOperation(calls: readonly Pick<CallRecord, "method" | "path" | "
 
 /** Calls per zone by operation ("GET /zones/:id/waf_migration/status"), most first: where a scan's calls go. */
 export function callsPerZone(calls: readonly Pick<CallRecord, "method" | "path" | "query">[], zones: number): string[] {
-  const lines = [...countByOperation(calls)].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${(n / zones).toFixed(2).padStart(6)} ${String(n).padStart(6)}  ${key}`);
+  const lines = [...countByOperation(calls)]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, n]) => `${(n / zones).toFixed(2).padStart(6)} ${String(n).padStart(6)}  ${key}`);
   return [`${(calls.length / zones).toFixed(2).padStart(6)} ${String(calls.length).padStart(6)}  all calls (${zones} zones)`, ...lines];
 }
 
@@ -95,13 +100,20 @@ export const BEFORE_SKIPS = {
  * Calls per zone by operation: before the skips (only for the 240-zone account it was measured on), this scan,
  * and the necessary calls (necessary-calls.ts); the last column is this scan's excess over necessary.
  */
-export function callsTable(calls: readonly Pick<CallRecord, "method" | "path" | "query">[], necessary: readonly Pick<CallRecord, "method" | "path" | "query">[], zones: number): string[] {
+export function callsTable(
+  calls: readonly Pick<CallRecord, "method" | "path" | "query">[],
+  necessary: readonly Pick<CallRecord, "method" | "path" | "query">[],
+  zones: number,
+): string[] {
   const now = countByOperation(calls);
   const needed = countByOperation(necessary);
   const was = zones === BEFORE_SKIPS.zones ? BEFORE_SKIPS.byOperation : undefined;
-  const keys = [...new Set([...now.keys(), ...needed.keys(), ...Object.keys(was ?? {})])].sort((a, b) => (now.get(b) ?? 0) - (now.get(a) ?? 0));
+  const keys = [...new Set([...now.keys(), ...needed.keys(), ...Object.keys(was ?? {})])].sort(
+    (a, b) => (now.get(b) ?? 0) - (now.get(a) ?? 0),
+  );
   const cell = (n: number | undefined) => (n === undefined ? "—" : (n / zones).toFixed(2)).padStart(6);
-  const line = (key: string, w: number | undefined, n: number, need: number) => `${cell(w)} ${cell(n)} ${cell(need)} ${String(n - need).padStart(5)}  ${key}`;
+  const line = (key: string, w: number | undefined, n: number, need: number) =>
+    `${cell(w)} ${cell(n)} ${cell(need)} ${String(n - need).padStart(5)}  ${key}`;
   return [
     `${"was".padStart(6)} ${"now".padStart(6)} ${"needed".padStart(6)} ${"extra".padStart(5)}  calls per zone (${zones} zones)`,
     line("all calls", was ? BEFORE_SKIPS.total : undefined, calls.length, necessary.length),

@@ -92,7 +92,10 @@ export async function necessaryCalls(apiBaseUrl: string, token: string): Promise
       const groups = await list(`${base}/firewall/waf/packages/${String(owasp.id)}/groups`, {}, PER_PAGE.waf);
       refusals.push(groups.refused);
       for (const group of groups.items.filter((g) => Number(g.modified_rules_count ?? 0) > 0)) {
-        refusals.push((await list(`${base}/firewall/waf/packages/${String(owasp.id)}/rules`, { group_id: String(group.id), mode: "DIS" }, PER_PAGE.waf)).refused);
+        refusals.push(
+          (await list(`${base}/firewall/waf/packages/${String(owasp.id)}/rules`, { group_id: String(group.id), mode: "DIS" }, PER_PAGE.waf))
+            .refused,
+        );
       }
     }
     const refused = refusals.some(Boolean);

@@ -37,5 +37,10 @@ export async function preflightScan(preflightUrl: string): Promise<ScanResult> {
   const started = performance.now();
   const zones = await follow(preflightUrl, "/api/zones");
   const certificates = await follow(preflightUrl, "/api/certificates");
-  return { ms: performance.now() - started, requests: zones.requests + certificates.requests, zones: zones.items, certificates: certificates.items };
+  return {
+    ms: performance.now() - started,
+    requests: zones.requests + certificates.requests,
+    zones: zones.items,
+    certificates: certificates.items,
+  };
 }

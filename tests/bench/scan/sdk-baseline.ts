@@ -44,7 +44,9 @@ async function migrationScript(cf: Cloudflare, zones: Zone[]): Promise<number> {
   const get = <T>(path: string, query: Record<string, unknown> = {}) => cf.get<{ result: T }>(path, { query }).then((r) => r.result);
   for (const zone of zones) {
     const base = `/zones/${zone.id}`;
-    const status = await get<{ old_waf_status?: string; new_waf_status?: string; migration_state?: string }>(`${base}/waf_migration/status`);
+    const status = await get<{ old_waf_status?: string; new_waf_status?: string; migration_state?: string }>(
+      `${base}/waf_migration/status`,
+    );
     const switches = ["enabled", "disabled"];
     const known = switches.includes(status.old_waf_status ?? "") && switches.includes(status.new_waf_status ?? "");
     const done = ["completed", "finished", "migrated"].includes(status.migration_state ?? "");
@@ -52,28 +54,44 @@ async function migrationScript(cf: Cloudflare, zones: Zone[]): Promise<number> {
     if (known ? !validation && (status.new_waf_status === "enabled" || done) : done) continue;
     // The previous version's API answers 410 Gone where it is retired: the script carries on with what answers.
     let refused = false;
-    const previous = async <T>(call: () => Promise<T>): Promise<T | undefined> => call().catch((error: unknown) => {
-      if (error instanceof Cloudflare.APIError && (error.status === 410 || error.status === 404)) return void (refused = true);
-      throw error;
-    });
-    const overrides = await previous(() => allPages((page) => cf.getAPIList<Row>(`${base}/firewall/waf/overrides`, V4PagePaginationArray<Row>, { query: { page, per_page: 100 } }) as unknown as PromiseLike<PageLike<Row>>));
-    const packages = (await previous(() => allPages((page) => cf.firewall.waf.packages.list({ zone_id: zone.id, page, per_page: 100 })))) ?? [];
+    const previous = async <T>(call: () => Promise<T>): Promise<T | undefined> =>
+      call().catch((error: unknown) => {
+        if (error instanceof Cloudflare.APIError && (error.status === 410 || error.status === 404)) return void (refused = true);
+        throw error;
+      });
+    const overrides = await previous(() =>
+      allPages(
+        (page) =>
+          cf.getAPIList<Row>(`${base}/firewall/waf/overrides`, V4PagePaginationArray<Row>, {
+            query: { page, per_page: 100 },
+          }) as unknown as PromiseLike<PageLike<Row>>,
+      ),
+    );
+    const packages =
+      (await previous(() => allPages((page) => cf.firewall.waf.packages.list({ zone_id: zone.id, page, per_page: 100 })))) ?? [];
     // A zone in validation mode runs its configuration already; an override listed blocks before the check would.
     if (!validation) await get(`${base}/waf_migration/config`, { phase_two: 1 });
     const checkNow = !validation && (overrides === undefined || overrides.length === 0);
     if (checkNow) await get(`${base}/waf_migration/check`, { phase_two: 1 });
     const owasp = packages.find((p) => (p as { detection_mode?: string }).detection_mode === "anomaly") as { id: string } | undefined;
-    const groups = owasp ? ((await previous(() => allPages((page) => cf.firewall.waf.packages.groups.list(owasp.id, { zone_id: zone.id, page, per_page: 100 })))) ?? []) : [];
+    const groups = owasp
+      ? ((await previous(() =>
+          allPages((page) => cf.firewall.waf.packages.groups.list(owasp.id, { zone_id: zone.id, page, per_page: 100 })),
+        )) ?? [])
+      : [];
     for (const group of groups.filter((g) => (g.modified_rules_count ?? 0) > 0)) {
       await previous(() =>
-        allPages((page) => cf.firewall.waf.packages.rules.list(owasp!.id, { zone_id: zone.id, group_id: group.id, mode: "DIS", page, per_page: 100 })),
+        allPages((page) =>
+          cf.firewall.waf.packages.rules.list(owasp!.id, { zone_id: zone.id, group_id: group.id, mode: "DIS", page, per_page: 100 }),
+        ),
       );
     }
     // As Preflight: where the previous API refused, the managed entry point says whether the new rules are deployed (404: none),
     // and the check speaks for a zone still on the previous version even behind an override.
-    if (refused) await cf.rulesets.phases.get("http_request_firewall_managed", { zone_id: zone.id }).catch((error: unknown) => {
-      if (!(error instanceof Cloudflare.APIError && error.status === 404)) throw error;
-    });
+    if (refused)
+      await cf.rulesets.phases.get("http_request_firewall_managed", { zone_id: zone.id }).catch((error: unknown) => {
+        if (!(error instanceof Cloudflare.APIError && error.status === 404)) throw error;
+      });
     if (refused && !checkNow && known && !validation) await get(`${base}/waf_migration/check`, { phase_two: 1 });
   }
   return zones.length;

@@ -33,7 +33,12 @@ async function audit(sandbox: RunningSandbox, budget = 1000, until?: (pages: Cer
     cursor = pages.at(-1)!.cursor;
     if (pages.length > 200) throw new Error("no progress");
   } while (cursor && !until?.(pages));
-  return { pages, certificates: pages.flatMap((p) => p.certificates), caa: pages.flatMap((p) => p.caa), zones: pages.flatMap((p) => p.zones) };
+  return {
+    pages,
+    certificates: pages.flatMap((p) => p.certificates),
+    caa: pages.flatMap((p) => p.caa),
+    zones: pages.flatMap((p) => p.zones),
+  };
 }
 
 describe("the certificate audit on the seeded sandbox", () => {
@@ -47,17 +52,28 @@ describe("the certificate audit on the seeded sandbox", () => {
     sharedZoneList.clear();
     const before = sandbox.calls().length;
     const answer = await audit(sandbox);
-    const totalTlsReads = sandbox.calls().slice(before).filter((c) => c.path.endsWith("/acm/total_tls")).length;
+    const totalTlsReads = sandbox
+      .calls()
+      .slice(before)
+      .filter((c) => c.path.endsWith("/acm/total_tls")).length;
 
     // The reference: its own listing, every zone's whole inventory, the CAA context from the whole list.
     const client = clientFor(sandbox, 100_000);
     const listed = await listZones(client);
     expect(listed.complete).toBe(true);
     const reads = { zones: async () => listed.zones, records: (zoneId: string) => fetchCaaRecords(client, zoneId) };
-    const reference = { certificates: [] as CertificatesPage["certificates"], caa: [] as CertificatesPage["caa"], zones: [] as ZoneOutcome[] };
+    const reference = {
+      certificates: [] as CertificatesPage["certificates"],
+      caa: [] as CertificatesPage["caa"],
+      zones: [] as ZoneOutcome[],
+    };
     for (const zone of listed.zones) {
       const inventory = await fetchInventory(client, zone, { readAll: true });
-      const { rows, caa } = auditZone(zone, inventory, await hostnameCaaContext(reads, zone, inventory.caaRecords, inventory.customHostnames));
+      const { rows, caa } = auditZone(
+        zone,
+        inventory,
+        await hostnameCaaContext(reads, zone, inventory.caaRecords, inventory.customHostnames),
+      );
       reference.certificates.push(...rows);
       reference.caa.push(...caa);
       reference.zones.push({ zoneId: zone.id, zoneName: zone.name, status: "audited" });

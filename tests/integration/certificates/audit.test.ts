@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function client(budget: number, fetchImpl?: typeof fetch) {
-  const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 100_000, windowSeconds: 60 }), subrequestBudget: budget, timeoutMs: 10_000, fetch: fetchImpl });
+  const scheduler = new Scheduler({
+    limiter: new RateLimiter({ requests: 100_000, windowSeconds: 60 }),
+    subrequestBudget: budget,
+    timeoutMs: 10_000,
+    fetch: fetchImpl,
+  });
   return new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, scheduler);
 }
 
@@ -83,16 +88,32 @@ describe("auditCertificates against the sandbox", () => {
     for (const row of blocked) {
       expect(row).toMatchObject({ certificateAuthority: "", verdict: "action_required" });
       expect(row.reason).toMatch(/permits letsencrypt\.org but not pki\.goog, so it stays on lets_encrypt/);
-      expect(scan.caa).toContainEqual(expect.objectContaining({ zoneId: row.zoneId, hostname: row.hosts[0], source: "custom_hostname", flagged: true, defaultCa: "lets_encrypt" }));
+      expect(scan.caa).toContainEqual(
+        expect.objectContaining({
+          zoneId: row.zoneId,
+          hostname: row.hosts[0],
+          source: "custom_hostname",
+          flagged: true,
+          defaultCa: "lets_encrypt",
+        }),
+      );
     }
-    expect(hostnames.filter((r) => /^pay-\d+\./.test(r.hosts[0]!)).every((r) => r.verdict === "action_required" && r.action.startsWith("First add"))).toBe(true);
+    expect(
+      hostnames
+        .filter((r) => /^pay-\d+\./.test(r.hosts[0]!))
+        .every((r) => r.verdict === "action_required" && r.action.startsWith("First add")),
+    ).toBe(true);
     expect(hostnames.filter((r) => /^help-\d+\./.test(r.hosts[0]!)).every((r) => r.verdict === "no_action")).toBe(true);
     const outside = hostnames.filter((r) => r.certificateAuthority === "" && !inAccount(r.hosts[0]!));
     expect(outside.length).toBeGreaterThan(100);
     expect(outside.every((r) => r.verdict === "informational" && /CAA is unknown/.test(r.reason))).toBe(true);
     // Every default-CA custom hostname is either analysed (listed among the CAA findings) or said to be unknown.
     const listed = new Set(scan.caa.filter((f) => f.source === "custom_hostname").map((f) => `${f.zoneId}:${f.hostname}`));
-    expect(hostnames.filter((r) => r.certificateAuthority === "").every((r) => listed.has(`${r.zoneId}:${r.hosts[0]}`) !== /CAA is unknown/.test(r.reason))).toBe(true);
+    expect(
+      hostnames
+        .filter((r) => r.certificateAuthority === "")
+        .every((r) => listed.has(`${r.zoneId}:${r.hosts[0]}`) !== /CAA is unknown/.test(r.reason)),
+    ).toBe(true);
   });
 
   it("reads each zone's CAA records once per scan, though other zones' custom hostnames need them too", async () => {
@@ -119,7 +140,12 @@ describe("auditCertificates against the sandbox", () => {
     const victim = sandbox.state.zones[7]!;
     const failing: typeof fetch = (input, init) =>
       String(input).includes(`/zones/${victim.id}/custom_hostnames`)
-        ? Promise.resolve(Response.json({ success: false, errors: [{ code: 10000, message: "Authentication error" }], messages: [], result: null }, { status: 403 }))
+        ? Promise.resolve(
+            Response.json(
+              { success: false, errors: [{ code: 10000, message: "Authentication error" }], messages: [], result: null },
+              { status: 403 },
+            ),
+          )
         : fetch(input, init);
     const broken = await fullScan(1000, failing);
     const outcome = broken.zones.find((z) => z.zoneId === victim.id)!;

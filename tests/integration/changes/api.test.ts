@@ -12,13 +12,27 @@ const TOKEN = "changes-api-token-0123456789";
 const PLANNER = { "x-preflight-demo-user": "planner" };
 let sandbox: RunningSandbox;
 let dataDir: string;
-let routes: { changes: typeof import("@/app/api/changes/route"); certificates: typeof import("@/app/api/certificates/route"); refresh: typeof import("@/app/api/snapshots/refresh/route") };
+let routes: {
+  changes: typeof import("@/app/api/changes/route");
+  certificates: typeof import("@/app/api/certificates/route");
+  refresh: typeof import("@/app/api/snapshots/refresh/route");
+};
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, zoneCount: 40 });
   dataDir = mkdtempSync(join(tmpdir(), "preflight-changes-api-"));
-  Object.assign(process.env, { CLOUDFLARE_API_TOKEN: "", SANDBOX_PORT: String(sandbox.port), SANDBOX_API_TOKEN: TOKEN, ACCOUNT_RATE_LIMIT: "1000000", PREFLIGHT_DATA_DIR: dataDir });
-  routes = { changes: await import("@/app/api/changes/route"), certificates: await import("@/app/api/certificates/route"), refresh: await import("@/app/api/snapshots/refresh/route") };
+  Object.assign(process.env, {
+    CLOUDFLARE_API_TOKEN: "",
+    SANDBOX_PORT: String(sandbox.port),
+    SANDBOX_API_TOKEN: TOKEN,
+    ACCOUNT_RATE_LIMIT: "1000000",
+    PREFLIGHT_DATA_DIR: dataDir,
+  });
+  routes = {
+    changes: await import("@/app/api/changes/route"),
+    certificates: await import("@/app/api/certificates/route"),
+    refresh: await import("@/app/api/snapshots/refresh/route"),
+  };
 });
 afterAll(async () => {
   await closeLocalBucket();
@@ -29,7 +43,13 @@ afterAll(async () => {
 async function refresh() {
   for (let step = 0; step < 500; step++) {
     const body = JSON.stringify({ restart: step === 0 });
-    const response = await routes.refresh.POST(new Request("http://127.0.0.1/api/snapshots/refresh", { method: "POST", headers: { ...PLANNER, "content-type": "application/json", host: "127.0.0.1" }, body }));
+    const response = await routes.refresh.POST(
+      new Request("http://127.0.0.1/api/snapshots/refresh", {
+        method: "POST",
+        headers: { ...PLANNER, "content-type": "application/json", host: "127.0.0.1" },
+        body,
+      }),
+    );
     expect(response.status).toBe(200);
     if (((await response.json()) as { result: string }).result === "published") return;
   }
@@ -41,7 +61,20 @@ async function sandboxChange(body: object) {
   return (await response.json()) as { zone: { id: string; name: string }; certificate: { id: string; hostname: string } };
 }
 
-type Listing = { changes: Array<{ id: string; kind: string; zoneId: string; subject: { id: string }; words: string; recordedAt: string; pages: Record<string, string> }>; cursor?: string; complete: boolean; since: string | null };
+type Listing = {
+  changes: Array<{
+    id: string;
+    kind: string;
+    zoneId: string;
+    subject: { id: string };
+    words: string;
+    recordedAt: string;
+    pages: Record<string, string>;
+  }>;
+  cursor?: string;
+  complete: boolean;
+  since: string | null;
+};
 async function list(query: string): Promise<{ status: number; body: Listing & { error?: { field: string } } }> {
   const response = await routes.changes.GET(new Request(`http://127.0.0.1/api/changes${query}`));
   return { status: response.status, body: (await response.json()) as Listing & { error?: { field: string } } };
@@ -64,9 +97,18 @@ describe("GET /api/changes", () => {
     expect(status).toBe(200);
     expect(body.complete).toBe(true);
     expect(body.since).toBe(startedAt);
-    expect(body.changes.map((c) => [c.kind, c.subject.id]).sort()).toEqual([["hostname_switched_back", switched.certificate.id], ["new_legacy_ca_certificate", ordered.certificate.id]].sort());
+    expect(body.changes.map((c) => [c.kind, c.subject.id]).sort()).toEqual(
+      [
+        ["hostname_switched_back", switched.certificate.id],
+        ["new_legacy_ca_certificate", ordered.certificate.id],
+      ].sort(),
+    );
     const change = body.changes.find((c) => c.kind === "hostname_switched_back")!;
-    expect(change.pages).toEqual({ zone: `/zones/${switched.zone.id}`, diff: `/changes?open=${encodeURIComponent(change.id)}`, certificates: `/certificates?q=${switched.certificate.hostname}` });
+    expect(change.pages).toEqual({
+      zone: `/zones/${switched.zone.id}`,
+      diff: `/changes?open=${encodeURIComponent(change.id)}`,
+      certificates: `/certificates?q=${switched.certificate.hostname}`,
+    });
   });
 
   it("filters by kind, pages with a cursor, and refuses a bad since with a 400 naming it", async () => {
@@ -87,11 +129,21 @@ describe("GET /api/changes", () => {
   it("flags the changed certificates and their zones on the Certificates answer from the snapshot", async () => {
     const response = await routes.certificates.GET(new Request("http://127.0.0.1/api/certificates"));
     expect(response.status).toBe(200);
-    const page = (await response.json()) as { changeCount?: number; certificates: Array<{ id: string; changes?: Array<{ kind: string }> }>; zones: Array<{ zoneId: string; changes?: number }>; snapshot: unknown };
+    const page = (await response.json()) as {
+      changeCount?: number;
+      certificates: Array<{ id: string; changes?: Array<{ kind: string }> }>;
+      zones: Array<{ zoneId: string; changes?: number }>;
+      snapshot: unknown;
+    };
     expect(page.snapshot).not.toBeNull();
     expect(page.changeCount).toBe(2);
     const flagged = page.certificates.filter((c) => c.changes);
-    expect(flagged.map((c) => [c.id, c.changes!.map((x) => x.kind)]).sort()).toEqual([[switched.certificate.id, ["hostname_switched_back"]], [ordered.certificate.id, ["new_legacy_ca_certificate"]]].sort());
+    expect(flagged.map((c) => [c.id, c.changes!.map((x) => x.kind)]).sort()).toEqual(
+      [
+        [switched.certificate.id, ["hostname_switched_back"]],
+        [ordered.certificate.id, ["new_legacy_ca_certificate"]],
+      ].sort(),
+    );
     expect(page.zones.find((z) => z.zoneId === switched.zone.id)?.changes).toBeGreaterThanOrEqual(1);
   });
 });

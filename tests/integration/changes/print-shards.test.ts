@@ -29,19 +29,44 @@ const zone = (name: string) => ({ id: name.replace(/\W/g, "").padEnd(32, "0").sl
 const A = zone("alpha.example");
 const M = zone("mango.example");
 const hostname = (z: { id: string; name: string }, id: string, ca: string): CertificateRow => ({
-  zoneId: z.id, zoneName: z.name, kind: "custom_hostname", id, hosts: [`${id}.customer.example`], certificateAuthority: ca, bundleMethod: null, uploadedOn: null,
-  expiresOn: "2027-01-30T00:00:00Z", verdict: ca === "lets_encrypt" ? "action_required" : "no_action", reason: "", action: "", status: "active", validationMethod: null,
+  zoneId: z.id,
+  zoneName: z.name,
+  kind: "custom_hostname",
+  id,
+  hosts: [`${id}.customer.example`],
+  certificateAuthority: ca,
+  bundleMethod: null,
+  uploadedOn: null,
+  expiresOn: "2027-01-30T00:00:00Z",
+  verdict: ca === "lets_encrypt" ? "action_required" : "no_action",
+  reason: "",
+  action: "",
+  status: "active",
+  validationMethod: null,
 });
 
 describe("print shards", () => {
   it("compares a step's rows with the previous shard of the same zone names, and merges its print into the run's shard", async () => {
     // The previous snapshot: two shards, a–k and l–z; only the second holds mango.example.
     const previousShard = (runId: string, part: number, rows: CertificateRow[], zones: Array<{ id: string; name: string }>) =>
-      writeJson(bucket, printShardKey("acct", runId, part), { format: PRINT_SHARD_FORMAT, zones: printRows(rows, zones.map((z) => ({ zoneId: z.id, zoneName: z.name, status: "audited" as const })), AT) });
+      writeJson(bucket, printShardKey("acct", runId, part), {
+        format: PRINT_SHARD_FORMAT,
+        zones: printRows(
+          rows,
+          zones.map((z) => ({ zoneId: z.id, zoneName: z.name, status: "audited" as const })),
+          AT,
+        ),
+      });
     await previousShard("old", 0, [hostname(A, "a1", "google")], [A]);
     await previousShard("old", 1, [hostname(M, "m1", "google"), hostname(M, "m2", "google")], [M]);
     const state = newRun("new", AT);
-    state.previous = { runId: "old", printShards: [{ part: 0, key: printShardKey("acct", "old", 0), from: "a", to: "k" }, { part: 1, key: printShardKey("acct", "old", 1), from: "l", to: "z" }] };
+    state.previous = {
+      runId: "old",
+      printShards: [
+        { part: 0, key: printShardKey("acct", "old", 0), from: "a", to: "k" },
+        { part: 1, key: printShardKey("acct", "old", 1), from: "l", to: "z" },
+      ],
+    };
 
     const first = new StepPrints();
     first.add(shardOf(3, [M, zone("nectar.example")]), [hostname(M, "m1", "lets_encrypt")], []);
@@ -50,15 +75,24 @@ describe("print shards", () => {
     const recording: Bucket = Object.create(bucket, { get: { value: (key: string) => (read.push(key), bucket.get(key)) } });
     const records = await first.compare(recording, state, AT);
     expect(read).toEqual([printShardKey("acct", "old", 1)]);
-    expect(records.map((r) => [r.kind, r.subject.id, r.words])).toEqual([["hostname_switched_back", "m1", "Custom hostname m1.customer.example is on lets_encrypt again (was google)"]]);
+    expect(records.map((r) => [r.kind, r.subject.id, r.words])).toEqual([
+      ["hostname_switched_back", "m1", "Custom hostname m1.customer.example is on lets_encrypt again (was google)"],
+    ]);
     expect(state.printShards).toEqual([{ part: 3, key: printShardKey("acct", "new", 3), from: "mango.example", to: "nectar.example" }]);
 
     // The next step finishes the zone: its rows join the same shard, the zone marked audited.
     const second = new StepPrints();
-    second.add(shardOf(3, [M, zone("nectar.example")]), [hostname(M, "m2", "google")], [{ zoneId: M.id, zoneName: M.name, status: "audited" }]);
+    second.add(
+      shardOf(3, [M, zone("nectar.example")]),
+      [hostname(M, "m2", "google")],
+      [{ zoneId: M.id, zoneName: M.name, status: "audited" }],
+    );
     expect(await second.save(bucket, "acct", state, AT)).toBe(true);
     const stored = (await (await bucket.get(printShardKey("acct", "new", 3)))!) as { text(): Promise<string> };
-    expect(JSON.parse(await stored.text())).toEqual({ format: PRINT_SHARD_FORMAT, zones: { [M.id]: { status: "audited", certificates: { m1: "L", m2: "g" } } } });
+    expect(JSON.parse(await stored.text())).toEqual({
+      format: PRINT_SHARD_FORMAT,
+      zones: { [M.id]: { status: "audited", certificates: { m1: "L", m2: "g" } } },
+    });
   });
 
   it("refuses to save over a shard another runner wrote since it was read", async () => {

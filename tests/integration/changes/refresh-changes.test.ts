@@ -26,8 +26,17 @@ async function refresh(account: string, budget: number) {
 }
 
 async function sandboxChange(body: object) {
-  const response = await fetch(`${h.sandbox.url}/__sandbox/certificates`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { ok: boolean; error?: string; zone: { id: string; name: string }; certificate: { id: string; hostname?: string } };
+  const response = await fetch(`${h.sandbox.url}/__sandbox/certificates`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as {
+    ok: boolean;
+    error?: string;
+    zone: { id: string; name: string };
+    certificate: { id: string; hostname?: string };
+  };
   if (!response.ok) throw new Error(answer.error);
   return answer;
 }
@@ -71,7 +80,9 @@ describe("certificate changes between two snapshots", () => {
     const switched = mine.find((c) => c.kind === "hostname_switched_back")!;
     expect(switched.words).toBe(`Custom hostname ${hostname!.certificate.hostname} is on lets_encrypt again (was google)`);
     expect(switched.zoneName).toBe(hostname!.zone.name);
-    expect(mine.find((c) => c.kind === "expires_before_replacement")!.words).toMatch(/^Custom certificate issued by the legacy-chain CA \(lets_encrypt\) for uploaded-\d+\.legacy\.\S+ expires \d{4}-\d{2}-\d{2} before its replacement is active/);
+    expect(mine.find((c) => c.kind === "expires_before_replacement")!.words).toMatch(
+      /^Custom certificate issued by the legacy-chain CA \(lets_encrypt\) for uploaded-\d+\.legacy\.\S+ expires \d{4}-\d{2}-\d{2} before its replacement is active/,
+    );
   });
 
   it("records nothing more when a refresh finds the audit unchanged, and keeps within the free plan's budget", async () => {

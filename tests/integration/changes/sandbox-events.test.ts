@@ -20,11 +20,24 @@ const schemas = {
 };
 
 async function change(body: unknown) {
-  const response = await fetch(`${sandbox.url}/__sandbox/certificates`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { error?: string; zone: { id: string; name: string }; certificate: Record<string, unknown> & { id: string } } };
+  const response = await fetch(`${sandbox.url}/__sandbox/certificates`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      error?: string;
+      zone: { id: string; name: string };
+      certificate: Record<string, unknown> & { id: string };
+    },
+  };
 }
 async function list<T>(path: string, schema: (typeof schemas)[keyof typeof schemas]): Promise<T[]> {
-  const body = (await (await fetch(`${sandbox.apiBaseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { result: T[] };
+  const body = (await (await fetch(`${sandbox.apiBaseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    result: T[];
+  };
   // As in the contract test: the 2024 answer schema's custom hostname `id` is the generic 32-character
   // identifier, the real id a UUID (the operation's own `id` filter is 36 characters): checked without dashes.
   const forSchema = structuredClone(body) as { result: Array<{ id: string }> };
@@ -37,20 +50,34 @@ describe("sandbox certificate changes", () => {
   it("orders an advanced pack on lets_encrypt, listed like any pack", async () => {
     const { status, body } = await change({ change: "order_legacy_pack" });
     expect(status).toBe(200);
-    const packs = await list<{ id: string; type: string; certificate_authority?: string; status: string; validity_days?: number }>(`/zones/${body.zone.id}/ssl/certificate_packs?status=all&per_page=50`, schemas.packs);
-    expect(packs.find((p) => p.id === body.certificate.id)).toMatchObject({ type: "advanced", certificate_authority: "lets_encrypt", status: "active", validity_days: 90 });
+    const packs = await list<{ id: string; type: string; certificate_authority?: string; status: string; validity_days?: number }>(
+      `/zones/${body.zone.id}/ssl/certificate_packs?status=all&per_page=50`,
+      schemas.packs,
+    );
+    expect(packs.find((p) => p.id === body.certificate.id)).toMatchObject({
+      type: "advanced",
+      certificate_authority: "lets_encrypt",
+      status: "active",
+      validity_days: 90,
+    });
   });
 
   it("switches a custom hostname on google back to lets_encrypt, re-issued and active", async () => {
     const { body } = await change({ change: "switch_hostname_back" });
-    const hostnames = await list<{ id: string; ssl: { certificate_authority: string; status: string; issuer?: string; expires_on?: string } }>(`/zones/${body.zone.id}/custom_hostnames?per_page=50&id=${body.certificate.id}`, schemas.customHostnames);
+    const hostnames = await list<{
+      id: string;
+      ssl: { certificate_authority: string; status: string; issuer?: string; expires_on?: string };
+    }>(`/zones/${body.zone.id}/custom_hostnames?per_page=50&id=${body.certificate.id}`, schemas.customHostnames);
     expect(hostnames[0]?.ssl).toMatchObject({ certificate_authority: "lets_encrypt", status: "active", issuer: "LetsEncrypt" });
     expect(Date.parse(hostnames[0]!.ssl.expires_on!)).toBeGreaterThan(Date.now());
   });
 
   it("uploads a Let's Encrypt certificate close to its expiry on a Business or Enterprise zone", async () => {
     const { body } = await change({ change: "upload_legacy_certificate", expiresInDays: 12 });
-    const certificates = await list<{ id: string; issuer: string; expires_on: string; hosts: string[] }>(`/zones/${body.zone.id}/custom_certificates?per_page=50`, schemas.customCertificates);
+    const certificates = await list<{ id: string; issuer: string; expires_on: string; hosts: string[] }>(
+      `/zones/${body.zone.id}/custom_certificates?per_page=50`,
+      schemas.customCertificates,
+    );
     const uploaded = certificates.find((c) => c.id === body.certificate.id)!;
     expect(uploaded.issuer).toBe("LetsEncrypt");
     expect(uploaded.hosts[0]).toMatch(new RegExp(`^uploaded-\\d+\\.legacy\\.${body.zone.name.replaceAll(".", "\\.")}$`));
@@ -59,10 +86,19 @@ describe("sandbox certificate changes", () => {
 
   it("refuses what it cannot do with a 400 naming the field", async () => {
     expect(await change({ change: "rename_zone" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^change: /) } });
-    expect(await change({ change: "upload_legacy_certificate", expiresInDays: 400 })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^expiresInDays: /) } });
+    expect(await change({ change: "upload_legacy_certificate", expiresInDays: 400 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^expiresInDays: /) },
+    });
     const free = sandbox.state.zones.find((z) => z.plan.legacy_id === "free")!;
-    expect(await change({ change: "upload_legacy_certificate", zoneId: free.id })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^zoneId: /) } });
-    expect(await change({ change: "order_legacy_pack", zoneId: "f".repeat(32) })).toMatchObject({ status: 400, body: { error: "zoneId: no such zone" } });
+    expect(await change({ change: "upload_legacy_certificate", zoneId: free.id })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^zoneId: /) },
+    });
+    expect(await change({ change: "order_legacy_pack", zoneId: "f".repeat(32) })).toMatchObject({
+      status: 400,
+      body: { error: "zoneId: no such zone" },
+    });
     const bad = await fetch(`${sandbox.url}/__sandbox/certificates`, { method: "POST", body: "[]" });
     expect(bad.status).toBe(400);
   });

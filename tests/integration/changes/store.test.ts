@@ -36,7 +36,9 @@ const at = (day: number) => `2025-03-${String(day).padStart(2, "0")}T12:00:00.00
 /** One recording per day, `perDay` records each, recorded at that day's noon. */
 async function seed(days: number, perDay: number) {
   for (let day = 1; day <= days; day++) {
-    const records = Array.from({ length: perDay }, (_, i) => changeRecord({ id: `d${day}-r${i}`, recordedAt: at(day), snapshotId: `run-${day}` }));
+    const records = Array.from({ length: perDay }, (_, i) =>
+      changeRecord({ id: `d${day}-r${i}`, recordedAt: at(day), snapshotId: `run-${day}` }),
+    );
     await recordChanges(bucket, records, { now: new Date(at(day)) });
   }
 }
@@ -86,7 +88,8 @@ describe("change store", () => {
   });
 
   it("continues across the bucket's list pages (more objects than one list returns)", async () => {
-    for (let i = 0; i < 105; i++) await recordChanges(bucket, [changeRecord({ id: `o${i}` })], { now: new Date(Date.parse(at(1)) + i * 1000) });
+    for (let i = 0; i < 105; i++)
+      await recordChanges(bucket, [changeRecord({ id: `o${i}` })], { now: new Date(Date.parse(at(1)) + i * 1000) });
     const { ids } = await everything({ limit: 500 });
     expect(ids).toEqual(Array.from({ length: 105 }, (_, i) => `o${104 - i}`));
   });
@@ -98,14 +101,20 @@ describe("change store", () => {
       changeRecord({ id: "other-zone", kind: "drift", zoneId: "f".repeat(32), subject: { kind: "entry_point", id: "ep" } }),
     ]);
     expect((await listChanges(bucket, { kinds: ["drift"] })).changes.map((c) => c.id).sort()).toEqual(["drift", "other-zone"]);
-    expect((await listChanges(bucket, { kinds: ["drift"], zoneId: "0123456789abcdef0123456789abcdef" })).changes.map((c) => c.id)).toEqual(["drift"]);
+    expect((await listChanges(bucket, { kinds: ["drift"], zoneId: "0123456789abcdef0123456789abcdef" })).changes.map((c) => c.id)).toEqual([
+      "drift",
+    ]);
     const paged = await listChanges(bucket, { kinds: ["drift"], limit: 1 });
     await expect(listChanges(bucket, { cursor: paged.cursor, limit: 1 })).rejects.toBeInstanceOf(InvalidCursorError);
   });
 
   it("spends one list and at most OBJECTS_PER_ANSWER reads per answer", async () => {
     await seed(12, 1);
-    const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 1000, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 5_000 });
+    const scheduler = new Scheduler({
+      limiter: new RateLimiter({ requests: 1000, windowSeconds: 60 }),
+      subrequestBudget: 1000,
+      timeoutMs: 5_000,
+    });
     await listChanges(meteredBucket(bucket, scheduler), { limit: 500 });
     expect(scheduler.stats.subrequests).toBe(1 + OBJECTS_PER_ANSWER);
   });
@@ -114,7 +123,10 @@ describe("change store", () => {
     await recordChanges(bucket, [changeRecord({ id: "ok" })], { now: new Date(at(1)) });
     await bucket.put(`${CHANGES_PREFIX}8259000000000-future00.json`, JSON.stringify({ format: 2, records: "elsewhere" }));
     expect((await listChanges(bucket)).changes.map((c) => c.id)).toEqual(["ok"]);
-    await bucket.put(`${CHANGES_PREFIX}8258000000000-broken00.json`, JSON.stringify({ format: 1, recordedAt: at(1), records: [{ id: "no kind" }] }));
+    await bucket.put(
+      `${CHANGES_PREFIX}8258000000000-broken00.json`,
+      JSON.stringify({ format: 1, recordedAt: at(1), records: [{ id: "no kind" }] }),
+    );
     await expect(listChanges(bucket)).rejects.toBeInstanceOf(CorruptObjectError);
   });
 });

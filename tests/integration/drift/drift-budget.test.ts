@@ -21,13 +21,28 @@ beforeAll(async () => {
   // Validation zones' entry points as their baselines; eligible zones have none live, so they drift (deleted).
   baselines = zones.map((zone, i) => {
     const live = h.sandbox.state.waf[zone.id]!.entrypoint;
-    const rules = (live?.rules ?? [{ action: "execute", expression: "true", action_parameters: { id: "efb7b8c949ac4650a09736fc376e9aee" } }]) as Baseline["configuration"]["rules"];
-    return { format: 1, zoneId: zone.id, zoneName: zone.name, reviewId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, reviewKind: "complete_migration", at: new Date().toISOString(), configuration: { rules }, ...(live ? { entrypoint: { id: live.id!, version: live.version!, lastUpdated: live.last_updated!, rules } } : {}) };
+    const rules = (live?.rules ?? [
+      { action: "execute", expression: "true", action_parameters: { id: "efb7b8c949ac4650a09736fc376e9aee" } },
+    ]) as Baseline["configuration"]["rules"];
+    return {
+      format: 1,
+      zoneId: zone.id,
+      zoneName: zone.name,
+      reviewId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      reviewKind: "complete_migration",
+      at: new Date().toISOString(),
+      configuration: { rules },
+      ...(live ? { entrypoint: { id: live.id!, version: live.version!, lastUpdated: live.last_updated!, rules } } : {}),
+    };
   });
   for (const baseline of baselines) await writeBaseline(h.bucket, baseline);
   const withEntrypoint = zones.filter((z) => h.sandbox.state.waf[z.id]!.entrypoint);
   for (const zone of withEntrypoint.slice(0, EDITED)) {
-    const response = await fetch(`${h.sandbox.url}/__sandbox/entrypoint-edits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ zoneId: zone.id, edit: "paranoia_level", level: 4 }) });
+    const response = await fetch(`${h.sandbox.url}/__sandbox/entrypoint-edits`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ zoneId: zone.id, edit: "paranoia_level", level: 4 }),
+    });
     expect(response.status).toBe(200);
   }
 }, 60_000);
@@ -43,7 +58,13 @@ describe("the drift phase within a small budget", () => {
       while (!progress.done) {
         const platform = h.platform(budget);
         // The bucket's calls count in the request's subrequests and connections, as in a refresh step.
-        const step = await watchDriftFrom(platform, meteredBucket(h.bucket, platform.scheduler), progress, `run-${budget}`, () => new Date());
+        const step = await watchDriftFrom(
+          platform,
+          meteredBucket(h.bucket, platform.scheduler),
+          progress,
+          `run-${budget}`,
+          () => new Date(),
+        );
         expect(step.progress.checked > progress.checked || step.progress.cursor !== progress.cursor || step.progress.done).toBe(true);
         progress = step.progress;
         steps.push({ subrequests: platform.scheduler.stats.subrequests, peak: platform.scheduler.stats.peakInFlight });
@@ -55,14 +76,18 @@ describe("the drift phase within a small budget", () => {
         expect(step.subrequests).toBeLessThanOrEqual(budget);
         expect(step.peak).toBeLessThanOrEqual(6);
       }
-      const { calls } = (await (await fetch(`${h.sandbox.url}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string }> };
+      const { calls } = (await (await fetch(`${h.sandbox.url}/__sandbox/calls`)).json()) as {
+        calls: Array<{ method: string; path: string }>;
+      };
       const reads = calls.filter((c) => c.method === "GET" && c.path.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint"));
       expect(reads).toHaveLength(130);
       expect(new Set(reads.map((c) => c.path)).size).toBe(130);
       expect(calls.filter((c) => !c.path.endsWith("/entrypoint"))).toEqual([]);
       const usage = await h.usage();
       expect(Math.max(...usage.map((u) => u.calls))).toBeLessThanOrEqual(budget);
-      console.log(`drift phase, budget ${budget}: 130 zones in ${steps.length} steps, at most ${Math.max(...steps.map((s) => s.subrequests))} subrequests and ${Math.max(...steps.map((s) => s.peak))} connections per step`);
+      console.log(
+        `drift phase, budget ${budget}: 130 zones in ${steps.length} steps, at most ${Math.max(...steps.map((s) => s.subrequests))} subrequests and ${Math.max(...steps.map((s) => s.peak))} connections per step`,
+      );
     }, 120_000);
   }
 

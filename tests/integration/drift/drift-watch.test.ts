@@ -23,7 +23,12 @@ withHarness((started) => (h = started));
 let runs = 0;
 const limiter = new RateLimiter({ requests: 1_000_000, windowSeconds: 300 });
 /** A server request on the free plan's budget (50), as the cron's steps run there. */
-const stepPlatform = () => new PlatformClient(h.sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, new Scheduler({ limiter, subrequestBudget: 50, timeoutMs: 10_000 }));
+const stepPlatform = () =>
+  new PlatformClient(
+    h.sandbox.apiBaseUrl,
+    { kind: "token", token: TOKEN },
+    new Scheduler({ limiter, subrequestBudget: 50, timeoutMs: 10_000 }),
+  );
 /** One refresh step of a new run (its own account key): the drift phase comes first and, for a few zones, ends in it. */
 async function refresh() {
   const platform = stepPlatform();
@@ -33,9 +38,16 @@ async function refresh() {
   return outcome;
 }
 
-const eligibleZones = () => h.sandbox.state.zones.filter((z, i) => wafCaseFor(i, z) === "eligible" && z.plan.legacy_id !== "enterprise" && !h.sandbox.state.waf[z.id]!.previousApiRetired);
+const eligibleZones = () =>
+  h.sandbox.state.zones.filter(
+    (z, i) => wafCaseFor(i, z) === "eligible" && z.plan.legacy_id !== "enterprise" && !h.sandbox.state.waf[z.id]!.previousApiRetired,
+  );
 const dashboard = async (body: Record<string, unknown>) => {
-  const response = await fetch(`${h.sandbox.url}/__sandbox/entrypoint-edits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${h.sandbox.url}/__sandbox/entrypoint-edits`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
 };
 const clearCalls = () => fetch(`${h.sandbox.url}/__sandbox/calls`, { method: "DELETE" });
@@ -56,7 +68,14 @@ describe("from a migration review to an accepted baseline", () => {
     const zone = eligibleZones()[0]!;
     const migration = await executed("complete_migration", zone.id, zone.name);
     const baseline = (await readBaseline(h.bucket, zone.id))!.value;
-    expect(baseline).toMatchObject({ reviewId: migration.id, reviewKind: "complete_migration", approvedBy: APPROVER.id, executedBy: PLANNER.id, configuration: migration.calls[0]!.body as object, entrypoint: { version: "1" } });
+    expect(baseline).toMatchObject({
+      reviewId: migration.id,
+      reviewKind: "complete_migration",
+      approvedBy: APPROVER.id,
+      executedBy: PLANNER.id,
+      configuration: migration.calls[0]!.body as object,
+      entrypoint: { version: "1" },
+    });
     expect((await h.store.auditLog(migration.id)).map((e) => e.action)).toContain("baseline_set");
 
     // Just migrated: the live entry point is what was approved.
@@ -96,7 +115,9 @@ describe("from a migration review to an accepted baseline", () => {
   it("accepting is refused when there is no drift, and when the entry point moved again after approval", async () => {
     const zone = eligibleZones()[1]!;
     await executed("complete_migration", zone.id, zone.name);
-    await expect(createReview(h.store, h.platform(), { kind: "accept_baseline", zoneId: zone.id }, PLANNER)).rejects.toMatchObject({ field: "zoneId" });
+    await expect(createReview(h.store, h.platform(), { kind: "accept_baseline", zoneId: zone.id }, PLANNER)).rejects.toMatchObject({
+      field: "zoneId",
+    });
     await dashboard({ zoneId: zone.id, edit: "score_threshold", threshold: 60 });
     const review = await createReview(h.store, h.platform(), { kind: "accept_baseline", zoneId: zone.id }, PLANNER);
     await actOnReview(h.store, review.id, "submit", PLANNER);
@@ -115,7 +136,9 @@ describe("drift that goes away, and a check that fails", () => {
     await refresh();
     expect((await driftOf(zone.id)).map((c) => c.kind)).toEqual(["drift"]);
     const baseline = (await readBaseline(h.bucket, zone.id))!.value;
-    const owasp = baseline.configuration.rules.find((r) => (r.action_parameters as { overrides?: unknown } | undefined)?.overrides) as { action_parameters: { overrides: { rules: Array<{ action: string }> } } };
+    const owasp = baseline.configuration.rules.find((r) => (r.action_parameters as { overrides?: unknown } | undefined)?.overrides) as {
+      action_parameters: { overrides: { rules: Array<{ action: string }> } };
+    };
     await dashboard({ zoneId: zone.id, edit: "owasp_action", action: owasp.action_parameters.overrides.rules[0]!.action });
     await refresh();
     const changes = await driftOf(zone.id);
@@ -127,12 +150,20 @@ describe("drift that goes away, and a check that fails", () => {
   it("a live entry point that cannot be read flags the zone with the reason, never as fine", async () => {
     const zone = eligibleZones()[3]!;
     await executed("complete_migration", zone.id, zone.name);
-    await fetch(`${h.sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ wrongShapeRate: 1 }) });
+    await fetch(`${h.sandbox.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ wrongShapeRate: 1 }),
+    });
     try {
       const step = await watchDriftFrom(h.platform(), h.bucket, newDriftProgress(), "run-failing", () => new Date());
       expect(step.progress).toMatchObject({ done: true, failed: 4 });
     } finally {
-      await fetch(`${h.sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ wrongShapeRate: 0 }) });
+      await fetch(`${h.sandbox.url}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ wrongShapeRate: 0 }),
+      });
     }
     const watch = (await readWatch(h.bucket, zone.id))!.value;
     expect(watch.failure?.reason).toMatch(/./);

@@ -20,7 +20,11 @@ import { Scheduler } from "@/lib/platform/scheduler";
 let gateway: DemoGateway;
 
 function client(url = gateway.url) {
-  const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 100_000, windowSeconds: 1 }), subrequestBudget: 1000, timeoutMs: 20_000 });
+  const scheduler = new Scheduler({
+    limiter: new RateLimiter({ requests: 100_000, windowSeconds: 1 }),
+    subrequestBudget: 1000,
+    timeoutMs: 20_000,
+  });
   return new GatewayClient(url, scheduler);
 }
 
@@ -29,7 +33,11 @@ async function directFromAnvil(fromBlock: number, toBlock: number, filter: objec
   const traces: Trace[] = [];
   for (let start = fromBlock; start <= toBlock; start += 301) {
     const end = Math.min(toBlock, start + 300);
-    traces.push(...(await rpc<Trace[]>(gateway.anvil.url, "trace_filter", [{ ...filter, fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}` }])));
+    traces.push(
+      ...(await rpc<Trace[]>(gateway.anvil.url, "trace_filter", [
+        { ...filter, fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}` },
+      ])),
+    );
   }
   return traces;
 }
@@ -59,7 +67,10 @@ describe("the demo gateway", () => {
   it("is seeded deterministically over more than 2,000 blocks", () => {
     expect(gateway.seed.latestBlock).toBeGreaterThan(2000);
     // Same accounts, order, gaps and block times every run: the same transaction hash.
-    expect(gateway.seed.nestedTransaction).toEqual({ hash: "0x65e3961b1a1367dd2fc5866de67e51738e9b3c64b4ec3b0f7f7e7a379674375d", blockNumber: 120 });
+    expect(gateway.seed.nestedTransaction).toEqual({
+      hash: "0x65e3961b1a1367dd2fc5866de67e51738e9b3c64b4ec3b0f7f7e7a379674375d",
+      blockNumber: 120,
+    });
   });
 
   it("windowed and split through the policy layer, equals the union of direct per-window calls to anvil", async () => {
@@ -76,7 +87,8 @@ describe("the demo gateway", () => {
     expect(wholeCalls.calls).toBe(windows);
     // As a strict gateway would: every answer stops at 200 traces, so full windows are split and paged.
     await fetch(`${gateway.origin}/__gateway/calls`, { method: "DELETE" });
-    const strict = (filter: TraceFilterCall) => client().traceFilter(filter.count === undefined ? { ...filter, after: 0, count: 200 } : filter);
+    const strict = (filter: TraceFilterCall) =>
+      client().traceFilter(filter.count === undefined ? { ...filter, after: 0, count: 200 } : filter);
     const split = await fetchTraces(strict, { fromBlock: 0, toBlock: latest });
     expect(parseTraceRecords(split.traces)).toEqual(direct);
     const calls = (await (await fetch(`${gateway.origin}/__gateway/calls`)).json()) as { calls: number; peakInFlight: number };
@@ -95,16 +107,34 @@ describe("the demo gateway", () => {
   it("follows the union rule with both address lists", async () => {
     const { nest } = gateway.seed.contracts;
     const [sender] = await rpc<string[]>(gateway.anvil.url, "eth_accounts");
-    const result = await fetchTraces((f) => client().traceFilter(f), { fromBlock: 0, toBlock: gateway.seed.latestBlock, fromAddress: [sender!], toAddress: [nest] });
+    const result = await fetchTraces((f) => client().traceFilter(f), {
+      fromBlock: 0,
+      toBlock: gateway.seed.latestBlock,
+      fromAddress: [sender!],
+      toAddress: [nest],
+    });
     expect(addressRule([sender!], [nest], parseTraceRecords(result.traces))).toBe("union");
-    expect(parseTraceRecords(result.traces)).toEqual(await directFromAnvil(0, gateway.seed.latestBlock, { fromAddress: [sender], toAddress: [nest] }));
+    expect(parseTraceRecords(result.traces)).toEqual(
+      await directFromAnvil(0, gateway.seed.latestBlock, { fromAddress: [sender], toAddress: [nest] }),
+    );
   });
 
   it("enforces the gateway's rules: 403 for other methods, 800 blocks, count 200, tags accepted", async () => {
-    const refused = await fetch(gateway.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_sendTransaction", params: [{}] }) });
+    const refused = await fetch(gateway.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_sendTransaction", params: [{}] }),
+    });
     expect(refused.status).toBe(403);
-    await expect(client().traceFilter({ fromBlock: 0, toBlock: 800 })).rejects.toMatchObject({ kind: "jsonrpc", code: -32602, message: expect.stringMatching(/800 blocks/) });
-    await expect(client().traceFilter({ fromBlock: 0, toBlock: 10, count: 201 })).rejects.toMatchObject({ kind: "jsonrpc", message: expect.stringMatching(/200/) });
+    await expect(client().traceFilter({ fromBlock: 0, toBlock: 800 })).rejects.toMatchObject({
+      kind: "jsonrpc",
+      code: -32602,
+      message: expect.stringMatching(/800 blocks/),
+    });
+    await expect(client().traceFilter({ fromBlock: 0, toBlock: 10, count: 201 })).rejects.toMatchObject({
+      kind: "jsonrpc",
+      message: expect.stringMatching(/200/),
+    });
     expect(await client().blockNumber("latest")).toBe(gateway.seed.latestBlock);
   });
 
@@ -113,7 +143,9 @@ describe("the demo gateway", () => {
     const layer = await startPolicyLayer({ port: 0, upstream: gateway.anvil.url, methods: ["eth_blockNumber"] });
     try {
       const url = `${layer.url}/v1/anvil`;
-      const error = (await client(url).traceFilter({ fromBlock: 0, toBlock: 1 }).catch((e: unknown) => e)) as GatewayError;
+      const error = (await client(url)
+        .traceFilter({ fromBlock: 0, toBlock: 1 })
+        .catch((e: unknown) => e)) as GatewayError;
       expect(error).toBeInstanceOf(GatewayError);
       expect(error.kind).toBe("method_not_supported");
       expect(error.message).not.toContain(layer.url.replace("http://", ""));

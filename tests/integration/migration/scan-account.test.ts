@@ -73,7 +73,9 @@ describe("scanAccount against the sandbox", () => {
         retiredZones++;
         expect(row.verdict, zone.name).toBe("retired");
         expect(row.eligible).toBe(false);
-        expect(row.reasons.map((r) => r.code)).toEqual(expect.arrayContaining(["previous_version_retired", "previous_settings_unknown", "check_compatible"]));
+        expect(row.reasons.map((r) => r.code)).toEqual(
+          expect.arrayContaining(["previous_version_retired", "previous_settings_unknown", "check_compatible"]),
+        );
         expect(row.sensitivity).toBeNull();
         expect(row.lostOverrides).toBeNull();
         expect(row.unknown).toEqual(["overrides", "packages", "groups", "rulesOff"]);
@@ -81,13 +83,18 @@ describe("scanAccount against the sandbox", () => {
       }
       expect(row.unknown, zone.name).toEqual([]);
       expect(row.verdict, `${zone.name} (${wafCase})`).toBe(EXPECTED[wafCase].verdict);
-      expect(row.reasons.map((r) => r.code), `${zone.name} (${wafCase})`).toContain(EXPECTED[wafCase].code);
+      expect(
+        row.reasons.map((r) => r.code),
+        `${zone.name} (${wafCase})`,
+      ).toContain(EXPECTED[wafCase].code);
       expect(row.validationAvailable).toBe(zone.plan.legacy_id === "enterprise" && wafCase !== "migrated");
       const owasp = sandbox.state.waf[zone.id]!.packages.find((p) => p.detection_mode === "anomaly")!;
       if (wafCase !== "migrated") expect(row.sensitivity).toBe(owasp.sensitivity);
       const group = sandbox.state.waf[zone.id]!.groups;
       const expectedLost =
-        wafCase === "migrated" ? 0 : group.filter((g) => g.mode === "off").length + sandbox.state.waf[zone.id]!.rules.filter((r) => r.mode === "off").length;
+        wafCase === "migrated"
+          ? 0
+          : group.filter((g) => g.mode === "off").length + sandbox.state.waf[zone.id]!.rules.filter((r) => r.mode === "off").length;
       expect(row.lostOverrides, zone.name).toBe(expectedLost);
     });
     expect(retiredZones).toBeGreaterThan(0);

@@ -23,8 +23,11 @@ function platform(maxAttempts = 4) {
 }
 
 const zoneOf = (wafCase: string, test: (plan: string) => boolean = () => true) =>
-  sandbox.state.zones.find((z, i) => wafCaseFor(i, z) === wafCase && !sandbox.state.waf[z.id]!.previousApiRetired && test(z.plan.legacy_id))!;
-const words = (detail: Awaited<ReturnType<typeof zoneMigrationDetail>>) => (detail.migrationChanges?.state === "read" ? detail.migrationChanges.diff.changes.map((c) => c.words) : undefined);
+  sandbox.state.zones.find(
+    (z, i) => wafCaseFor(i, z) === wafCase && !sandbox.state.waf[z.id]!.previousApiRetired && test(z.plan.legacy_id),
+  )!;
+const words = (detail: Awaited<ReturnType<typeof zoneMigrationDetail>>) =>
+  detail.migrationChanges?.state === "read" ? detail.migrationChanges.diff.changes.map((c) => c.words) : undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null });
@@ -41,12 +44,18 @@ describe("what the migration changes, on the zone detail", () => {
     const detail = await zoneMigrationDetail(platform(), zone.id, false);
     expect(detail.migrationChanges).toMatchObject({ state: "read", entrypoint: "no entry point (the PUT creates it)" });
     expect(words(detail)?.[0]).toBe(`entry point created with ${detail.proposedConfig!.rules.length} rules`);
-    expect(words(detail)).toContain(`execute Cloudflare OWASP Core Ruleset added (rule ${detail.proposedConfig!.rules.length} of ${detail.proposedConfig!.rules.length})`);
+    expect(words(detail)).toContain(
+      `execute Cloudflare OWASP Core Ruleset added (rule ${detail.proposedConfig!.rules.length} of ${detail.proposedConfig!.rules.length})`,
+    );
   });
 
   it("a zone in validation mode runs the proposed configuration already: no change by meaning", async () => {
     const detail = await zoneMigrationDetail(platform(), zoneOf("validation").id, false);
-    expect(detail.migrationChanges).toMatchObject({ state: "read", entrypoint: expect.stringMatching(/^entry point version 1 /), diff: { changes: [], moved: [] } });
+    expect(detail.migrationChanges).toMatchObject({
+      state: "read",
+      entrypoint: expect.stringMatching(/^entry point version 1 /),
+      diff: { changes: [], moved: [] },
+    });
   });
 
   it("read at every view, not cached: an entry point edited since the scan shows at once", async () => {
@@ -69,7 +78,11 @@ describe("what the migration changes, on the zone detail", () => {
     const zone = zoneOf("eligible", (plan) => plan !== "enterprise");
     const first = await zoneMigrationDetail(platform(), zone.id, false);
     // The scan is cached: the only call of the next view is the entry point read, which the platform refuses.
-    await fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ burst429: 5, retryAfterSeconds: 60 }) });
+    await fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ burst429: 5, retryAfterSeconds: 60 }),
+    });
     const detail = await zoneMigrationDetail(platform(1), zone.id, false);
     expect(detail.migrationChanges).toMatchObject({ state: "unreadable", reason: expect.any(String) });
     expect(detail.verdict).toBe(first.verdict);

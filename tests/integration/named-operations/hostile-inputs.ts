@@ -37,7 +37,13 @@ export const HOSTILE_BODIES: Array<(zoneId: string) => string> = [
   () => JSON.stringify({ fromBlock: 1, toBlock: 100, fromAddress: "0x../", method: "eth_sendTransaction", params: ["0x00"] }),
   () => JSON.stringify({ fromBlock: 1, toBlock: 900, method: "eth_sendRawTransaction", url: "http://evil.example/", path: "/v1/other" }),
   () => JSON.stringify({ fromBlock: 1, toBlock: 100 }),
-  () => JSON.stringify({ pem: "-----BEGIN CERTIFICATE-----\n../../user\n-----END CERTIFICATE-----", text: "hello", user: "approver-1", confirm: "x" }),
+  () =>
+    JSON.stringify({
+      pem: "-----BEGIN CERTIFICATE-----\n../../user\n-----END CERTIFICATE-----",
+      text: "hello",
+      user: "approver-1",
+      confirm: "x",
+    }),
   () => "not json at all",
 ];
 

@@ -35,15 +35,22 @@ async function loadOperations(): Promise<Operation[]> {
   for (const route of routeFiles()) {
     const exports = (await import(/* @vite-ignore */ `@/${route.file}`)) as Record<string, unknown>;
     for (const method of HTTP_METHODS) {
-      if (typeof exports[method] === "function") found.push({ route: route.pattern, method, params: route.params, handler: exports[method] as Handler });
+      if (typeof exports[method] === "function")
+        found.push({ route: route.pattern, method, params: route.params, handler: exports[method] as Handler });
     }
   }
   return found;
 }
 
 /** Calls one operation as Next would, then checks what reached the sandbox and the gateway since. */
-async function call(op: Operation, init: { params: Record<string, string | string[]>; query: string; body?: string; headers: Record<string, string> }) {
-  const path = fillPattern(op.route, Object.fromEntries(Object.entries(init.params).map(([k, v]) => [k.replace("...", ""), Array.isArray(v) ? v.join("/") : v])));
+async function call(
+  op: Operation,
+  init: { params: Record<string, string | string[]>; query: string; body?: string; headers: Record<string, string> },
+) {
+  const path = fillPattern(
+    op.route,
+    Object.fromEntries(Object.entries(init.params).map(([k, v]) => [k.replace("...", ""), Array.isArray(v) ? v.join("/") : v])),
+  );
   const hasBody = op.method !== "GET" && op.method !== "HEAD";
   const request = new Request(`http://127.0.0.1:3000${path}${init.query}`, {
     method: op.method,
@@ -55,7 +62,8 @@ async function call(op: Operation, init: { params: Record<string, string | strin
   const name = `${op.method} ${op.route}`;
   if (text.includes("undeclared_upstream")) violations.push(`${name} tried an undeclared call: ${text.slice(0, 300)}`);
   const allows = upstreamGuard(op.handler.upstream ?? []);
-  const calls = ((await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string }> }).calls;
+  const calls = ((await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string }> })
+    .calls;
   await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
   for (const c of calls) {
     const relative = c.path.replace(/^\/client\/v4/, "");
@@ -104,20 +112,39 @@ describe("named operations", () => {
 
   it("no caller input makes an operation call an upstream path or method it did not declare", async () => {
     const zones = sandbox.state.zones;
-    const withOverrides = zones.find((z) => sandbox.state.waf[z.id]!.overrides.length > 0 && sandbox.state.waf[z.id]!.migrationState !== "completed")!;
+    const withOverrides = zones.find(
+      (z) => sandbox.state.waf[z.id]!.overrides.length > 0 && sandbox.state.waf[z.id]!.migrationState !== "completed",
+    )!;
     const invite = sandbox.state.invites.find((i) => i.status === "pending")!;
     // Real reviews: their ids feed the hostile inputs, and executing them sends the declared writes.
     const reviewsRoute = operations.find((op) => op.route === "/api/reviews" && op.method === "POST")!;
     const created: string[] = [];
-    for (const body of [{ kind: "accept_invite", inviteId: invite.id }, { kind: "delete_uri_overrides", zoneId: withOverrides.id }]) {
-      const { status, text } = await call(reviewsRoute, { params: {}, query: "", body: JSON.stringify(body), headers: { "x-preflight-demo-user": "planner" } });
+    for (const body of [
+      { kind: "accept_invite", inviteId: invite.id },
+      { kind: "delete_uri_overrides", zoneId: withOverrides.id },
+    ]) {
+      const { status, text } = await call(reviewsRoute, {
+        params: {},
+        query: "",
+        body: JSON.stringify(body),
+        headers: { "x-preflight-demo-user": "planner" },
+      });
       expect(status, text).toBe(201);
       created.push((JSON.parse(text) as { id: string }).id);
     }
     const step = (name: string) => operations.find((op) => op.route === `/api/reviews/[id]/${name}`)!;
     for (const id of created) {
-      for (const [name, user] of [["submit", "planner"], ["approve", "approver-1"], ["execute", "planner"]] as const) {
-        const { status, text } = await call(step(name), { params: { id }, query: "", body: "", headers: { "x-preflight-demo-user": user } });
+      for (const [name, user] of [
+        ["submit", "planner"],
+        ["approve", "approver-1"],
+        ["execute", "planner"],
+      ] as const) {
+        const { status, text } = await call(step(name), {
+          params: { id },
+          query: "",
+          body: "",
+          headers: { "x-preflight-demo-user": user },
+        });
         expect(status, `${name}: ${text}`).toBe(200);
       }
     }
@@ -141,13 +168,18 @@ describe("named operations", () => {
       }
     }
     const distinct = new Set(observed.map((o) => `${o.operation} → ${o.call.replace(/[0-9a-f]{32}/g, ":id")}`));
-    console.log(`named operations: ${operations.length} operations, ${requests} hostile requests, ${observed.length} upstream calls observed (${distinct.size} distinct), ${violations.length} undeclared`);
+    console.log(
+      `named operations: ${operations.length} operations, ${requests} hostile requests, ${observed.length} upstream calls observed (${distinct.size} distinct), ${violations.length} undeclared`,
+    );
     expect(violations).toEqual([]);
     expect(observed.some((o) => o.call === "POST /graphql")).toBe(true);
     expect(observed.some((o) => o.call === "RPC trace_filter")).toBe(true);
     // The Terraform exports got past their own checks to their upstream calls (the managed entry point among them).
     for (const route of ["GET /api/terraform", "GET /api/zones/[id]/terraform"]) {
-      expect(observed.some((o) => o.operation === route && o.call.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint")), route).toBe(true);
+      expect(
+        observed.some((o) => o.operation === route && o.call.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint")),
+        route,
+      ).toBe(true);
     }
   }, 240_000);
 
@@ -155,14 +187,22 @@ describe("named operations", () => {
     const archive = operations.filter((op) => op.route === "/api/archive/[...key]");
     const put = archive.find((op) => op.method === "PUT")!;
     const get = archive.find((op) => op.method === "GET")!;
-    const hostile = [["..", "reviews", "x.json"], ["reports", "..", "..", "reviews", "y.json"], ["%2e%2e", "reviews"], [".", "audit", "z"], ["", "reviews", "w"], ["reports/../../audit/v"], ["reports", "ok.json"]];
+    const hostile = [
+      ["..", "reviews", "x.json"],
+      ["reports", "..", "..", "reviews", "y.json"],
+      ["%2e%2e", "reviews"],
+      [".", "audit", "z"],
+      ["", "reviews", "w"],
+      ["reports/../../audit/v"],
+      ["reports", "ok.json"],
+    ];
     const headers = { "x-custom-auth-key": ARCHIVE_KEY, "content-type": "application/json" };
     const statuses: number[] = [];
     for (const key of hostile) statuses.push((await call(put, { params: { key }, query: "", body: '{"hostile":true}', headers })).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 200]);
     const { getBucket } = await import("@/lib/storage/bucket-provider");
     const keys: string[] = [];
-    for (let cursor: string | undefined, more = true; more; ) {
+    for (let cursor: string | undefined, more = true; more;) {
       const page = await (await getBucket()).list({ cursor });
       keys.push(...page.objects.map((o) => o.key));
       [more, cursor] = [page.truncated, page.truncated ? page.cursor : undefined];

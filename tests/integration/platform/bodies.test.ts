@@ -36,7 +36,8 @@ function platform(options: { budget?: number; timeoutMs?: number; signal?: Abort
   return new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, scheduler);
 }
 
-const faults = (body: object) => fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const faults = (body: object) =>
+  fetch(`${sandbox.url}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   sandbox = await startSandbox({ apiToken: TOKEN, rateLimit: null });
@@ -93,8 +94,11 @@ describe("the gateway client's bodies", () => {
       req.on("end", () => {
         const method = (JSON.parse(raw) as { method: string }).method;
         if (method === "trace_filter") return void res.writeHead(403).end("forbidden: method not supported ".repeat(100));
-        if (method === "eth_getBlockByNumber") return void res.writeHead(200, { "Content-Type": "application/json" }).end("<html>not json</html>");
-        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "nope" } }));
+        if (method === "eth_getBlockByNumber")
+          return void res.writeHead(200, { "Content-Type": "application/json" }).end("<html>not json</html>");
+        res
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "nope" } }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

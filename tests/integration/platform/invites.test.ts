@@ -12,7 +12,18 @@ const base = { id: "4f5f0c14a2a41d5063dd301b2f829f04", organization_id: "5a78050
 
 describe("inviteSchema", () => {
   it("reads role objects (2024 schema) and role names (current API), and shows the names either way", () => {
-    const objects = inviteSchema.parse({ ...base, status: "pending", roles: [{ id: "3536bcfad5faccb999b47003c79917fb", name: "Organization Admin", description: "Administrative access", permissions: ["#zones:read"] }] });
+    const objects = inviteSchema.parse({
+      ...base,
+      status: "pending",
+      roles: [
+        {
+          id: "3536bcfad5faccb999b47003c79917fb",
+          name: "Organization Admin",
+          description: "Administrative access",
+          permissions: ["#zones:read"],
+        },
+      ],
+    });
     const names = inviteSchema.parse({ ...base, status: "pending", roles: ["Administrator", "Firewall"] });
     expect(roleNames(objects)).toEqual(["Organization Admin"]);
     expect(roleNames(names)).toEqual(["Administrator", "Firewall"]);
@@ -35,7 +46,11 @@ describe("the sandbox's invitations", () => {
   afterAll(() => sandbox.close());
 
   it("serve both shapes of roles, and Preflight reads every invitation with its role names", async () => {
-    const platform = new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token }, new Scheduler({ limiter: new RateLimiter({ requests: 100, windowSeconds: 1 }), subrequestBudget: 10, timeoutMs: 5000 }));
+    const platform = new PlatformClient(
+      sandbox.apiBaseUrl,
+      { kind: "token", token },
+      new Scheduler({ limiter: new RateLimiter({ requests: 100, windowSeconds: 1 }), subrequestBudget: 10, timeoutMs: 5000 }),
+    );
     const invites = await listInvites(platform);
     expect(invites).toHaveLength(sandbox.state.invites.length);
     const shapes = new Set(invites.flatMap((i) => (i.roles ?? []).map((r) => typeof r)));

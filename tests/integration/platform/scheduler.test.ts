@@ -32,7 +32,10 @@ async function control(path: string, body?: unknown) {
 }
 const calls = async () => (await control("/__sandbox/calls")) as { calls: LoggedCall[]; maxInFlight: number };
 
-function client(options: Partial<SchedulerOptions> = {}, credentials: ConstructorParameters<typeof PlatformClient>[1] = { kind: "token", token: TOKEN }) {
+function client(
+  options: Partial<SchedulerOptions> = {},
+  credentials: ConstructorParameters<typeof PlatformClient>[1] = { kind: "token", token: TOKEN },
+) {
   const scheduler = new Scheduler({
     limiter: new RateLimiter({ requests: 10_000, windowSeconds: 60 }),
     subrequestBudget: 1000,
@@ -92,7 +95,9 @@ describe("Scheduler", () => {
 
   it("reports a rate limit it may not wait out, with the seconds to wait", async () => {
     await control("/__sandbox/faults", { burst429: 5, retryAfterSeconds: 30 });
-    const error = await client().get("/zones", {}, anyList).catch((e: unknown) => e);
+    const error = await client()
+      .get("/zones", {}, anyList)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 30 });
   });
@@ -126,7 +131,9 @@ describe("Scheduler", () => {
 
   it("makes a malformed body a typed error", async () => {
     await control("/__sandbox/faults", { malformedRate: 1 });
-    const error = await client().get("/zones", {}, anyList).catch((e: unknown) => e);
+    const error = await client()
+      .get("/zones", {}, anyList)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "malformed" });
   });
 
@@ -172,7 +179,11 @@ describe("PlatformClient", () => {
     await expect(client().get("/zones", {}, anyList)).resolves.toBeDefined();
     const legacy = await startSandbox({ port: 0, apiToken: TOKEN, apiEmail: "sec@example.com", apiKey: "legacy-key-1" });
     try {
-      const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 10, windowSeconds: 1 }), subrequestBudget: 5, timeoutMs: 5_000 });
+      const scheduler = new Scheduler({
+        limiter: new RateLimiter({ requests: 10, windowSeconds: 1 }),
+        subrequestBudget: 5,
+        timeoutMs: 5_000,
+      });
       const keyClient = new PlatformClient(legacy.apiBaseUrl, { kind: "key", email: "sec@example.com", key: "legacy-key-1" }, scheduler);
       await expect(keyClient.get("/zones", {}, anyList)).resolves.toBeDefined();
     } finally {

@@ -12,7 +12,16 @@ import { certificatesScan, newLimiter, platformFor, setFaults, zonesScan } from 
 
 const TOKEN = "fault-scan-token-0123456789abcdef";
 const ZONES = 60;
-const FAULTS = { errorRate: 0.2, burst429Rate: 0.004, burst429Size: 3, retryAfterSeconds: 1, spikeRate: 0.01, spikeMs: 2000, malformedRate: 0.01, wrongShapeRate: 0.005 };
+const FAULTS = {
+  errorRate: 0.2,
+  burst429Rate: 0.004,
+  burst429Size: 3,
+  retryAfterSeconds: 1,
+  spikeRate: 0.01,
+  spikeMs: 2000,
+  malformedRate: 0.01,
+  wrongShapeRate: 0.005,
+};
 let sandbox: RunningSandbox;
 const limiter = newLimiter();
 const open = () => platformFor(sandbox.apiBaseUrl, TOKEN, limiter);

@@ -58,7 +58,11 @@ beforeAll(async () => {
   const create = (await ROUTE_FILES["/app/api/reviews/route.ts"]!()) as Record<string, Handler>;
   const reviewIds: string[] = [];
   for (const invite of sandbox.state.invites.filter((i) => i.status === "pending")) {
-    const request = new Request("http://127.0.0.1:3000/api/reviews", { method: "POST", headers: { "x-preflight-demo-user": "planner" }, body: JSON.stringify({ kind: "accept_invite", inviteId: invite.id }) });
+    const request = new Request("http://127.0.0.1:3000/api/reviews", {
+      method: "POST",
+      headers: { "x-preflight-demo-user": "planner" },
+      body: JSON.stringify({ kind: "accept_invite", inviteId: invite.id }),
+    });
     const response = await create.POST!(request, { params: Promise.resolve({}) });
     reviewIds.push(((await response.json()) as { id: string }).id);
   }
@@ -73,7 +77,8 @@ afterAll(async () => {
 });
 
 /** Header values a real HTTP request can carry (latin-1, no line breaks); the rest never reach a server. */
-const headerSafe = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e\x80-\xff]/g, "")]));
+const headerSafe = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e\x80-\xff]/g, "")]));
 
 async function send(route: FuzzRoute, c: RouteCase, who: Record<string, string>, from: Record<string, string>) {
   const routeModule = (await ROUTE_FILES[`/app/api/${route.module}.ts`]!()) as Record<string, Handler | undefined>;
@@ -81,12 +86,19 @@ async function send(route: FuzzRoute, c: RouteCase, who: Record<string, string>,
   if (!handler) throw new Error(`${route.name} has no ${c.method} handler`);
   // Next hands routes decoded, well-formed text: a lone surrogate arrives as U+FFFD.
   const wellFormed = (v: string) => v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-  c = { ...c, params: Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, Array.isArray(v) ? v.map(wellFormed) : wellFormed(v)])) };
+  c = {
+    ...c,
+    params: Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, Array.isArray(v) ? v.map(wellFormed) : wellFormed(v)])),
+  };
   const segments = Object.values(c.params).flat().map(encodeURIComponent).join("/");
   const url = new URL(`http://127.0.0.1:3000/api/fuzz/${segments}`);
   for (const [name, value] of c.query) url.searchParams.append(name, value);
   const hasBody = c.method !== "GET" && c.method !== "HEAD";
-  const request = new Request(url, { method: c.method, headers: headerSafe({ ...who, ...from, ...(c.headers ?? {}) }), body: hasBody ? (c.body ?? "") : undefined });
+  const request = new Request(url, {
+    method: c.method,
+    headers: headerSafe({ ...who, ...from, ...(c.headers ?? {}) }),
+    body: hasBody ? (c.body ?? "") : undefined,
+  });
   const response = await handler(request, { params: Promise.resolve(c.params) });
   return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() };
 }
@@ -95,31 +107,40 @@ async function send(route: FuzzRoute, c: RouteCase, who: Record<string, string>,
 const rootField = (field: string) => field.replace(/\[\d+\].*$/, "").split(".")[0]!;
 
 describe("hostile input to every JSON operation", () => {
-  it.each(Array.from({ length: 19 }, (_, i) => i))("route %i: never a 5xx, a 400 names the field", async (index) => {
-    const route = routes[index]!;
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(route.cases, caller, origin, async (c, who, from) => {
-        const answer = await send(route, c, who, from);
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        expect(TRUTHFUL.has(answer.status), `${route.name} answered ${answer.status}: ${answer.text.slice(0, 300)}`).toBe(true);
-        if (answer.status >= 400 && answer.type.startsWith("application/json")) {
-          const kind = (JSON.parse(answer.text) as { error: { kind?: unknown } }).error.kind;
-          expect(typeof kind, `${route.name}: an error without a kind: ${answer.text.slice(0, 200)}`).toBe("string");
-        }
-        if (answer.status !== 400) return;
-        if (answer.type.startsWith("text/plain")) {
-          expect(answer.text).toMatch(/\bkey\b/); // the archive answers as the platform document's example handler: text
-          return;
-        }
-        const field = (JSON.parse(answer.text) as { error: { field?: string } }).error.field;
-        expect(typeof field, `${route.name}: a 400 without a field: ${answer.text.slice(0, 200)}`).toBe("string");
-        expect([...route.fields, "body"], `${route.name} named ${field}`).toContain(rootField(field!));
-      }),
-      { numRuns: RUNS },
-    );
-    figures.push(`${route.name} ${RUNS} (${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")})`);
-  }, 240_000);
+  it.each(Array.from({ length: 19 }, (_, i) => i))(
+    "route %i: never a 5xx, a 400 names the field",
+    async (index) => {
+      const route = routes[index]!;
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(route.cases, caller, origin, async (c, who, from) => {
+          const answer = await send(route, c, who, from);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          expect(TRUTHFUL.has(answer.status), `${route.name} answered ${answer.status}: ${answer.text.slice(0, 300)}`).toBe(true);
+          if (answer.status >= 400 && answer.type.startsWith("application/json")) {
+            const kind = (JSON.parse(answer.text) as { error: { kind?: unknown } }).error.kind;
+            expect(typeof kind, `${route.name}: an error without a kind: ${answer.text.slice(0, 200)}`).toBe("string");
+          }
+          if (answer.status !== 400) return;
+          if (answer.type.startsWith("text/plain")) {
+            expect(answer.text).toMatch(/\bkey\b/); // the archive answers as the platform document's example handler: text
+            return;
+          }
+          const field = (JSON.parse(answer.text) as { error: { field?: string } }).error.field;
+          expect(typeof field, `${route.name}: a 400 without a field: ${answer.text.slice(0, 200)}`).toBe("string");
+          expect([...route.fields, "body"], `${route.name} named ${field}`).toContain(rootField(field!));
+        }),
+        { numRuns: RUNS },
+      );
+      figures.push(
+        `${route.name} ${RUNS} (${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")})`,
+      );
+    },
+    240_000,
+  );
 
   it("let no `..`, encoded slash, `?` or `#` reach a platform path", async () => {
     const covered = new Set(routes.map((r) => `/app/api/${r.module}.ts`));

@@ -38,7 +38,9 @@ afterAll(() => sandbox.close());
 function repeatedCalls(calls: CallRecord[], retriedZones: Set<string>) {
   const counts = new Map<string, number>();
   for (const call of calls.filter((c) => c.delivered && c.status < 300)) counts.set(callKey(call), (counts.get(callKey(call)) ?? 0) + 1);
-  return [...counts].filter(([key, n]) => n > 1 && ![...retriedZones].some((id) => key.includes(`/zones/${id}/`) || key.includes(`/zones/${id}?`)));
+  return [...counts].filter(
+    ([key, n]) => n > 1 && ![...retriedZones].some((id) => key.includes(`/zones/${id}/`) || key.includes(`/zones/${id}?`)),
+  );
 }
 
 describe("a sandbox restart in the middle of a scan", () => {

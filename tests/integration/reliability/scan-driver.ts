@@ -28,7 +28,10 @@ export function platformFor(apiBaseUrl: string, token: string, limiter: RateLimi
 
 export const newLimiter = () => new RateLimiter({ requests: 1_000_000, windowSeconds: 300 });
 
-async function follow<P extends { cursor?: string }>(step: (cursor: string | undefined) => Promise<P>, between?: (index: number) => Promise<void>) {
+async function follow<P extends { cursor?: string }>(
+  step: (cursor: string | undefined) => Promise<P>,
+  between?: (index: number) => Promise<void>,
+) {
   const pages: P[] = [];
   let cursor: string | undefined;
   let erroredSteps = 0;
@@ -51,13 +54,22 @@ async function follow<P extends { cursor?: string }>(step: (cursor: string | und
 }
 
 export async function zonesScan(open: () => PlatformClient, options: { refresh: boolean; between?: (index: number) => Promise<void> }) {
-  const { pages, erroredSteps } = await follow((cursor) => scanAccount(open(), { cursor, refresh: options.refresh && !cursor }), options.between);
+  const { pages, erroredSteps } = await follow(
+    (cursor) => scanAccount(open(), { cursor, refresh: options.refresh && !cursor }),
+    options.between,
+  );
   const rows: MigrationRow[] = pages.flatMap((p) => p.zones);
   return { rows, requests: pages.length, erroredSteps, retryAfterSeconds: pages.map((p) => p.retryAfterSeconds ?? 0) };
 }
 
-export async function certificatesScan(open: () => PlatformClient, options: { refresh: boolean; between?: (index: number) => Promise<void> }) {
-  const { pages, erroredSteps } = await follow((cursor) => auditCertificates(open(), { cursor, refresh: options.refresh && !cursor }), options.between);
+export async function certificatesScan(
+  open: () => PlatformClient,
+  options: { refresh: boolean; between?: (index: number) => Promise<void> },
+) {
+  const { pages, erroredSteps } = await follow(
+    (cursor) => auditCertificates(open(), { cursor, refresh: options.refresh && !cursor }),
+    options.between,
+  );
   return {
     zones: pages.flatMap((p: CertificatesPage) => p.zones),
     certificates: pages.flatMap((p) => p.certificates),
@@ -72,12 +84,19 @@ export async function callLog(sandboxUrl: string): Promise<CallRecord[]> {
 }
 
 export async function setFaults(sandboxUrl: string, faults: object): Promise<void> {
-  const response = await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(faults) });
+  const response = await fetch(`${sandboxUrl}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(faults),
+  });
   if (!response.ok) throw new Error(`the sandbox refused the faults: ${await response.text()}`);
 }
 
 /** "GET /client/v4/zones?page=2&per_page=50": one upstream call's identity, to find repeats. */
 export function callKey(call: CallRecord): string {
-  const query = Object.entries(call.query).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join("&");
+  const query = Object.entries(call.query)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
   return `${call.method} ${call.path}?${query}`;
 }

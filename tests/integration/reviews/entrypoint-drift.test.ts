@@ -28,8 +28,20 @@ async function approved(kind: "complete_migration" | "delete_uri_overrides", zon
 /** Someone else edits the entry point after approval (a PUT without waf_migration, as the dashboard would). */
 async function editEntrypoint(zoneId: string) {
   const current = h.sandbox.state.waf[zoneId]!.entrypoint!;
-  const rules = [...current.rules, { action: "skip", expression: '(http.request.uri.path eq "/health")', description: "added after approval", action_parameters: { ruleset: "current" } }];
-  const res = await fetch(`${h.sandbox.apiBaseUrl}${entrypointPath(zoneId)}`, { method: "PUT", headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: current.name, rules }) });
+  const rules = [
+    ...current.rules,
+    {
+      action: "skip",
+      expression: '(http.request.uri.path eq "/health")',
+      description: "added after approval",
+      action_parameters: { ruleset: "current" },
+    },
+  ];
+  const res = await fetch(`${h.sandbox.apiBaseUrl}${entrypointPath(zoneId)}`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: current.name, rules }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -69,7 +81,9 @@ describe("the entry point a migration PUT replaces", () => {
     await fetch(`${h.sandbox.url}/__sandbox/calls`, { method: "DELETE" });
     const refused = executeReview(h.store, h.platform(), review.id, planner, zone.name);
     await expect(refused).rejects.toMatchObject({ kind: "drift" });
-    await expect(refused).rejects.toThrow(/entry point changed since approval \(entry point version 1 \(\d+ rules.*then, entry point version 2 /);
+    await expect(refused).rejects.toThrow(
+      /entry point changed since approval \(entry point version 1 \(\d+ rules.*then, entry point version 2 /,
+    );
     expect(await puts()).toEqual([]);
     const stored = (await h.store.load(review.id)).value;
     expect(stored.state).toBe("approved");
@@ -79,8 +93,16 @@ describe("the entry point a migration PUT replaces", () => {
   it("created by someone else between approval and execution on a zone that had none: refused too", async () => {
     const zone = zonesOf("eligible").find((z) => z.plan.legacy_id !== "enterprise")!;
     const review = await approved("complete_migration", zone.id);
-    h.sandbox.state.waf[zone.id]!.entrypoint = { id: "e".repeat(32), name: "default", version: "1", last_updated: new Date().toISOString(), rules: [] };
-    await expect(executeReview(h.store, h.platform(), review.id, planner, zone.name)).rejects.toThrow(/no entry point \(the PUT creates it\) then, entry point version 1/);
+    h.sandbox.state.waf[zone.id]!.entrypoint = {
+      id: "e".repeat(32),
+      name: "default",
+      version: "1",
+      last_updated: new Date().toISOString(),
+      rules: [],
+    };
+    await expect(executeReview(h.store, h.platform(), review.id, planner, zone.name)).rejects.toThrow(
+      /no entry point \(the PUT creates it\) then, entry point version 1/,
+    );
     expect(await puts()).toEqual([]);
   });
 });
@@ -92,7 +114,9 @@ describe("executing again after every call was refused", () => {
     // As an execution whose first PUT the platform refused leaves it: failed, nothing applied.
     const loaded = await h.store.load(review.id);
     const at = new Date().toISOString();
-    const results = loaded.value.calls.map((_, i) => (i === 0 ? { state: "failed" as const, status: 400, response: { success: false }, at } : { state: "pending" as const }));
+    const results = loaded.value.calls.map((_, i) =>
+      i === 0 ? { state: "failed" as const, status: 400, response: { success: false }, at } : { state: "pending" as const },
+    );
     await h.store.save({ ...loaded.value, state: "failed", results }, loaded.etag);
     await editEntrypoint(zone.id);
     await fetch(`${h.sandbox.url}/__sandbox/calls`, { method: "DELETE" });
@@ -109,7 +133,9 @@ describe("a review approved before Preflight froze the entry point", () => {
     const loaded = await h.store.load(review.id);
     const { entrypoint: _, ...older } = loaded.value.evidence as Record<string, unknown>;
     await h.store.save({ ...loaded.value, evidence: older }, loaded.etag);
-    await expect(executeReview(h.store, h.platform(), review.id, planner, zone.name)).rejects.toThrow(/approved before Preflight read the zone's http_request_firewall_managed entry point \(entry point version 1/);
+    await expect(executeReview(h.store, h.platform(), review.id, planner, zone.name)).rejects.toThrow(
+      /approved before Preflight read the zone's http_request_firewall_managed entry point \(entry point version 1/,
+    );
     expect(await puts()).toEqual([]);
   });
 });
@@ -136,7 +162,11 @@ describe("reviews on a retired previous-version API", () => {
   it("complete_migration on a retired zone is planned from what still answers, overrides frozen as unknown (null)", async () => {
     const zone = zonesOf("eligible", true)[0]!;
     const review = await createReview(h.store, h.platform(), { kind: "complete_migration", zoneId: zone.id }, planner);
-    expect(review.evidence).toMatchObject({ overrides: null, check: { compatible: true }, previousApi: { unknown: ["overrides", "packages", "groups", "rulesOff"] } });
+    expect(review.evidence).toMatchObject({
+      overrides: null,
+      check: { compatible: true },
+      previousApi: { unknown: ["overrides", "packages", "groups", "rulesOff"] },
+    });
     expect(review.calls.map((c) => `${c.method} ${c.query.waf_migration}`)).toEqual(["PUT pending"]);
   });
 });

@@ -8,7 +8,14 @@ import { actOnReview, createReview } from "@/lib/reviews/service";
 import type { Review } from "@/lib/reviews/schema";
 import { ReviewStore } from "@/lib/reviews/store";
 import type { Bucket } from "@/lib/storage/bucket";
-import { withHarness, PLANNER as planner, APPROVER as approver1, SECOND_APPROVER as approver2, zonesWhere, type Harness } from "@/tests/integration/reviews/harness";
+import {
+  withHarness,
+  PLANNER as planner,
+  APPROVER as approver1,
+  SECOND_APPROVER as approver2,
+  zonesWhere,
+  type Harness,
+} from "@/tests/integration/reviews/harness";
 
 let h: Harness;
 withHarness((started) => (h = started));
@@ -27,7 +34,10 @@ describe("reviews on the bucket", () => {
     for (let round = 0; round < 12; round++) {
       const review = await createReview(h.store, h.platform(), { kind: "complete_migration", zoneId }, planner);
       await actOnReview(h.store, review.id, "submit", planner);
-      const outcomes = await Promise.allSettled([actOnReview(h.store, review.id, "approve", approver1), actOnReview(h.store, review.id, "approve", approver2)]);
+      const outcomes = await Promise.allSettled([
+        actOnReview(h.store, review.id, "approve", approver1),
+        actOnReview(h.store, review.id, "approve", approver2),
+      ]);
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       const loser = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
       expect(loser.reason).toBeInstanceOf(ConflictError);
@@ -49,11 +59,15 @@ describe("reviews on the bucket", () => {
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       expect((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
       // A third, later execute sends nothing either.
-      await expect(executeReview(h.store, h.platform(), review.id, planner, review.confirmText)).rejects.toMatchObject({ kind: "already_executed" });
+      await expect(executeReview(h.store, h.platform(), review.id, planner, review.confirmText)).rejects.toMatchObject({
+        kind: "already_executed",
+      });
       const puts = (await h.calls()).filter((c) => c.method === "PUT" && c.path.includes(zoneId));
       expect(puts).toHaveLength(1);
       const stored = (await h.store.load(review.id)).value;
-      expect(stored.results.map((r) => r.state)).toEqual(stored.calls.map(() => stored.state === "executed" ? "succeeded" : expect.any(String)));
+      expect(stored.results.map((r) => r.state)).toEqual(
+        stored.calls.map(() => (stored.state === "executed" ? "succeeded" : expect.any(String))),
+      );
       const audit = await h.store.auditLog(review.id);
       expect(audit.filter((e) => e.action === "execution_started")).toHaveLength(1);
       expect(audit.filter((e) => e.call).every((e) => e.call!.response !== undefined)).toBe(true);
@@ -85,7 +99,9 @@ describe("reviews on the bucket", () => {
     const template = (await h.store.load((await h.store.list())[0]!.id)).value;
     for (let i = 0; i < 1010; i += 50) {
       await Promise.all(
-        Array.from({ length: Math.min(50, 1010 - i) }, (_, j) => h.store.create({ ...template, id: crypto.randomUUID(), createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i + j)).toISOString() })),
+        Array.from({ length: Math.min(50, 1010 - i) }, (_, j) =>
+          h.store.create({ ...template, id: crypto.randomUUID(), createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i + j)).toISOString() }),
+        ),
       );
     }
     const pages: boolean[] = [];

@@ -37,8 +37,18 @@ export async function startHarness(): Promise<Harness> {
     sandbox,
     bucket,
     store: new ReviewStore(bucket),
-    platform: () => new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, new Scheduler({ limiter, subrequestBudget: 1000, timeoutMs: 10_000 })),
-    calls: async () => ((await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string; query: Record<string, string>; status: number }> }).calls,
+    platform: () =>
+      new PlatformClient(
+        sandbox.apiBaseUrl,
+        { kind: "token", token: TOKEN },
+        new Scheduler({ limiter, subrequestBudget: 1000, timeoutMs: 10_000 }),
+      ),
+    calls: async () =>
+      (
+        (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as {
+          calls: Array<{ method: string; path: string; query: Record<string, string>; status: number }>;
+        }
+      ).calls,
     close: async () => {
       await closeLocalBucket();
       await sandbox.close();
@@ -48,7 +58,10 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** Zones of the seeded account by migration case: eligible ones start compatible with no overrides. */
-export function zonesWhere(sandbox: RunningSandbox, test: (zone: { plan: string; state: string; compatible: boolean; overrides: number }) => boolean): string[] {
+export function zonesWhere(
+  sandbox: RunningSandbox,
+  test: (zone: { plan: string; state: string; compatible: boolean; overrides: number }) => boolean,
+): string[] {
   return sandbox.state.zones
     .filter((zone) => {
       const waf = sandbox.state.waf[zone.id]!;

@@ -27,9 +27,16 @@ describe("a custom hostname CA switch review", () => {
 
   it("plans a switch to google with evidence that names the CAA set that applies, not 'outside the account'", async () => {
     const { zoneId, hostname } = payHostname();
-    const plan = await planReview(h.platform(), { kind: "switch_hostname_ca", zoneId, hostnameIds: [hostname.id], certificateAuthority: "google" });
+    const plan = await planReview(h.platform(), {
+      kind: "switch_hostname_ca",
+      zoneId,
+      hostnameIds: [hostname.id],
+      certificateAuthority: "google",
+    });
     expect(plan.calls).toHaveLength(1);
-    const row = (plan.evidence as { certificates: Array<{ id: string; reason: string; action: string }> }).certificates.find((r) => r.id === hostname.id)!;
+    const row = (plan.evidence as { certificates: Array<{ id: string; reason: string; action: string }> }).certificates.find(
+      (r) => r.id === hostname.id,
+    )!;
     // Before the switch review read CAA, this said the default CA would issue from google (no CAA read at all).
     expect(row.action).toMatch(/^First add .*pki\.goog/);
     expect(`${row.reason} ${row.action}`).not.toMatch(/outside every zone/);

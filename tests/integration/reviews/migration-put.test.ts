@@ -29,7 +29,11 @@ describe("the migration PUT of a review", () => {
     expect(executed.state).toBe("failed");
     const failed = executed.results.find((r) => r.state === "failed")!;
     expect(failed.status).toBe(400);
-    const response = failed.response as { message: string; kind: string; errors: Array<{ code?: number; message: string; source?: { pointer: string } }> };
+    const response = failed.response as {
+      message: string;
+      kind: string;
+      errors: Array<{ code?: number; message: string; source?: { pointer: string } }>;
+    };
     expect(response.kind).toBe("api");
     expect(response.message).toMatch(shown);
     expect(response.message).not.toMatch(/without the v4 envelope|unexpected shape/);
@@ -41,7 +45,10 @@ describe("the migration PUT of a review", () => {
   });
 
   it("an accepted PUT carries the proposed configuration's unnamed fields (skip rules' logging) to the platform", async () => {
-    const zone = h.sandbox.state.zones.find((z, i) => wafCaseFor(i, z) === "eligible" && z.plan.legacy_id !== "enterprise" && h.sandbox.state.waf[z.id]!.migratedSettings.length > 0)!;
+    const zone = h.sandbox.state.zones.find(
+      (z, i) =>
+        wafCaseFor(i, z) === "eligible" && z.plan.legacy_id !== "enterprise" && h.sandbox.state.waf[z.id]!.migratedSettings.length > 0,
+    )!;
     const review = await createReview(h.store, h.platform(), { kind: "complete_migration", zoneId: zone.id }, planner);
     await actOnReview(h.store, review.id, "submit", planner);
     await actOnReview(h.store, review.id, "approve", approver);

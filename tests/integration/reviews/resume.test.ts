@@ -12,7 +12,13 @@ withHarness((started) => (h = started));
 /** Zones with at least `n` custom hostnames still on the legacy-chain CA, and those hostnames. */
 function legacyHostnames(n: number, skip: number): { zoneId: string; ids: string[] } {
   const found = Object.entries(h.sandbox.state.certificates)
-    .map(([zoneId, certs]) => ({ zoneId, ids: certs.customHostnames.filter((c) => c.ssl.certificate_authority === "lets_encrypt").map((c) => c.id).slice(0, n) }))
+    .map(([zoneId, certs]) => ({
+      zoneId,
+      ids: certs.customHostnames
+        .filter((c) => c.ssl.certificate_authority === "lets_encrypt")
+        .map((c) => c.id)
+        .slice(0, n),
+    }))
     .filter((z) => z.ids.length === n);
   return found[skip]!;
 }
@@ -20,18 +26,30 @@ function legacyHostnames(n: number, skip: number): { zoneId: string; ids: string
 /** An approved three-call review, then stored as a stopped server would leave it: call 0 done, call 1 "sending". */
 async function interrupted(skip: number, sentBeforeCrash: boolean, leaseUntil: string): Promise<Review> {
   const { zoneId, ids } = legacyHostnames(3, skip);
-  const created = await createReview(h.store, h.platform(), { kind: "switch_hostname_ca", zoneId, hostnameIds: ids, certificateAuthority: "google" }, planner);
+  const created = await createReview(
+    h.store,
+    h.platform(),
+    { kind: "switch_hostname_ca", zoneId, hostnameIds: ids, certificateAuthority: "google" },
+    planner,
+  );
   await actOnReview(h.store, created.id, "submit", planner);
   await actOnReview(h.store, created.id, "approve", approver);
   const loaded = await h.store.load(created.id);
   const [first, second] = loaded.value.calls;
   for (const call of sentBeforeCrash ? [first!, second!] : [first!]) {
-    const res = await fetch(`${h.sandbox.apiBaseUrl}${call.path}`, { method: call.method, headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify(call.body) });
+    const res = await fetch(`${h.sandbox.apiBaseUrl}${call.path}`, {
+      method: call.method,
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify(call.body),
+    });
     expect(res.status).toBe(200);
   }
   const at = new Date().toISOString();
   const results = [{ state: "succeeded" as const, status: 200, at }, { state: "sending" as const, at }, { state: "pending" as const }];
-  await h.store.save({ ...loaded.value, state: "executing", executedBy: planner.id, revision: loaded.value.revision + 1, leaseUntil, results }, loaded.etag);
+  await h.store.save(
+    { ...loaded.value, state: "executing", executedBy: planner.id, revision: loaded.value.revision + 1, leaseUntil, results },
+    loaded.etag,
+  );
   await fetch(`${h.sandbox.url}/__sandbox/calls`, { method: "DELETE" });
   return loaded.value;
 }
@@ -50,7 +68,9 @@ describe("resuming an interrupted execution", () => {
     expect(done.results[1]).toMatchObject({ state: "succeeded", verified: true });
     expect(await patches()).toEqual([review.calls[2]!.path]); // only the call never sent
     const audit = await h.store.auditLog(review.id);
-    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(["execution_resumed", "call_verified", "call_succeeded", "execution_executed"]));
+    expect(audit.map((e) => e.action)).toEqual(
+      expect.arrayContaining(["execution_resumed", "call_verified", "call_succeeded", "execution_executed"]),
+    );
   });
 
   it("sends a call left 'sending' that never reached the platform, once", async () => {

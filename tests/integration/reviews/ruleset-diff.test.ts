@@ -15,15 +15,24 @@ beforeEach(async () => {
   await fetch(`${h.sandbox.url}/__sandbox/reset`, { method: "POST" });
 });
 
-const zonesOf = (wafCase: string) => h.sandbox.state.zones.filter((z, i) => wafCaseFor(i, z) === wafCase && !h.sandbox.state.waf[z.id]!.previousApiRetired);
+const zonesOf = (wafCase: string) =>
+  h.sandbox.state.zones.filter((z, i) => wafCaseFor(i, z) === wafCase && !h.sandbox.state.waf[z.id]!.previousApiRetired);
 const entrypointPath = (zoneId: string) => `/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`;
-const wordsOf = (evidence: unknown) => rulesetDiffSchema.parse((evidence as { rulesetDiff: unknown }).rulesetDiff).changes.map((c) => c.words);
+const wordsOf = (evidence: unknown) =>
+  rulesetDiffSchema.parse((evidence as { rulesetDiff: unknown }).rulesetDiff).changes.map((c) => c.words);
 
 /** A skip rule added to the live entry point by someone else (a PUT without waf_migration, as the dashboard would). */
 async function addHealthSkip(zoneId: string) {
   const current = h.sandbox.state.waf[zoneId]!.entrypoint!;
-  const rules = [{ action: "skip", expression: 'http.request.uri.path eq "/health"', action_parameters: { ruleset: "current" } }, ...current.rules];
-  const res = await fetch(`${h.sandbox.apiBaseUrl}${entrypointPath(zoneId)}`, { method: "PUT", headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify({ name: current.name, rules }) });
+  const rules = [
+    { action: "skip", expression: 'http.request.uri.path eq "/health"', action_parameters: { ruleset: "current" } },
+    ...current.rules,
+  ];
+  const res = await fetch(`${h.sandbox.apiBaseUrl}${entrypointPath(zoneId)}`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: current.name, rules }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -65,7 +74,9 @@ describe("a review frozen before the diff was recorded", () => {
     await actOnReview(h.store, review.id, "submit", planner);
     await actOnReview(h.store, review.id, "approve", approver);
     const loaded = await h.store.load(review.id);
-    const older = Object.fromEntries(Object.entries(loaded.value.evidence as Record<string, unknown>).filter(([key]) => !drop.includes(key)));
+    const older = Object.fromEntries(
+      Object.entries(loaded.value.evidence as Record<string, unknown>).filter(([key]) => !drop.includes(key)),
+    );
     await h.store.save({ ...loaded.value, evidence: older }, loaded.etag);
     return { recorded: review.evidence, stored: (await h.store.load(review.id)).value };
   }
@@ -89,7 +100,10 @@ describe("a review frozen before the diff was recorded", () => {
   it("without a frozen entry point either: says no diff can be computed, never crashes", async () => {
     const zone = zonesOf("validation")[4]!;
     const { stored } = await olderReview(zone.id, ["rulesetDiff", "entrypoint"]);
-    expect(frozenRulesetDiff(stored.kind, stored.evidence)).toMatchObject({ state: "unavailable", note: expect.stringMatching(/before Preflight read the zone's entry point/) });
+    expect(frozenRulesetDiff(stored.kind, stored.evidence)).toMatchObject({
+      state: "unavailable",
+      note: expect.stringMatching(/before Preflight read the zone's entry point/),
+    });
   });
 
   it("a stored diff that no longer parses is computed again, not shown half", async () => {

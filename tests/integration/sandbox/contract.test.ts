@@ -152,7 +152,7 @@ describe("contract: certificate packs, custom certificates, custom hostnames, To
     expect([...methods].sort()).toEqual(["force", "optimal", "ubiquitous"]);
   });
 
-  it("pages custom hostnames to the empty page; \"\" (default CA) is the only value outside the 2024 enum", async () => {
+  it('pages custom hostnames to the empty page; "" (default CA) is the only value outside the 2024 enum', async () => {
     const big = zoneWith((id) => certs(id).customHostnames.length > 100);
     const seen: Array<{ id: string; ssl: { certificate_authority: string } }> = [];
     for (let page = 1; ; page++) {
@@ -160,7 +160,8 @@ describe("contract: certificate packs, custom certificates, custom hostnames, To
       const body = answer.body as { result: typeof seen; result_info: { total_pages: number } };
       // The document: "" selects the default CA; the 2024 OpenAPI enum predates it.
       const forSchema = structuredClone(body) as typeof body;
-      for (const h of forSchema.result) if (h.ssl.certificate_authority === "") delete (h.ssl as Partial<typeof h.ssl>).certificate_authority;
+      for (const h of forSchema.result)
+        if (h.ssl.certificate_authority === "") delete (h.ssl as Partial<typeof h.ssl>).certificate_authority;
       // The 2024 answer schema refs the generic 32-character Identifier for `id`, but the same operation's `id`
       // filter is exactly 36 characters (example 0d89c70d-ad9f-4843-b99f-6cc0252067e9) and the SDK's tests use
       // UUIDs: the id is a UUID, checked as one here, and without its dashes against the answer schema.
@@ -187,7 +188,11 @@ describe("contract: certificate packs, custom certificates, custom hostnames, To
     const zone = zoneWith((id) => certs(id).customHostnames.some((h) => h.ssl.certificate_authority === "lets_encrypt"));
     const hostname = certs(zone.id).customHostnames.find((h) => h.ssl.certificate_authority === "lets_encrypt")!;
     const patch = (body: string) =>
-      fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/custom_hostnames/${hostname.id}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
+      fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/custom_hostnames/${hostname.id}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body,
+      });
     const bad = await patch(JSON.stringify({ ssl: { certificate_authority: "comodo" } }));
     expect(bad.status).toBe(400);
     const badBody = (await bad.json()) as { errors: Array<{ message: string }> };
@@ -199,9 +204,15 @@ describe("contract: certificate packs, custom certificates, custom hostnames, To
     expect(good.status).toBe(200);
     const updated = (await good.json()) as { result: { ssl: { certificate_authority: string; status: string } } };
     expect(updated.result.ssl).toMatchObject({ certificate_authority: "", status: "pending_validation" });
-    const listed = (await get(`/zones/${zone.id}/custom_hostnames?hostname=${hostname.hostname}`)).body as { result: typeof updated.result[] };
+    const listed = (await get(`/zones/${zone.id}/custom_hostnames?hostname=${hostname.hostname}`)).body as {
+      result: (typeof updated.result)[];
+    };
     expect(listed.result[0]!.ssl.certificate_authority).toBe("");
-    const missing = await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/custom_hostnames/ffffffff-ffff-4fff-afff-ffffffffffff`, { method: "PATCH", headers: { Authorization: `Bearer ${token}` }, body: "{}" });
+    const missing = await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/custom_hostnames/ffffffff-ffff-4fff-afff-ffffffffffff`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${token}` },
+      body: "{}",
+    });
     expect(missing.status).toBe(404);
   });
 });

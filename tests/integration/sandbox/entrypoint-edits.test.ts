@@ -17,13 +17,31 @@ beforeEach(async () => {
   await fetch(`${sandbox.url}/__sandbox/reset`, { method: "POST" });
 });
 
-type Rule = { id: string; version: string; ref: string; action: string; enabled?: boolean; expression: string; action_parameters?: { id?: string; overrides?: { categories?: Array<{ category: string; enabled: boolean }>; rules?: Array<Record<string, unknown>> } } };
+type Rule = {
+  id: string;
+  version: string;
+  ref: string;
+  action: string;
+  enabled?: boolean;
+  expression: string;
+  action_parameters?: {
+    id?: string;
+    overrides?: { categories?: Array<{ category: string; enabled: boolean }>; rules?: Array<Record<string, unknown>> };
+  };
+};
 type Entrypoint = { id: string; version: string; last_updated: string; rules: Rule[] };
 
 const validationZone = () => sandbox.state.zones.find((z, i) => wafCaseFor(i, z) === "validation")!;
-const edit = (body: unknown) => fetch(`${sandbox.url}/__sandbox/entrypoint-edits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const edit = (body: unknown) =>
+  fetch(`${sandbox.url}/__sandbox/entrypoint-edits`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 async function entrypoint(zoneId: string) {
-  const response = await fetch(`${sandbox.apiBaseUrl}/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  const response = await fetch(`${sandbox.apiBaseUrl}/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`, {
+    headers: { Authorization: `Bearer ${TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { success: true; result: Entrypoint };
 }
@@ -61,8 +79,14 @@ describe("dashboard edits of the managed entry point", () => {
     expectValid(ruleset, answer, "GET entrypoint after four dashboard edits");
     const after = answer.result;
     expect(after.version).toBe(String(Number(before.version) + 4));
-    expect(owasp(after).action_parameters!.overrides!.rules).toEqual([{ id: OWASP_ANOMALY_SCORE_RULE, action: "log", score_threshold: 60 }]);
-    expect(after.rules[0]).toMatchObject({ action: "skip", expression: 'starts_with(http.request.uri.path, "/api")', action_parameters: { ruleset: "current" } });
+    expect(owasp(after).action_parameters!.overrides!.rules).toEqual([
+      { id: OWASP_ANOMALY_SCORE_RULE, action: "log", score_threshold: 60 },
+    ]);
+    expect(after.rules[0]).toMatchObject({
+      action: "skip",
+      expression: 'starts_with(http.request.uri.path, "/api")',
+      action_parameters: { ruleset: "current" },
+    });
     expect(after.rules[0]!.id).toMatch(/^[0-9a-f]{32}$/);
     expect(after.rules[0]!.ref).toBe(after.rules[0]!.id);
     expect(after.rules[1]!.enabled).toBe(false);

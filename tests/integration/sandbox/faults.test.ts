@@ -97,7 +97,11 @@ describe("faults", () => {
     const sandbox = await start({ faults: { errorRate: 1 } });
     const failed = await get(sandbox, "/zones");
     expect(failed.status).toBe(500);
-    expect(JSON.parse(failed.text)).toMatchObject({ success: false, result: null, errors: [{ code: 10001, message: "sandbox injected fault" }] });
+    expect(JSON.parse(failed.text)).toMatchObject({
+      success: false,
+      result: null,
+      errors: [{ code: 10001, message: "sandbox injected fault" }],
+    });
     await control(sandbox, "/faults", "POST", JSON.stringify({ errorRate: 0, malformedRate: 1 }));
     const broken = await get(sandbox, "/zones");
     expect(broken.status).toBe(200);
@@ -158,7 +162,13 @@ describe("call log", () => {
     const { body } = await control(sandbox, "/calls");
     const calls = body.calls as CallRecord[];
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toMatchObject({ method: "GET", path: "/client/v4/zones", query: { per_page: "5", name: "contains:shop" }, status: 200, inFlight: 1 });
+    expect(calls[0]).toMatchObject({
+      method: "GET",
+      path: "/client/v4/zones",
+      query: { per_page: "5", name: "contains:shop" },
+      status: 200,
+      inFlight: 1,
+    });
     expect(calls[1]).toMatchObject({ path: "/client/v4/zones/nope", query: {}, status: 400 });
     for (const call of calls) {
       expect(call.endedAt).toBeGreaterThanOrEqual(call.startedAt);
@@ -170,7 +180,9 @@ describe("call log", () => {
 
   it("counts overlapping calls: 10 concurrent slow calls overlap", async () => {
     const sandbox = await start({ faults: { latencyMs: 100 } });
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => get(sandbox, `/zones?page=${i + 1}&per_page=5`).then((a) => a.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => get(sandbox, `/zones?page=${i + 1}&per_page=5`).then((a) => a.status)),
+    );
     expect(statuses.every((s) => s === 200)).toBe(true);
     const { body } = await control(sandbox, "/calls");
     expect(body.maxInFlight as number).toBeGreaterThan(1);

@@ -14,7 +14,10 @@ afterAll(() => sandbox.close());
 
 const get = async (path: string) => {
   const response = await fetch(`${sandbox.apiBaseUrl}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
-  return (await response.json()) as { result: Array<{ id: string; hostname: string; ssl: { certificate_authority: string } }>; result_info: { total_count: number; total_pages: number } };
+  return (await response.json()) as {
+    result: Array<{ id: string; hostname: string; ssl: { certificate_authority: string } }>;
+    result_info: { total_count: number; total_pages: number };
+  };
 };
 
 describe("the large-account profile", () => {

@@ -36,10 +36,16 @@ describe("seedAccount", () => {
       plans[zone.plan.legacy_id] = (plans[zone.plan.legacy_id] ?? 0) + 1;
     }
     expect(plans).toEqual({ free: 96, pro: 60, business: 48, enterprise: 36 });
-    expect(new Set(state.zones.map((z) => z.plan.name))).toEqual(new Set(["Free Website", "Pro Website", "Business Website", "Enterprise Website"]));
+    expect(new Set(state.zones.map((z) => z.plan.name))).toEqual(
+      new Set(["Free Website", "Pro Website", "Business Website", "Enterprise Website"]),
+    );
     expect(state.zones.some((z) => z.status === "pending" && z.activated_on === null)).toBe(true);
     expect(state.zones.filter((z) => z.status === "active").length).toBeGreaterThan(200);
-    expect(seedAccount({ seed: 3, zoneCount: 4 }).zones.map((z) => z.plan.legacy_id).sort()).toEqual(["business", "enterprise", "free", "pro"]);
+    expect(
+      seedAccount({ seed: 3, zoneCount: 4 })
+        .zones.map((z) => z.plan.legacy_id)
+        .sort(),
+    ).toEqual(["business", "enterprise", "free", "pro"]);
   });
 
   it("gives custom hostnames and certificate packs UUIDs, as the real API does, and zones 32 hex", async () => {
@@ -48,7 +54,9 @@ describe("seedAccount", () => {
     const certificates = Object.values(state.certificates);
     const hostnames = certificates.flatMap((c) => c.customHostnames);
     const packs = certificates.flatMap((c) => c.packs);
-    const bulk = [...state.bulkHostnames.values()].flatMap(({ zoneIndex, count }) => allBulkHostnames(1, state.zones[zoneIndex]!, zoneIndex, count));
+    const bulk = [...state.bulkHostnames.values()].flatMap(({ zoneIndex, count }) =>
+      allBulkHostnames(1, state.zones[zoneIndex]!, zoneIndex, count),
+    );
     expect(hostnames.length).toBeGreaterThan(100);
     expect(bulk.length).toBe(40);
     expect(packs.length).toBeGreaterThan(100);
@@ -62,7 +70,10 @@ describe("seedAccount", () => {
     expect(new Set(all.map((r) => r.type))).toEqual(new Set(["A", "AAAA", "CNAME", "MX", "TXT", "CAA"]));
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
     const caaValues = (zoneId: string) =>
-      (state.dnsRecords[zoneId] ?? []).filter((r) => r.type === "CAA" && r.data?.tag !== "iodef").map((r) => `${r.name === r.zone_name ? "@" : "sub"} ${r.data?.tag} ${r.data?.value}`).sort();
+      (state.dnsRecords[zoneId] ?? [])
+        .filter((r) => r.type === "CAA" && r.data?.tag !== "iodef")
+        .map((r) => `${r.name === r.zone_name ? "@" : "sub"} ${r.data?.tag} ${r.data?.value}`)
+        .sort();
     const profiles = state.zones.map((z) => caaValues(z.id).join(" | "));
     expect(profiles).toContain("");
     expect(profiles).toContain("@ issue letsencrypt.org");
@@ -84,15 +95,23 @@ describe("startSandbox with a seed", () => {
     const all = Object.values(state.certificates).flatMap((c) => c.customHostnames);
     const zoneOf = (host: string) => byName.get(host.slice(host.indexOf(".") + 1));
     const apexIssue = (host: string) =>
-      state.dnsRecords[zoneOf(host)!.id]!.filter((r) => r.type === "CAA" && r.data?.tag !== "iodef").map((r) => `${r.name === zoneOf(host)!.name ? "@" : r.name} ${r.data?.tag} ${r.data?.value}`);
+      state.dnsRecords[zoneOf(host)!.id]!.filter((r) => r.type === "CAA" && r.data?.tag !== "iodef").map(
+        (r) => `${r.name === zoneOf(host)!.name ? "@" : r.name} ${r.data?.tag} ${r.data?.value}`,
+      );
     const shop = all.filter((h) => /^shop-\d+\./.test(h.hostname));
     expect(shop.length).toBe(12);
     for (const h of shop) {
       expect(h.ssl.certificate_authority).toBe("");
       expect(apexIssue(h.hostname)).toEqual(["@ issue letsencrypt.org"]);
     }
-    expect(all.filter((h) => /^pay-\d+\./.test(h.hostname)).every((h) => h.ssl.certificate_authority === "lets_encrypt" && zoneOf(h.hostname))).toBe(true);
-    expect(all.filter((h) => /^help-\d+\./.test(h.hostname)).every((h) => h.ssl.certificate_authority === "" && apexIssue(h.hostname).length === 0)).toBe(true);
+    expect(
+      all.filter((h) => /^pay-\d+\./.test(h.hostname)).every((h) => h.ssl.certificate_authority === "lets_encrypt" && zoneOf(h.hostname)),
+    ).toBe(true);
+    expect(
+      all
+        .filter((h) => /^help-\d+\./.test(h.hostname))
+        .every((h) => h.ssl.certificate_authority === "" && apexIssue(h.hostname).length === 0),
+    ).toBe(true);
     expect(all.filter((h) => h.hostname.endsWith(".example") && h.ssl.certificate_authority === "").length).toBeGreaterThan(100);
     // The designed hostnames come first, unchanged: the new ones are appended to each zone's list.
     const designed = Object.values(state.certificates).flatMap((c) => c.customHostnames.filter((h) => h.hostname.endsWith(".example")));
@@ -103,7 +122,8 @@ describe("startSandbox with a seed", () => {
     const token = randomBytes(16).toString("hex");
     const [a, b, c] = await Promise.all([1, 1, 2].map((seed) => startSandbox({ apiToken: token, seed, rateLimit: null })));
     try {
-      const page = async (url: string) => (await fetch(`${url}/zones?per_page=50&page=2`, { headers: { Authorization: `Bearer ${token}` } })).text();
+      const page = async (url: string) =>
+        (await fetch(`${url}/zones?per_page=50&page=2`, { headers: { Authorization: `Bearer ${token}` } })).text();
       expect(await page(a!.apiBaseUrl)).toBe(await page(b!.apiBaseUrl));
       expect(await page(c!.apiBaseUrl)).not.toBe(await page(a!.apiBaseUrl));
       expect(a!.state).toEqual(b!.state);
@@ -127,7 +147,10 @@ describe("building blocks", () => {
   });
 
   it("paginate answers an empty page past the end with the totals", () => {
-    expect(paginate([1, 2, 3], 2, 2)).toEqual({ result: [3], resultInfo: { page: 2, per_page: 2, count: 1, total_count: 3, total_pages: 2 } });
+    expect(paginate([1, 2, 3], 2, 2)).toEqual({
+      result: [3],
+      resultInfo: { page: 2, per_page: 2, count: 1, total_count: 3, total_pages: 2 },
+    });
     expect(paginate([1, 2, 3], 3, 2).result).toEqual([]);
     expect(paginate([], 1, 20).resultInfo).toEqual({ page: 1, per_page: 20, count: 0, total_count: 0, total_pages: 0 });
   });

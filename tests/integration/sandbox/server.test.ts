@@ -32,7 +32,11 @@ const zonesOf = (answer: Answer) => answer.body.result as Zone[];
 const recordsOf = (answer: Answer) => answer.body.result as DnsRecord[];
 const firstError = (answer: Answer) => answer.body.errors[0]?.message ?? "";
 
-async function call(path: string, init: RequestInit = {}, auth: Record<string, string> = { Authorization: `Bearer ${token}` }): Promise<Answer> {
+async function call(
+  path: string,
+  init: RequestInit = {},
+  auth: Record<string, string> = { Authorization: `Bearer ${token}` },
+): Promise<Answer> {
   const res = await fetch(`${sandbox.apiBaseUrl}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as Envelope };
@@ -56,7 +60,11 @@ describe("authentication", () => {
 
   it("answers 403/10000 to a wrong token or key, without echoing it", async () => {
     const wrong = `wrong-${randomBytes(12).toString("hex")}`;
-    const attempts: Record<string, string>[] = [{ Authorization: `Bearer ${wrong}` }, { "X-Auth-Email": email, "X-Auth-Key": wrong }, { Authorization: wrong }];
+    const attempts: Record<string, string>[] = [
+      { Authorization: `Bearer ${wrong}` },
+      { "X-Auth-Email": email, "X-Auth-Key": wrong },
+      { Authorization: wrong },
+    ];
     for (const auth of attempts) {
       const answer = await call("/zones", {}, auth);
       expectFailure(answer, 403, 10000);
@@ -94,7 +102,13 @@ describe("GET /zones", () => {
     for (;;) {
       const answer = await call(`/zones?page=${page}&per_page=50`);
       expect(answer.status).toBe(200);
-      expect(answer.body.result_info).toMatchObject({ page, per_page: 50, total_count: 240, total_pages: 5, count: zonesOf(answer).length });
+      expect(answer.body.result_info).toMatchObject({
+        page,
+        per_page: 50,
+        total_count: 240,
+        total_pages: 5,
+        count: zonesOf(answer).length,
+      });
       if (zonesOf(answer).length === 0) break;
       seen.push(...zonesOf(answer));
       page += 1;
@@ -176,7 +190,13 @@ describe("GET /zones/{zone_id}/dns_records", () => {
     expect(records.length).toBeGreaterThan(200);
     const first = await call(`/zones/${zoneId}/dns_records`);
     expect(recordsOf(first)).toHaveLength(100);
-    expect(first.body.result_info).toMatchObject({ page: 1, per_page: 100, count: 100, total_count: records.length, total_pages: Math.ceil(records.length / 100) });
+    expect(first.body.result_info).toMatchObject({
+      page: 1,
+      per_page: 100,
+      count: 100,
+      total_count: records.length,
+      total_pages: Math.ceil(records.length / 100),
+    });
     const ids: string[] = [];
     for (let page = 1; ; page++) {
       const answer = await call(`/zones/${zoneId}/dns_records?page=${page}`);

@@ -23,12 +23,16 @@ async function call(method: string, path: string, body?: unknown) {
     headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { success: boolean; result: never; errors: Array<{ code: number; message: string }> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { success: boolean; result: never; errors: Array<{ code: number; message: string }> },
+  };
 }
 
 function zoneOf(wafCase: WafCase, plan?: string, retired = false) {
   const index = sandbox.state.zones.findIndex(
-    (z, i) => wafCaseFor(i, z) === wafCase && (!plan || z.plan.legacy_id === plan) && sandbox.state.waf[z.id]!.previousApiRetired === retired,
+    (z, i) =>
+      wafCaseFor(i, z) === wafCase && (!plan || z.plan.legacy_id === plan) && sandbox.state.waf[z.id]!.previousApiRetired === retired,
   );
   expect(index, `a seeded zone with case ${wafCase}`).toBeGreaterThanOrEqual(0);
   return sandbox.state.zones[index]!;
@@ -64,7 +68,18 @@ describe("sandbox: previous firewall API", () => {
 
   it("seeds every eligibility case", () => {
     const cases = new Set(sandbox.state.zones.map((z, i) => wafCaseFor(i, z)));
-    expect(cases).toEqual(new Set(["eligible", "incompatible", "uri_overrides", "too_many_rules", "long_expression", "migrated", "validation", "firewall_disabled"]));
+    expect(cases).toEqual(
+      new Set([
+        "eligible",
+        "incompatible",
+        "uri_overrides",
+        "too_many_rules",
+        "long_expression",
+        "migrated",
+        "validation",
+        "firewall_disabled",
+      ]),
+    );
   });
 });
 
@@ -130,7 +145,11 @@ describe("sandbox: migration operations", () => {
     const config = await call("GET", `/zones/${zone.id}/waf_migration/config?phase_two=1`);
     const put = await migrate(zone.id, "pending", config.body.result);
     // The PUT's 4XX answer is components/responses/rulesets_Failure (errors: rulesets_Message, code optional).
-    expectValid(ajv.compile({ $ref: "cf-openapi#/components/responses/rulesets_Failure/content/application~1json/schema" }), put.body, `${wafCase} refusal`);
+    expectValid(
+      ajv.compile({ $ref: "cf-openapi#/components/responses/rulesets_Failure/content/application~1json/schema" }),
+      put.body,
+      `${wafCase} refusal`,
+    );
     const errors = put.body.errors as Array<{ code?: number; message: string; source?: { pointer: string } }>;
     expect(errors.length).toBeGreaterThan(0);
     for (const error of errors) {
@@ -173,11 +192,21 @@ describe("sandbox: the previous version's API retired for a share of zones", () 
       expect(answer.body).toMatchObject({ success: false, result: null });
       expect(answer.body.errors[0]!.message).toMatch(/410 Gone/);
       // The operations' 4XX answer is allOf(the 200 collection, the failure), which no body can satisfy: the failure part is checked.
-      expectValid(ajv.compile({ $ref: "cf-openapi#/components/schemas/firewall_api-response-common-failure" }), answer.body, `${schemaPath} 410`);
+      expectValid(
+        ajv.compile({ $ref: "cf-openapi#/components/schemas/firewall_api-response-common-failure" }),
+        answer.body,
+        `${schemaPath} 410`,
+      );
     }
     expect((await call("DELETE", `/zones/${zone.id}/firewall/waf/overrides/${"a".repeat(32)}`)).status).toBe(410);
-    expect((await call("GET", `/zones/${zone.id}/waf_migration/status`)).body.result).toMatchObject({ old_waf_status: "enabled", migration_state: "start" });
-    expect((await call("GET", `/zones/${zone.id}/waf_migration/check?phase_two=1`)).body.result).toEqual({ compatible: true, migration_state: "start" });
+    expect((await call("GET", `/zones/${zone.id}/waf_migration/status`)).body.result).toMatchObject({
+      old_waf_status: "enabled",
+      migration_state: "start",
+    });
+    expect((await call("GET", `/zones/${zone.id}/waf_migration/check?phase_two=1`)).body.result).toEqual({
+      compatible: true,
+      migration_state: "start",
+    });
     const config = await call("GET", `/zones/${zone.id}/waf_migration/config?phase_two=1`);
     expect(config.status).toBe(200);
     // The upgrade itself still works, as the docs' waf_migration operations are not the retired ones.
@@ -188,7 +217,11 @@ describe("sandbox: the previous version's API retired for a share of zones", () 
     const none = seedAccount({ retiredShare: 0 });
     const all = seedAccount({ retiredShare: 1 });
     const byDefault = seedAccount();
-    const strip = (state: typeof none) => JSON.stringify({ ...state, waf: Object.fromEntries(Object.entries(state.waf).map(([id, w]) => [id, { ...w, previousApiRetired: undefined }])) });
+    const strip = (state: typeof none) =>
+      JSON.stringify({
+        ...state,
+        waf: Object.fromEntries(Object.entries(state.waf).map(([id, w]) => [id, { ...w, previousApiRetired: undefined }])),
+      });
     expect(strip(none)).toBe(strip(byDefault));
     expect(strip(all)).toBe(strip(byDefault));
     expect(Object.values(none.waf).some((w) => w.previousApiRetired)).toBe(false);
@@ -198,7 +231,12 @@ describe("sandbox: the previous version's API retired for a share of zones", () 
   });
 
   it("takes the rules list's mode filter only in the schema's values (DIS, CHL, BLK, SIM)", async () => {
-    const zone = sandbox.state.zones.find((z, i) => wafCaseFor(i, z) === "eligible" && !sandbox.state.waf[z.id]!.previousApiRetired && sandbox.state.waf[z.id]!.rules.some((r) => r.mode === "off"))!;
+    const zone = sandbox.state.zones.find(
+      (z, i) =>
+        wafCaseFor(i, z) === "eligible" &&
+        !sandbox.state.waf[z.id]!.previousApiRetired &&
+        sandbox.state.waf[z.id]!.rules.some((r) => r.mode === "off"),
+    )!;
     const path = `/zones/${zone.id}/firewall/waf/packages/${OWASP_PACKAGE_ID}/rules`;
     const refused = await call("GET", `${path}?mode=off`);
     expect(refused.status).toBe(400);

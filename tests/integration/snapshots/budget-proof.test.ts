@@ -70,8 +70,15 @@ async function follow(handler: (request: Request) => Promise<Response>, path: st
 }
 
 async function perRequest() {
-  const { requests } = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as { requests: Array<{ calls: number; peakInFlight: number }> };
-  return { count: requests.length, maxCalls: Math.max(...requests.map((r) => r.calls)), maxInFlight: Math.max(...requests.map((r) => r.peakInFlight)), calls: requests.reduce((s, r) => s + r.calls, 0) };
+  const { requests } = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as {
+    requests: Array<{ calls: number; peakInFlight: number }>;
+  };
+  return {
+    count: requests.length,
+    maxCalls: Math.max(...requests.map((r) => r.calls)),
+    maxInFlight: Math.max(...requests.map((r) => r.peakInFlight)),
+    calls: requests.reduce((s, r) => s + r.calls, 0),
+  };
 }
 
 /** Baselines for `count` zones with an entry point (their live one: no drift), then `edited` of them changed in the dashboard. */
@@ -83,10 +90,23 @@ async function withBaselines(count: number, edited: number): Promise<string[]> {
     const live = sandbox.state.waf[zone.id]!.entrypoint!;
     const rules = live.rules as unknown as Array<Record<string, unknown>>;
     const entrypoint = { id: live.id!, version: live.version!, lastUpdated: live.last_updated!, rules };
-    await writeBaseline(bucket, { format: 1, zoneId: zone.id, zoneName: zone.name, reviewId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, reviewKind: "start_validation", at: new Date().toISOString(), configuration: { rules }, entrypoint });
+    await writeBaseline(bucket, {
+      format: 1,
+      zoneId: zone.id,
+      zoneName: zone.name,
+      reviewId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      reviewKind: "start_validation",
+      at: new Date().toISOString(),
+      configuration: { rules },
+      entrypoint,
+    });
   }
   for (const zone of zones.slice(0, edited)) {
-    const response = await fetch(`${sandbox.url}/__sandbox/entrypoint-edits`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ zoneId: zone.id, edit: "add_skip_rule", path: "/internal" }) });
+    const response = await fetch(`${sandbox.url}/__sandbox/entrypoint-edits`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ zoneId: zone.id, edit: "add_skip_rule", path: "/internal" }),
+    });
     expect(response.status).toBe(200);
   }
   return zones.map((z) => z.id);
@@ -117,7 +137,9 @@ describe("every server request stays within the free plan's 50 subrequests and 6
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
     const steps: Array<ReturnType<typeof usedHeader>> = [];
     for (;;) {
-      const response = await routes.refresh.POST(new Request("http://127.0.0.1/api/snapshots/refresh", { method: "POST", headers: { "x-preflight-cron": CRON } }));
+      const response = await routes.refresh.POST(
+        new Request("http://127.0.0.1/api/snapshots/refresh", { method: "POST", headers: { "x-preflight-cron": CRON } }),
+      );
       expect(response.status).toBe(200);
       steps.push(usedHeader(response));
       const body = (await response.json()) as { result: string };
@@ -134,12 +156,23 @@ describe("every server request stays within the free plan's 50 subrequests and 6
     expect(log.maxInFlight).toBeLessThanOrEqual(6);
     // Each watched zone's entry point was read, and the three edits recorded as drift.
     const { calls } = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: Array<{ method: string; path: string }> };
-    for (const zoneId of watched) expect(calls.some((c) => c.method === "GET" && c.path.endsWith(`/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`))).toBe(true);
+    for (const zoneId of watched)
+      expect(
+        calls.some(
+          (c) => c.method === "GET" && c.path.endsWith(`/zones/${zoneId}/rulesets/phases/http_request_firewall_managed/entrypoint`),
+        ),
+      ).toBe(true);
     const drift = await listChanges(await getBucket(), { kinds: ["drift"] });
     expect(new Set(drift.changes.map((c) => c.zoneId)).size).toBe(3);
     // The snapshot now answers the pages: the whole account, with its age.
-    const answer = (await (await routes.zones.GET(new Request("http://127.0.0.1/api/zones"))).json()) as { zones: unknown[]; snapshot: { ageSeconds: number } | null; complete: boolean };
+    const answer = (await (await routes.zones.GET(new Request("http://127.0.0.1/api/zones"))).json()) as {
+      zones: unknown[];
+      snapshot: { ageSeconds: number } | null;
+      complete: boolean;
+    };
     expect(answer.snapshot?.ageSeconds).toBeGreaterThanOrEqual(0);
-    console.log(`budget proof: refresh of 400 zones + ${8_000} hostnames took ${steps.length} requests, ${log.calls} upstream calls; max ${log.maxCalls} calls and ${log.maxInFlight} in flight per request`);
+    console.log(
+      `budget proof: refresh of 400 zones + ${8_000} hostnames took ${steps.length} requests, ${log.calls} upstream calls; max ${log.maxCalls} calls and ${log.maxInFlight} in flight per request`,
+    );
   }, 600_000);
 });

@@ -59,14 +59,19 @@ describe("snapshot refresh on the free plan's budget (50)", () => {
   it("publishes a snapshot equal to a live scan of the account", async () => {
     const latest = await readJson(h.bucket, snapshotKeys("free").latest, manifestSchema);
     expect(latest?.value.zoneCount).toBe(240);
-    const zoneRows = (await Promise.all(latest!.value.zoneParts.map((p) => readPart(h.bucket, p.key, zonesPartSchema)))).flatMap((p) => p.zones);
-    const certificateParts = await Promise.all(latest!.value.certificateParts.map((p) => readPart(h.bucket, p.key, certificatesPartSchema)));
+    const zoneRows = (await Promise.all(latest!.value.zoneParts.map((p) => readPart(h.bucket, p.key, zonesPartSchema)))).flatMap(
+      (p) => p.zones,
+    );
+    const certificateParts = await Promise.all(
+      latest!.value.certificateParts.map((p) => readPart(h.bucket, p.key, certificatesPartSchema)),
+    );
     scanCache.clear();
     const live = await scanAccount(h.platform(100_000), { refresh: true, limit: Number.POSITIVE_INFINITY });
     expect(zoneRows.map((z) => [z.id, z.verdict])).toEqual(live.zones.map((z) => [z.id, z.verdict]));
     const audit = await auditCertificates(h.platform(100_000), { refresh: true });
     // With their verdicts: custom hostnames' CAA (read across zones) decides the same way in both.
-    const ids = (rows: Array<{ zoneId: string; id: string; verdict?: unknown }>) => rows.map((r) => `${r.zoneId}/${r.id}/${String(r.verdict)}`).sort();
+    const ids = (rows: Array<{ zoneId: string; id: string; verdict?: unknown }>) =>
+      rows.map((r) => `${r.zoneId}/${r.id}/${String(r.verdict)}`).sort();
     expect(ids(certificateParts.flatMap((p) => p.certificates))).toEqual(ids(audit.certificates));
     expect(certificateParts.flatMap((p) => p.zones).map((z) => z.zoneId)).toEqual(audit.zones.map((z) => z.zoneId));
     expect(certificateParts.flatMap((p) => p.caa)).toHaveLength(audit.caa.length);
@@ -86,7 +91,10 @@ describe("snapshot refresh on the free plan's budget (50)", () => {
 describe("two runners on the same step", () => {
   it("saves only one of them: the other is told it lost, and the run resumes from the winner", async () => {
     await refreshStep(h.platform(50), h.bucket, options("race"));
-    const [a, b] = await Promise.all([refreshStep(h.platform(50), h.bucket, options("race")), refreshStep(h.platform(50), h.bucket, options("race"))]);
+    const [a, b] = await Promise.all([
+      refreshStep(h.platform(50), h.bucket, options("race")),
+      refreshStep(h.platform(50), h.bucket, options("race")),
+    ]);
     expect([a.result, b.result].sort()).toEqual(["conflict", "worked"]);
     const state = await readJson(h.bucket, snapshotKeys("race").state, runStateSchema);
     expect(state!.value.steps).toBe(2);

@@ -34,7 +34,15 @@ function held() {
   return { promise, release };
 }
 
-const manifest = (runId: string): Manifest => ({ runId, format: SNAPSHOT_FORMAT, startedAt: "2026-11-23T00:00:00.000Z", completedAt: "2026-11-23T00:01:00.000Z", zoneCount: 3, zoneParts: [], certificateParts: [] });
+const manifest = (runId: string): Manifest => ({
+  runId,
+  format: SNAPSHOT_FORMAT,
+  startedAt: "2026-11-23T00:00:00.000Z",
+  completedAt: "2026-11-23T00:01:00.000Z",
+  zoneCount: 3,
+  zoneParts: [],
+  certificateParts: [],
+});
 
 describe("the remembered snapshot status", () => {
   it("reads the two objects once while remembered, and again after the TTL", async () => {

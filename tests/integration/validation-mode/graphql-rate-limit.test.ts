@@ -9,7 +9,16 @@ import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { compareZone, type ValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { LimitsCache } from "@/lib/validation-mode/limits-cache";
 import { WindowCache } from "@/lib/validation-mode/window-cache";
-import { clearCalls, client, eventRanges, graphqlCalls, seededWindow, setFaults, TOKEN, zoneWithOrdinal } from "@/tests/integration/validation-mode/harness";
+import {
+  clearCalls,
+  client,
+  eventRanges,
+  graphqlCalls,
+  seededWindow,
+  setFaults,
+  TOKEN,
+  zoneWithOrdinal,
+} from "@/tests/integration/validation-mode/harness";
 
 /** Time both sides share: the sandbox's limiter and Preflight's; a wait moves it on at once. */
 let now = Date.now();
@@ -22,7 +31,13 @@ const clock: Clock = {
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: { requests: 4, windowSeconds: 300 }, now: () => now });
+  sandbox = await startSandbox({
+    port: 0,
+    apiToken: TOKEN,
+    rateLimit: null,
+    graphqlRateLimit: { requests: 4, windowSeconds: 300 },
+    now: () => now,
+  });
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
@@ -35,16 +50,25 @@ const design = (ordinal: number) => {
 };
 
 /** Two days of the seeded period: one query of each kind. */
-const twoDays = () => ({ since: seededWindow().since, until: new Date(Date.parse(seededWindow().since) + 2 * 86_400_000).toISOString().replace(".000Z", "Z") });
+const twoDays = () => ({
+  since: seededWindow().since,
+  until: new Date(Date.parse(seededWindow().since) + 2 * 86_400_000).toISOString().replace(".000Z", "Z"),
+});
 
 /** Follows cursors as the page does, waiting out each retryAfterSeconds on the shared clock. */
 async function readAll(zoneId: string, graphqlLimiter: RateLimiter, rowLimit: number, window = seededWindow()) {
   const cache = new WindowCache(() => now);
   const limitsCache = new LimitsCache(() => now);
   const answers: ValidationAnswer[] = [];
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     // A limits cache per read: each test sees the settings query (and its place in the GraphQL limit).
-    const { answer } = await compareZone(client(sandbox, { clock, graphqlLimiter }), zoneId, window, { cursor, rowLimit, cache, limitsCache, now });
+    const { answer } = await compareZone(client(sandbox, { clock, graphqlLimiter }), zoneId, window, {
+      cursor,
+      rowLimit,
+      cache,
+      limitsCache,
+      now,
+    });
     answers.push(answer);
     if (answer.complete) return answers;
     cursor = answer.cursor;
@@ -83,7 +107,12 @@ describe("GraphQL analytics rate limit", () => {
   it("a long pause on the zone's settings read answers a cursor too, and the read then completes", async () => {
     await setFaults(sandbox, { graphqlBudgetDepleted: 1, retryAfterSeconds: 60 });
     await clearCalls(sandbox);
-    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, twoDays());
+    const answers = await readAll(
+      zoneWithOrdinal(sandbox, 0).id,
+      new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"),
+      10_000,
+      twoDays(),
+    );
     expect(answers[0]).toMatchObject({ complete: false, rateLimit: "graphql", retryAfterSeconds: 60, progress: { slicesDone: 0 } });
     expect(answers[0]!.cursor).toBeTruthy();
     expect(answers.at(-1)!.complete).toBe(true);
@@ -96,7 +125,12 @@ describe("GraphQL analytics rate limit", () => {
     await clearCalls(sandbox);
     const before = now;
     // A window of at most 3 days (one query of each kind) and the settings: under the sandbox's 4 queries.
-    const answers = await readAll(zoneWithOrdinal(sandbox, 0).id, new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"), 10_000, twoDays());
+    const answers = await readAll(
+      zoneWithOrdinal(sandbox, 0).id,
+      new RateLimiter({ requests: 1000, windowSeconds: 300 }, clock, "graphql"),
+      10_000,
+      twoDays(),
+    );
     expect(answers).toHaveLength(1);
     expect(answers[0]!.complete).toBe(true);
     expect(now - before).toBeGreaterThanOrEqual(3000); // the pause was kept (on the test's clock)

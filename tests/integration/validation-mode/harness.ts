@@ -17,8 +17,15 @@ export function client(
   options: { budget?: number; clock?: Clock; graphqlLimiter?: RateLimiter; graphqlLimit?: RateLimit } = {},
 ): PlatformClient {
   const limiter = new RateLimiter({ requests: 100_000, windowSeconds: 60 }, options.clock);
-  const scheduler = new Scheduler({ limiter, subrequestBudget: options.budget ?? 1000, timeoutMs: 20_000, clock: options.clock, maxRateLimitWaitMs: 10_000 });
-  const graphqlLimiter = options.graphqlLimiter ?? new RateLimiter(options.graphqlLimit ?? { requests: 100_000, windowSeconds: 60 }, options.clock, "graphql");
+  const scheduler = new Scheduler({
+    limiter,
+    subrequestBudget: options.budget ?? 1000,
+    timeoutMs: 20_000,
+    clock: options.clock,
+    maxRateLimitWaitMs: 10_000,
+  });
+  const graphqlLimiter =
+    options.graphqlLimiter ?? new RateLimiter(options.graphqlLimit ?? { requests: 100_000, windowSeconds: 60 }, options.clock, "graphql");
   return new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, scheduler, graphqlLimiter);
 }
 

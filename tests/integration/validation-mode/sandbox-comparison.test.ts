@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function platform() {
-  const scheduler = new Scheduler({ limiter: new RateLimiter({ requests: 100_000, windowSeconds: 60 }), subrequestBudget: 1000, timeoutMs: 20_000 });
+  const scheduler = new Scheduler({
+    limiter: new RateLimiter({ requests: 100_000, windowSeconds: 60 }),
+    subrequestBudget: 1000,
+    timeoutMs: 20_000,
+  });
   return new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, scheduler);
 }
 
@@ -53,7 +57,9 @@ describe("validation comparison against the sandbox", () => {
       events: design.events,
     });
     expect(summary.decision).toMatchObject({ nowBlocked: design.nowBlocked, nowAllowed: design.nowAllowed });
-    expect(summary.series.reduce((n, p) => n + p.newOnly + p.oldOnly + p.bothSameAction + p.bothDifferentAction, 0)).toBe(summary.totals.requests);
+    expect(summary.series.reduce((n, p) => n + p.newOnly + p.oldOnly + p.bothSameAction + p.bothDifferentAction, 0)).toBe(
+      summary.totals.requests,
+    );
   });
 
   it("reads the sampled burst zone in slices, and its estimates come back to the design", async () => {
@@ -61,7 +67,10 @@ describe("validation comparison against the sandbox", () => {
     const zone = zoneWithOrdinal(BURST.ordinal);
     const design = designedTotals(BURST.ordinal);
     const progress: number[] = [];
-    const { answer: summary } = await compareZone(platform(), zone.id, seededWindow(), { rowLimit: 400, onProgress: (p) => progress.push(p.slicesDone) });
+    const { answer: summary } = await compareZone(platform(), zone.id, seededWindow(), {
+      rowLimit: 400,
+      onProgress: (p) => progress.push(p.slicesDone),
+    });
     // The rows are thinned (1 in 10 in the burst's hours), the estimates are not: at most one interval's
     // rounding per sampled hour (the burst spans 3 hours) above the design.
     expect(summary.totals.events).toBeLessThan(design.events / 3);
@@ -83,7 +92,11 @@ describe("validation comparison against the sandbox", () => {
   });
 
   it("surfaces GraphQL errors as typed errors with the platform's message", async () => {
-    const query = platform().graphql(HOURLY_COUNTS_QUERY, { zoneTag: "0".repeat(32), from: "2025-01-01T00:00:00Z", to: "2025-01-02T00:00:00Z", limit: 100 }, hourlyCountsSchema);
+    const query = platform().graphql(
+      HOURLY_COUNTS_QUERY,
+      { zoneTag: "0".repeat(32), from: "2025-01-01T00:00:00Z", to: "2025-01-02T00:00:00Z", limit: 100 },
+      hourlyCountsSchema,
+    );
     await expect(query).rejects.toBeInstanceOf(GraphqlError);
     await expect(query).rejects.toThrow(/POST \/graphql refused the query: zone '0{32}' does not exist/);
   });

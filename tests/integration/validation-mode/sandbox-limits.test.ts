@@ -27,7 +27,13 @@ async function post(query: string, variables: Record<string, unknown>) {
     headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data: unknown; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data: unknown;
+      errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }>;
+    },
+  };
 }
 
 const zoneOnPlan = (plan: string) => sandbox.state.zones.find((zone) => zone.plan.legacy_id === plan)!;
@@ -40,12 +46,22 @@ describe("the sandbox's dataset limits", () => {
     const enterprise = await post(SETTINGS_QUERY, { zoneTag: zoneOnPlan("enterprise").id });
     expect(enterprise.status).toBe(200);
     expect(enterprise.body).toEqual({
-      data: { viewer: { zones: [{ settings: {
-        firewallEventsAdaptive: { enabled: true, maxDuration: 259200, maxPageSize: 10000, notOlderThan: 2678400 },
-        firewallEventsAdaptiveGroups: { enabled: true, maxDuration: 259200, maxPageSize: 10000, notOlderThan: 2678400 },
-      } }] } },
+      data: {
+        viewer: {
+          zones: [
+            {
+              settings: {
+                firewallEventsAdaptive: { enabled: true, maxDuration: 259200, maxPageSize: 10000, notOlderThan: 2678400 },
+                firewallEventsAdaptiveGroups: { enabled: true, maxDuration: 259200, maxPageSize: 10000, notOlderThan: 2678400 },
+              },
+            },
+          ],
+        },
+      },
     });
-    const free = (await post(SETTINGS_QUERY, { zoneTag: zoneOnPlan("free").id })).body.data as { viewer: { zones: Array<{ settings: Record<string, { enabled: boolean }> }> } };
+    const free = (await post(SETTINGS_QUERY, { zoneTag: zoneOnPlan("free").id })).body.data as {
+      viewer: { zones: Array<{ settings: Record<string, { enabled: boolean }> }> };
+    };
     expect(free.viewer.zones[0]!.settings.firewallEventsAdaptiveGroups!.enabled).toBe(false);
     expect(free.viewer.zones[0]!.settings.firewallEventsAdaptive!.enabled).toBe(true);
   });
@@ -55,7 +71,9 @@ describe("the sandbox's dataset limits", () => {
     const { status, body } = await events(zone.id, anchor() - 7 * DAY, anchor());
     expect(status).toBe(400);
     expect(body.data).toBeNull();
-    expect(body.errors![0]!.message).toBe(`query time range is too large for zone ${zone.id}. Time range can't be wider than 259200s, but it's 604800s`);
+    expect(body.errors![0]!.message).toBe(
+      `query time range is too large for zone ${zone.id}. Time range can't be wider than 259200s, but it's 604800s`,
+    );
     expect(body.errors![0]!.path).toEqual(["viewer", "zones", 0, "firewallEventsAdaptive"]);
     expect(body.errors![0]!.extensions).toMatchObject({ code: "quota", timestamp: expect.any(String) });
     expect((await events(zone.id, anchor() - 3 * DAY, anchor())).status).toBe(200);
@@ -72,7 +90,12 @@ describe("the sandbox's dataset limits", () => {
 
   it("refuses the groups on a plan without them (403)", async () => {
     const zone = zoneOnPlan("free");
-    const { status, body } = await post(HOURLY_COUNTS_QUERY, { zoneTag: zone.id, from: isoSecond(anchor() - DAY), to: isoSecond(anchor()), limit: 100 });
+    const { status, body } = await post(HOURLY_COUNTS_QUERY, {
+      zoneTag: zone.id,
+      from: isoSecond(anchor() - DAY),
+      to: isoSecond(anchor()),
+      limit: 100,
+    });
     expect(status).toBe(403);
     expect(body.errors![0]!.message).toMatch(/does not have access to the path firewallEventsAdaptiveGroups/);
   });
@@ -82,8 +105,22 @@ describe("the sandbox's sampling", () => {
   it("the busiest zone's busy hours: rows carry sampleInterval, the groups' count is the estimate", async () => {
     const zone = zoneWithOrdinal(sandbox, SAMPLING.ordinal);
     const from = anchor() - EVENT_DAYS * DAY;
-    const counts = await post(HOURLY_COUNTS_QUERY, { zoneTag: zone.id, from: isoSecond(from), to: isoSecond(from + 3 * DAY), sources: ["waf", "firewallManaged"], limit: 1000 });
-    const groups = (counts.body.data as { viewer: { zones: Array<{ firewallEventsAdaptiveGroups: Array<{ count: number; avg: { sampleInterval: number }; dimensions: { datetimeHour: string } }> }> } }).viewer.zones[0]!.firewallEventsAdaptiveGroups;
+    const counts = await post(HOURLY_COUNTS_QUERY, {
+      zoneTag: zone.id,
+      from: isoSecond(from),
+      to: isoSecond(from + 3 * DAY),
+      sources: ["waf", "firewallManaged"],
+      limit: 1000,
+    });
+    const groups = (
+      counts.body.data as {
+        viewer: {
+          zones: Array<{
+            firewallEventsAdaptiveGroups: Array<{ count: number; avg: { sampleInterval: number }; dimensions: { datetimeHour: string } }>;
+          }>;
+        };
+      }
+    ).viewer.zones[0]!.firewallEventsAdaptiveGroups;
     const sampled = groups.filter((g) => g.avg.sampleInterval > 1);
     expect(sampled.length).toBeGreaterThanOrEqual(2);
     for (const g of sampled) expect(g.count).toBeGreaterThan(SAMPLING.overEvents);
@@ -91,7 +128,8 @@ describe("the sandbox's sampling", () => {
 
     const hour = Date.parse(sampled[0]!.dimensions.datetimeHour);
     const rows = await events(zone.id, hour, hour + 3_600_000, 10_000);
-    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<{ sampleInterval: number }> }> } }).viewer.zones[0]!.firewallEventsAdaptive;
+    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<{ sampleInterval: number }> }> } }).viewer
+      .zones[0]!.firewallEventsAdaptive;
     expect(list.length).toBe(Math.round(sampled[0]!.count / SAMPLING.interval));
     expect(list.every((r) => r.sampleInterval === SAMPLING.interval)).toBe(true);
   });
@@ -99,7 +137,8 @@ describe("the sandbox's sampling", () => {
   it("the other validation zones are not sampled", async () => {
     const zone = zoneWithOrdinal(sandbox, 0);
     const rows = await events(zone.id, anchor() - 3 * DAY, anchor(), 10_000);
-    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<{ sampleInterval: number }> }> } }).viewer.zones[0]!.firewallEventsAdaptive;
+    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<{ sampleInterval: number }> }> } }).viewer
+      .zones[0]!.firewallEventsAdaptive;
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r) => r.sampleInterval === 1)).toBe(true);
   });

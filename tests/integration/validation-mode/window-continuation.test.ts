@@ -9,7 +9,16 @@ import { validationOrdinal } from "@/lib/dev/sandbox/graphql/route";
 import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { compareZone, type ValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { WindowCache } from "@/lib/validation-mode/window-cache";
-import { clearCalls, client, eventRanges, graphqlCalls, leafRanges, seededWindow, TOKEN, zoneWithOrdinal } from "@/tests/integration/validation-mode/harness";
+import {
+  clearCalls,
+  client,
+  eventRanges,
+  graphqlCalls,
+  leafRanges,
+  seededWindow,
+  TOKEN,
+  zoneWithOrdinal,
+} from "@/tests/integration/validation-mode/harness";
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -28,7 +37,7 @@ describe("a window read over several requests", () => {
     const cache = new WindowCache();
     await clearCalls(sandbox);
     const answers: ValidationAnswer[] = [];
-    for (let cursor: string | undefined; ; ) {
+    for (let cursor: string | undefined; ;) {
       const platform = client(sandbox, { budget: BUDGET });
       const { answer } = await compareZone(platform, zone.id, window, { cursor, rowLimit: ROW_LIMIT, cache });
       expect(platform.scheduler.stats.subrequests).toBeLessThanOrEqual(BUDGET);
@@ -48,7 +57,8 @@ describe("a window read over several requests", () => {
     // The counts in ranges of at most the dataset's maxDuration (3 days on Enterprise), each read once.
     const counts = calls.filter((c) => c.graphql?.operationName === "HourlyCounts");
     expect(counts).toHaveLength(Math.ceil((Date.parse(window.until) + 1000 - Date.parse(window.since)) / (3 * DAY_MS)));
-    for (const c of counts) expect(Date.parse(String(c.graphql!.variables!.to)) - Date.parse(String(c.graphql!.variables!.from))).toBeLessThanOrEqual(3 * DAY_MS);
+    for (const c of counts)
+      expect(Date.parse(String(c.graphql!.variables!.to)) - Date.parse(String(c.graphql!.variables!.from))).toBeLessThanOrEqual(3 * DAY_MS);
     expect(calls.filter((c) => c.graphql?.operationName === "DatasetSettings").length).toBeLessThanOrEqual(1);
     const ranges = eventRanges(calls);
     const keys = ranges.map((r) => `${r.from}-${r.to}`);
@@ -59,8 +69,11 @@ describe("a window read over several requests", () => {
     // None skipped: every seeded event of both managed sources in the window lies in exactly one kept slice.
     const index = sandbox.state.zones.indexOf(zone);
     const anchor = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-    const seeded = seedFirewallEvents(sandbox.state.seed, zone, validationOrdinal(sandbox.state, index)!, anchor).filter((e) => e.source !== "firewallCustom");
-    for (const event of seeded) expect(leaves.filter((r) => Date.parse(event.datetime) >= r.from && Date.parse(event.datetime) < r.to)).toHaveLength(1);
+    const seeded = seedFirewallEvents(sandbox.state.seed, zone, validationOrdinal(sandbox.state, index)!, anchor).filter(
+      (e) => e.source !== "firewallCustom",
+    );
+    for (const event of seeded)
+      expect(leaves.filter((r) => Date.parse(event.datetime) >= r.from && Date.parse(event.datetime) < r.to)).toHaveLength(1);
     expect(answers.at(-1)!.slices).toBe(leaves.length);
 
     const design = designedTotals(ORDINAL);
@@ -82,7 +95,10 @@ describe("a window read over several requests", () => {
   it("a cursor for another zone is refused, naming the cursor", async () => {
     const window = seededWindow();
     const cache = new WindowCache();
-    const { answer } = await compareZone(client(sandbox, { budget: 1 }), zoneWithOrdinal(sandbox, 1).id, window, { cache, rowLimit: ROW_LIMIT });
+    const { answer } = await compareZone(client(sandbox, { budget: 1 }), zoneWithOrdinal(sandbox, 1).id, window, {
+      cache,
+      rowLimit: ROW_LIMIT,
+    });
     expect(answer.complete).toBe(false);
     const other = compareZone(client(sandbox), zoneWithOrdinal(sandbox, 2).id, window, { cache, cursor: answer.cursor });
     await expect(other).rejects.toMatchObject({ field: "cursor" });

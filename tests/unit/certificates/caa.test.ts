@@ -33,7 +33,13 @@ describe("permits", () => {
     ["case-insensitive domain", [rec("x", "ISSUE", "PKI.Goog")], "pki.goog", false, true],
     ["issue ';' forbids all", [rec("x", "issue", ";")], "letsencrypt.org", false, false],
     ["only iodef: unrestricted", [rec("x", "iodef", "mailto:a@b")], "pki.goog", false, true],
-    ["wildcard uses issuewild over issue", [rec("x", "issue", "pki.goog"), rec("x", "issuewild", "letsencrypt.org")], "pki.goog", true, false],
+    [
+      "wildcard uses issuewild over issue",
+      [rec("x", "issue", "pki.goog"), rec("x", "issuewild", "letsencrypt.org")],
+      "pki.goog",
+      true,
+      false,
+    ],
     ["non-wildcard ignores issuewild", [rec("x", "issue", "pki.goog"), rec("x", "issuewild", "letsencrypt.org")], "pki.goog", false, true],
     ["wildcard falls back to issue", [rec("x", "issue", "pki.goog")], "pki.goog", true, true],
     ["critical unknown tag forbids all", [rec("x", "issue", "pki.goog"), rec("x", "future", "1", 128)], "pki.goog", false, false],
@@ -50,7 +56,13 @@ describe("permits", () => {
 describe("analyseHostname", () => {
   it("flags a hostname whose inherited CAA permits only the legacy-chain CA, with the record to add at the owner", () => {
     const finding = analyseHostname(zone, [rec("example.com", "issue", "letsencrypt.org")], "shop.example.com");
-    expect(finding).toMatchObject({ relevantName: "example.com", permitsLegacy: true, permitsGoogle: false, defaultCa: "lets_encrypt", flagged: true });
+    expect(finding).toMatchObject({
+      relevantName: "example.com",
+      permitsLegacy: true,
+      permitsGoogle: false,
+      defaultCa: "lets_encrypt",
+      flagged: true,
+    });
     expect(finding.recordToAdd).toBe('example.com. CAA 0 issue "pki.goog"');
   });
   it("does not flag when the alternative is allowed, and reports ssl.com separately", () => {
@@ -69,6 +81,9 @@ describe("analyseHostname", () => {
     expect(finding.recordToAdd).toBe('example.com. CAA 0 issuewild "pki.goog"');
   });
   it("no CA permitted at all: issuance fails, flagged", () => {
-    expect(analyseHostname(zone, [rec("www.example.com", "issue", ";")], "www.example.com")).toMatchObject({ defaultCa: "none", flagged: true });
+    expect(analyseHostname(zone, [rec("www.example.com", "issue", ";")], "www.example.com")).toMatchObject({
+      defaultCa: "none",
+      flagged: true,
+    });
   });
 });

@@ -35,11 +35,19 @@ describe("inspectChain", () => {
       ["ISRG Root X1", "DST Root CA X3"],
     ]);
     const cross = report.certificates[2]!;
-    expect(cross).toMatchObject({ crossSignedIsrgRoot: true, notAfter: "2024-09-30T18:14:03.000Z", expired: true, selfSigned: false, key: "RSA 4096" });
+    expect(cross).toMatchObject({
+      crossSignedIsrgRoot: true,
+      notAfter: "2024-09-30T18:14:03.000Z",
+      expired: true,
+      selfSigned: false,
+      key: "RSA 4096",
+    });
     expect(cross.serialNumber.toLowerCase()).toBe("40017721" + "37d4e942b8ee76aa3c640ab7");
     expect(report.certificates[1]!.key).toBe("RSA 2048");
     expect(report.certificates[0]!.sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-    expect(report.findings.some((f) => f.position === 3 && /cross-signed by DST Root CA X3.*expired 2024-09-30/.test(f.message))).toBe(true);
+    expect(report.findings.some((f) => f.position === 3 && /cross-signed by DST Root CA X3.*expired 2024-09-30/.test(f.message))).toBe(
+      true,
+    );
     expect(report.findings.some((f) => f.position === 1 && /expired on 2023-01-08/.test(f.message))).toBe(true);
     expect(report.findings.filter((f) => /Misordered|did not issue/.test(f.message))).toEqual([]);
     expect(report.failingClients.join(" ")).toMatch(/7\.0 and earlier.*cross-signed ISRG Root X1, which expired 2024-09-30/);
@@ -55,7 +63,9 @@ describe("inspectChain", () => {
     const report = await inspectChain(r3 + isrgRootX1, new Date("2024-10-15T00:00:00Z"));
     expect(report.certificates[1]).toMatchObject({ commonName: "ISRG Root X1", selfSigned: true, crossSignedIsrgRoot: false });
     expect(report.findings.filter((f) => f.severity !== "info")).toEqual([]);
-    expect(report.failingClients).toEqual(["Older mobile operating systems (7.0 and earlier) and systems whose trust store lacks the self-signed root (ISRG Root X1)."]);
+    expect(report.failingClients).toEqual([
+      "Older mobile operating systems (7.0 and earlier) and systems whose trust store lacks the self-signed root (ISRG Root X1).",
+    ]);
   });
 
   it("flags a misordered bundle", async () => {

@@ -16,7 +16,15 @@ const records = new Map<string, CaaRecord[]>([
   [saas.id, []],
   [shop.id, [caa("shop.com", "letsencrypt.org")]],
   [eu.id, []],
-  [open.id, [caa("open.org", "letsencrypt.org"), caa("open.org", "pki.goog"), caa("wild.open.org", "letsencrypt.org", "issuewild"), caa("closed.open.org", ";")]],
+  [
+    open.id,
+    [
+      caa("open.org", "letsencrypt.org"),
+      caa("open.org", "pki.goog"),
+      caa("wild.open.org", "letsencrypt.org", "issuewild"),
+      caa("closed.open.org", ";"),
+    ],
+  ],
 ]);
 const context = { zones, records };
 
@@ -33,16 +41,32 @@ describe("enclosingZone and zonesOnClimb", () => {
 describe("customHostnameCaa", () => {
   it("reads the apex CAA of the account zone the hostname lies in", () => {
     const finding = customHostnameCaa(saas, "store.shop.com", context)!;
-    expect(finding).toMatchObject({ zoneId: saas.id, hostname: "store.shop.com", relevantName: "shop.com", defaultCa: "lets_encrypt", flagged: true, source: "custom_hostname", caaZoneName: "shop.com" });
+    expect(finding).toMatchObject({
+      zoneId: saas.id,
+      hostname: "store.shop.com",
+      relevantName: "shop.com",
+      defaultCa: "lets_encrypt",
+      flagged: true,
+      source: "custom_hostname",
+      caaZoneName: "shop.com",
+    });
     expect(finding.recordToAdd).toBe('shop.com. CAA 0 issue "pki.goog"');
   });
 
   it("climbs from a zone without records to a parent zone of the account that has some", () => {
-    expect(customHostnameCaa(saas, "app.eu.shop.com", context)).toMatchObject({ relevantName: "shop.com", caaZoneName: "shop.com", defaultCa: "lets_encrypt" });
+    expect(customHostnameCaa(saas, "app.eu.shop.com", context)).toMatchObject({
+      relevantName: "shop.com",
+      caaZoneName: "shop.com",
+      defaultCa: "lets_encrypt",
+    });
   });
 
   it("uses issuewild for a wildcard custom hostname", () => {
-    expect(customHostnameCaa(saas, "*.wild.open.org", context)).toMatchObject({ relevantName: "wild.open.org", defaultCa: "lets_encrypt", flagged: true });
+    expect(customHostnameCaa(saas, "*.wild.open.org", context)).toMatchObject({
+      relevantName: "wild.open.org",
+      defaultCa: "lets_encrypt",
+      flagged: true,
+    });
     expect(customHostnameCaa(saas, "*.wild.open.org", context)!.recordToAdd).toBe('wild.open.org. CAA 0 issuewild "pki.goog"');
     expect(customHostnameCaa(saas, "x.open.org", context)).toMatchObject({ relevantName: "open.org", defaultCa: "google", flagged: false });
   });
@@ -54,7 +78,14 @@ describe("customHostnameCaa", () => {
 });
 
 describe("rule 6 verdicts from the hostname's CAA", () => {
-  const facts = (hostname: string, ca: string) => ({ kind: "custom_hostname" as const, certificateAuthority: ca, bundleMethod: null, uploadedOn: null, expiresOn: null, hosts: [hostname] });
+  const facts = (hostname: string, ca: string) => ({
+    kind: "custom_hostname" as const,
+    certificateAuthority: ca,
+    bundleMethod: null,
+    uploadedOn: null,
+    expiresOn: null,
+    hosts: [hostname],
+  });
   const verdictOf = (hostname: string, ca: string) => {
     const finding = customHostnameCaa(saas, hostname, context);
     return classify(facts(hostname, ca), finding ? [finding] : []);
@@ -116,7 +147,10 @@ describe("auditZone with custom hostnames", () => {
 
   it("without the account's zones, reads a custom hostname in the zone itself", () => {
     const inventory = {
-      packs: [], customCertificates: [], totalTls: { enabled: false }, caaRecords: [caa("shop.com", "letsencrypt.org")],
+      packs: [],
+      customCertificates: [],
+      totalTls: { enabled: false },
+      caaRecords: [caa("shop.com", "letsencrypt.org")],
       customHostnames: [{ id: "h1", hostname: "a.shop.com", ssl: { certificate_authority: "" } }],
     };
     expect(auditZone({ ...shop, plan: "pro" }, inventory).rows[0]!.verdict).toBe("action_required");

@@ -9,7 +9,20 @@ import { classify, type CertificateFacts, type CertificateKind } from "@/lib/cer
 
 const KINDS: CertificateKind[] = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"];
 const CAS = ["lets_encrypt", "google", "ssl_com", "digicert", "", null, "weird_ca"];
-const METHODS = ["ubiquitous", "optimal", "force", "compatible", "modern", "user-defined", "User-Defined", "FORCE", "", null, "bespoke", "modernish"];
+const METHODS = [
+  "ubiquitous",
+  "optimal",
+  "force",
+  "compatible",
+  "modern",
+  "user-defined",
+  "User-Defined",
+  "FORCE",
+  "",
+  null,
+  "bespoke",
+  "modernish",
+];
 const DATES = [
   null,
   "not a date",
@@ -25,15 +38,50 @@ const DATES = [
 ];
 const ISSUERS = ["LetsEncrypt", "DigiCertInc", null, ""];
 const finding = (over: Partial<CaaFinding>): CaaFinding => ({
-  zoneId: "z", zoneName: "example.com", hostname: "a.example.com", relevantName: "example.com", records: [], permitsLegacy: true,
-  permitsGoogle: true, permitsSslCom: true, defaultCa: "google", flagged: false, recordToAdd: null, source: "custom_hostname", caaZoneName: "example.com", ...over,
+  zoneId: "z",
+  zoneName: "example.com",
+  hostname: "a.example.com",
+  relevantName: "example.com",
+  records: [],
+  permitsLegacy: true,
+  permitsGoogle: true,
+  permitsSslCom: true,
+  defaultCa: "google",
+  flagged: false,
+  recordToAdd: null,
+  source: "custom_hostname",
+  caaZoneName: "example.com",
+  ...over,
 });
 const CAA: Array<{ name: string; findings: CaaFinding[] }> = [
   { name: "unknown or none", findings: [] },
   { name: "permits google", findings: [finding({ records: ['0 issue "pki.goog"'] })] },
   { name: "no CAA applies", findings: [finding({ relevantName: null })] },
-  { name: "only letsencrypt.org", findings: [finding({ permitsGoogle: false, permitsSslCom: false, defaultCa: "lets_encrypt", flagged: true, recordToAdd: 'example.com. CAA 0 issue "pki.goog"' })] },
-  { name: "no CA", findings: [finding({ permitsGoogle: false, permitsSslCom: false, permitsLegacy: false, defaultCa: "none", flagged: true, recordToAdd: 'example.com. CAA 0 issue "pki.goog"' })] },
+  {
+    name: "only letsencrypt.org",
+    findings: [
+      finding({
+        permitsGoogle: false,
+        permitsSslCom: false,
+        defaultCa: "lets_encrypt",
+        flagged: true,
+        recordToAdd: 'example.com. CAA 0 issue "pki.goog"',
+      }),
+    ],
+  },
+  {
+    name: "no CA",
+    findings: [
+      finding({
+        permitsGoogle: false,
+        permitsSslCom: false,
+        permitsLegacy: false,
+        defaultCa: "none",
+        flagged: true,
+        recordToAdd: 'example.com. CAA 0 issue "pki.goog"',
+      }),
+    ],
+  },
 ];
 
 interface Case {
@@ -48,7 +96,18 @@ function* cases(): Generator<Case> {
         for (const uploadedOn of DATES)
           for (const issuer of ISSUERS)
             for (const caa of CAA)
-              yield { facts: { kind, certificateAuthority, bundleMethod, uploadedOn, expiresOn: "2025-01-01T00:00:00.000000Z", issuer, hosts: ["a.example.com"] }, caa };
+              yield {
+                facts: {
+                  kind,
+                  certificateAuthority,
+                  bundleMethod,
+                  uploadedOn,
+                  expiresOn: "2025-01-01T00:00:00.000000Z",
+                  issuer,
+                  hosts: ["a.example.com"],
+                },
+                caa,
+              };
 }
 
 const DAY = 86_400_000;
@@ -72,7 +131,9 @@ function contradictions({ facts, caa }: Case, verdict: string, reason: string, a
   if ((verdict === "no_action") !== (action === "None.")) out.push("no_action and the action 'None.' go together");
   // "X" is not one / is neither …(list)…: the list must not hold X.
   for (const m of reason.matchAll(/"([^"]*)" is (?:not one|neither)([^.]*)/g)) {
-    const listed = [...m[2]!.matchAll(/\(([^)]*)\)/g)].flatMap((l) => l[1]!.split(/,\s*|\s+or\s+/)).map((v) => v.trim().replace(/^"|"$/g, ""));
+    const listed = [...m[2]!.matchAll(/\(([^)]*)\)/g)]
+      .flatMap((l) => l[1]!.split(/,\s*|\s+or\s+/))
+      .map((v) => v.trim().replace(/^"|"$/g, ""));
     if (listed.includes(m[1]!) || listed.includes(m[1]!.toLowerCase())) out.push(`says "${m[1]}" is not in a list that holds it`);
   }
   // Dates: "uploaded D, <relation> B" must hold for the input's instant, and D must be its UTC day.
@@ -91,7 +152,8 @@ function contradictions({ facts, caa }: Case, verdict: string, reason: string, a
   if (/^Rule 5/.test(reason) && name !== "user-defined") out.push("rule 5 for another bundle");
   const named = /(compatible|modern|user-defined) bundle \(([^):]+)\)/.exec(reason);
   if (named && (named[1] !== name || named[2] !== facts.bundleMethod?.trim())) out.push(`names the bundle ${named[0]}`);
-  if (/neither an API value/.test(reason) && KNOWN_BUNDLE_SPELLINGS.includes((facts.bundleMethod ?? "").toLowerCase())) out.push("calls a known method unknown");
+  if (/neither an API value/.test(reason) && KNOWN_BUNDLE_SPELLINGS.includes((facts.bundleMethod ?? "").toLowerCase()))
+    out.push("calls a known method unknown");
   // CAs.
   const legacy = facts.certificateAuthority === LEGACY_CA;
   if (/(?:set to|it uses) lets_encrypt/.test(reason) && !legacy) out.push("claims the legacy CA");
@@ -109,9 +171,21 @@ function contradictions({ facts, caa }: Case, verdict: string, reason: string, a
     if (!/CAA is unknown/.test(reason)) out.push("does not say the CAA is unknown");
   }
   // Custom certificates: their dates decide, never the rule-less fallback for a known method with a date.
-  if (facts.kind === "custom_certificate" && name && !Number.isNaN(Date.parse(facts.uploadedOn ?? "")) && !/DigiCertInc/.test(facts.issuer ?? "")) {
+  if (
+    facts.kind === "custom_certificate" &&
+    name &&
+    !Number.isNaN(Date.parse(facts.uploadedOn ?? "")) &&
+    !/DigiCertInc/.test(facts.issuer ?? "")
+  ) {
     const ms = Date.parse(facts.uploadedOn!);
-    const expected = name === "user-defined" ? (ms >= AFTER_CROSS_SIGN_EXPIRY_MS ? "informational" : "action_required") : ms < REBUNDLE_MS ? "informational" : "action_required";
+    const expected =
+      name === "user-defined"
+        ? ms >= AFTER_CROSS_SIGN_EXPIRY_MS
+          ? "informational"
+          : "action_required"
+        : ms < REBUNDLE_MS
+          ? "informational"
+          : "action_required";
     if (verdict !== expected) out.push(`verdict ${verdict}, the rule gives ${expected}`);
   }
   return out;
@@ -126,15 +200,35 @@ describe("every certificate reason agrees with its input", () => {
       const { verdict, reason, action } = classify(c.facts, c.caa.findings);
       count++;
       for (const problem of contradictions(c, verdict, reason, action)) {
-        if (failures.length < 20) failures.push(`${problem}: ${JSON.stringify(c.facts)} CAA ${c.caa.name} → ${verdict}: ${reason} | ${action}`);
+        if (failures.length < 20)
+          failures.push(`${problem}: ${JSON.stringify(c.facts)} CAA ${c.caa.name} → ${verdict}: ${reason} | ${action}`);
       }
       // The reason with its values blanked: how many different things Preflight can say.
-      templates.set(reason.replace(/"[^"]*"/g, '"…"').replace(/\d{4}-\d{2}-\d{2}/g, "D").replace(/\([^)]*\)/g, "(…)"), verdict);
+      templates.set(
+        reason
+          .replace(/"[^"]*"/g, '"…"')
+          .replace(/\d{4}-\d{2}-\d{2}/g, "D")
+          .replace(/\([^)]*\)/g, "(…)"),
+        verdict,
+      );
     }
     expect(failures).toEqual([]);
     expect(count).toBe(KINDS.length * CAS.length * METHODS.length * DATES.length * ISSUERS.length * CAA.length);
     const all = [...templates.keys()].join("\n");
-    for (const rule of ["Rule 1", "Rule 2", "Rule 3", "Rule 4", "Rule 5", "Rule 6", "Issued by", "neither an API value", "no readable upload date", "CAA is unknown", "names no CA", "is not one the API names"]) {
+    for (const rule of [
+      "Rule 1",
+      "Rule 2",
+      "Rule 3",
+      "Rule 4",
+      "Rule 5",
+      "Rule 6",
+      "Issued by",
+      "neither an API value",
+      "no readable upload date",
+      "CAA is unknown",
+      "names no CA",
+      "is not one the API names",
+    ]) {
       expect(all).toContain(rule);
     }
     expect(templates.size).toBeGreaterThan(25);
@@ -142,8 +236,27 @@ describe("every certificate reason agrees with its input", () => {
 
   it("the contradiction check can fail: it catches the reason issue #19 quoted", () => {
     const quoted = 'Bundle method "compatible" is not one the rules name (compatible, modern, user-defined).';
-    const c: Case = { facts: { kind: "custom_certificate", certificateAuthority: null, bundleMethod: "compatible", uploadedOn: "2024-09-01T00:00:00Z", expiresOn: null, issuer: "LetsEncrypt" }, caa: CAA[0]! };
-    expect(contradictions(c, "informational", quoted, "Check the certificate's bundle by hand.")).toContain('says "compatible" is not in a list that holds it');
-    expect(contradictions(c, "action_required", "Rule 4: compatible bundle (compatible) uploaded 2024-09-01, on or after 2024-09-09: x.", "Replace it.")).toContain("says on or after 2024-09-09");
+    const c: Case = {
+      facts: {
+        kind: "custom_certificate",
+        certificateAuthority: null,
+        bundleMethod: "compatible",
+        uploadedOn: "2024-09-01T00:00:00Z",
+        expiresOn: null,
+        issuer: "LetsEncrypt",
+      },
+      caa: CAA[0]!,
+    };
+    expect(contradictions(c, "informational", quoted, "Check the certificate's bundle by hand.")).toContain(
+      'says "compatible" is not in a list that holds it',
+    );
+    expect(
+      contradictions(
+        c,
+        "action_required",
+        "Rule 4: compatible bundle (compatible) uploaded 2024-09-01, on or after 2024-09-09: x.",
+        "Replace it.",
+      ),
+    ).toContain("says on or after 2024-09-09");
   });
 });

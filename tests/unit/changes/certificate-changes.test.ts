@@ -28,8 +28,10 @@ function row(overrides: Partial<CertificateRow> & Pick<CertificateRow, "id">): C
     ...overrides,
   };
 }
-const legacyPack = (id: string, extra: Partial<CertificateRow> = {}) => row({ id, certificateAuthority: "lets_encrypt", verdict: "action_required", ...extra });
-const hostname = (id: string, ca: string, verdict: CertificateRow["verdict"]) => row({ id, kind: "custom_hostname", hosts: ["app.customer.example"], certificateAuthority: ca, verdict });
+const legacyPack = (id: string, extra: Partial<CertificateRow> = {}) =>
+  row({ id, certificateAuthority: "lets_encrypt", verdict: "action_required", ...extra });
+const hostname = (id: string, ca: string, verdict: CertificateRow["verdict"]) =>
+  row({ id, kind: "custom_hostname", hosts: ["app.customer.example"], certificateAuthority: ca, verdict });
 
 /** The records between a snapshot of `before` and rows `after` read a day later, every zone audited before. */
 function changes(before: CertificateRow[], after: CertificateRow[], zones: ZoneOutcome[] = [audited()]) {
@@ -39,7 +41,9 @@ function changes(before: CertificateRow[], after: CertificateRow[], zones: ZoneO
 describe("certificate audit changes", () => {
   it("records nothing for the first snapshot, or when nothing changed", () => {
     expect(certificateChanges({}, [legacyPack("p1")], { snapshotId: "run-1", at: T2 })).toEqual([]);
-    expect(changes([legacyPack("p1"), hostname("h1", "google", "no_action")], [legacyPack("p1"), hostname("h1", "google", "no_action")])).toEqual([]);
+    expect(
+      changes([legacyPack("p1"), hostname("h1", "google", "no_action")], [legacyPack("p1"), hostname("h1", "google", "no_action")]),
+    ).toEqual([]);
   });
 
   it("names a new certificate on the legacy-chain CA, in words, as a valid change record", () => {
@@ -58,7 +62,11 @@ describe("certificate audit changes", () => {
 
   it("names a custom hostname switched back to the legacy-chain CA with the CA it had", () => {
     const [record] = changes([hostname("h1", "google", "no_action")], [hostname("h1", "lets_encrypt", "action_required")]);
-    expect(record).toMatchObject({ kind: "hostname_switched_back", subject: { kind: "custom_hostname", id: "h1" }, words: "Custom hostname app.customer.example is on lets_encrypt again (was google)" });
+    expect(record).toMatchObject({
+      kind: "hostname_switched_back",
+      subject: { kind: "custom_hostname", id: "h1" },
+      words: "Custom hostname app.customer.example is on lets_encrypt again (was google)",
+    });
     expect(record!.details).toMatchObject({ before: { ca: "google" }, after: { ca: "lets_encrypt" } });
   });
 
@@ -71,20 +79,32 @@ describe("certificate audit changes", () => {
   });
 
   it("records a legacy certificate that expires within 30 days before any replacement on another CA is active", () => {
-    const expiring = legacyPack("c1", { kind: "custom_certificate", certificateAuthority: null, verdict: "informational", hosts: ["www.example.com"], expiresOn: "2026-11-20T00:00:00Z" });
+    const expiring = legacyPack("c1", {
+      kind: "custom_certificate",
+      certificateAuthority: null,
+      verdict: "informational",
+      hosts: ["www.example.com"],
+      expiresOn: "2026-11-20T00:00:00Z",
+    });
     const kinds = changes([], [expiring]).map((r) => r.kind);
     expect(kinds).toEqual(["expires_before_replacement", "new_legacy_ca_certificate"]);
     // A certificate on another CA covering its hosts (by wildcard) that is active replaces it in time.
     expect(changes([], [expiring, row({ id: "r1" })]).map((r) => r.kind)).toEqual(["new_legacy_ca_certificate"]);
     // One still validating does not; the words name it.
-    const pending = changes([], [expiring, row({ id: "r1", status: "pending_validation" })]).find((r) => r.kind === "expires_before_replacement");
-    expect(pending?.words).toBe("Custom certificate issued by the legacy-chain CA (lets_encrypt) for www.example.com expires 2026-11-20 before its replacement is active: the advanced certificate pack r1 on google is still pending_validation");
+    const pending = changes([], [expiring, row({ id: "r1", status: "pending_validation" })]).find(
+      (r) => r.kind === "expires_before_replacement",
+    );
+    expect(pending?.words).toBe(
+      "Custom certificate issued by the legacy-chain CA (lets_encrypt) for www.example.com expires 2026-11-20 before its replacement is active: the advanced certificate pack r1 on google is still pending_validation",
+    );
   });
 
   it("records the expiry once: a certificate already flagged in the previous snapshot is not recorded again", () => {
     const soon = legacyPack("p1", { expiresOn: "2026-11-25T00:00:00Z" });
     const later = legacyPack("p1", { expiresOn: "2027-01-25T00:00:00Z" });
-    expect(changes([later], [soon]).map((r) => [r.kind, r.words])).toEqual([["expires_before_replacement", expect.stringContaining("expires 2026-11-25")]]);
+    expect(changes([later], [soon]).map((r) => [r.kind, r.words])).toEqual([
+      ["expires_before_replacement", expect.stringContaining("expires 2026-11-25")],
+    ]);
     expect(changes([soon], [soon])).toEqual([]);
   });
 
@@ -96,7 +116,12 @@ describe("certificate audit changes", () => {
   });
 
   it("prints one letter per certificate: legacy, legacy expiring before its replacement, or the CA", () => {
-    const rows = [legacyPack("l1"), legacyPack("f1", { expiresOn: "2026-11-10T00:00:00Z", hosts: ["deep.a.example.com"] }), hostname("h1", "", "no_action"), row({ id: "u1", kind: "universal", certificateAuthority: "lets_encrypt" })];
+    const rows = [
+      legacyPack("l1"),
+      legacyPack("f1", { expiresOn: "2026-11-10T00:00:00Z", hosts: ["deep.a.example.com"] }),
+      hostname("h1", "", "no_action"),
+      row({ id: "u1", kind: "universal", certificateAuthority: "lets_encrypt" }),
+    ];
     expect(printRows(rows, [], T2)[ZONE]?.certificates).toEqual({ l1: "L", f1: "F", h1: "e", u1: "u" });
   });
 });

@@ -22,7 +22,11 @@ describe("GET /api/changes query", () => {
   });
 
   it("refuses with a 400 naming the parameter: since, kind, zone, limit", () => {
-    for (const bad of ["yesterday", "2026-02-31", "2026-13-01", "2026-11-01T12:00", "1730000000", "2026-02-30T00:00:00Z"]) expect(field(() => query(`?since=${encodeURIComponent(bad)}`)), bad).toBe("since");
+    for (const bad of ["yesterday", "2026-02-31", "2026-13-01", "2026-11-01T12:00", "1730000000", "2026-02-30T00:00:00Z"])
+      expect(
+        field(() => query(`?since=${encodeURIComponent(bad)}`)),
+        bad,
+      ).toBe("since");
     expect(field(() => query("?kind=drift,renamed"))).toBe("kind");
     expect(field(() => query("?zone=example.com"))).toBe("zone");
     for (const bad of ["0", "501", "1.5", "ten"]) expect(field(() => query(`?limit=${bad}`))).toBe("limit");
@@ -36,9 +40,21 @@ describe("GET /api/changes query", () => {
 
 describe("a change's pages", () => {
   it("link the zone, the certificate on the Certificates page, and the review and diff when there are some", () => {
-    expect(changePages(changeRecord({ id: "c1", zoneId: "a".repeat(32) }))).toEqual({ zone: `/zones/${"a".repeat(32)}`, certificates: "/certificates?q=shop.example.com" });
-    const drift = changeRecord({ id: "run:drift:ep", kind: "drift", subject: { kind: "entry_point", id: "ep" }, links: { reviewId: "2f1e7d4c-3b5a-4e6f-9a8b-7c6d5e4f3a2b" }, details: { changes: [] } });
-    expect(changePages(drift)).toMatchObject({ review: "/reviews/2f1e7d4c-3b5a-4e6f-9a8b-7c6d5e4f3a2b", diff: "/changes?open=run%3Adrift%3Aep" });
+    expect(changePages(changeRecord({ id: "c1", zoneId: "a".repeat(32) }))).toEqual({
+      zone: `/zones/${"a".repeat(32)}`,
+      certificates: "/certificates?q=shop.example.com",
+    });
+    const drift = changeRecord({
+      id: "run:drift:ep",
+      kind: "drift",
+      subject: { kind: "entry_point", id: "ep" },
+      links: { reviewId: "2f1e7d4c-3b5a-4e6f-9a8b-7c6d5e4f3a2b" },
+      details: { changes: [] },
+    });
+    expect(changePages(drift)).toMatchObject({
+      review: "/reviews/2f1e7d4c-3b5a-4e6f-9a8b-7c6d5e4f3a2b",
+      diff: "/changes?open=run%3Adrift%3Aep",
+    });
     expect(changePages(drift).certificates).toBeUndefined();
   });
 });

@@ -5,7 +5,12 @@ import { changeRecord } from "./change-record";
 
 describe("change record schema", () => {
   it("accepts a record with links and details", () => {
-    const record = changeRecord({ kind: "drift", subject: { kind: "entry_point", id: "r1" }, links: { reviewId: "2f1e7d4c-3b5a-4e6f-9a8b-7c6d5e4f3a2b" }, details: { changes: ["rule 'Block SQLi' action block → log"] } });
+    const record = changeRecord({
+      kind: "drift",
+      subject: { kind: "entry_point", id: "r1" },
+      links: { reviewId: "2f1e7d4c-3b5a-4e6f-9a8b-7c6d5e4f3a2b" },
+      details: { changes: ["rule 'Block SQLi' action block → log"] },
+    });
     expect(changeRecordSchema.parse(record)).toEqual(record);
   });
 

@@ -3,7 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { fromInputs, fromSorting, sortableColumnIds, toSorting } from "@/components/data-table/search-params";
 import { certificateColumns } from "@/components/certificates/table/columns";
-import { CERTIFICATES_DEFAULT_SORT, certificatesSearchParams, loadCertificatesSearchParams } from "@/components/certificates/table/search-params";
+import {
+  CERTIFICATES_DEFAULT_SORT,
+  certificatesSearchParams,
+  loadCertificatesSearchParams,
+} from "@/components/certificates/table/search-params";
 import { loadReviewsSearchParams } from "@/components/reviews/search-params";
 import { loadTracesSearchParams } from "@/components/traces/search-params";
 import { loadValidationSearchParams } from "@/components/validation-mode/search-params";
@@ -34,8 +38,18 @@ describe("the Zones table's URL", () => {
 
 describe("the Certificates table's URL", () => {
   it("keeps the opened certificate, the facets and the sort", () => {
-    const view = loadCertificatesSearchParams("?verdict=action_required&kind=custom_hostname&ca=default&sort=expires&dir=asc&open=custom_hostname:0b4e");
-    expect(view).toEqual({ q: "", verdict: "action_required", kind: "custom_hostname", ca: "default", sort: "expires", dir: "asc", open: "custom_hostname:0b4e" });
+    const view = loadCertificatesSearchParams(
+      "?verdict=action_required&kind=custom_hostname&ca=default&sort=expires&dir=asc&open=custom_hostname:0b4e",
+    );
+    expect(view).toEqual({
+      q: "",
+      verdict: "action_required",
+      kind: "custom_hostname",
+      ca: "default",
+      sort: "expires",
+      dir: "asc",
+      open: "custom_hostname:0b4e",
+    });
   });
 
   it("refuses a sort on the selection column and a kind the audit does not have", () => {
@@ -48,7 +62,11 @@ describe("the Certificates table's URL", () => {
 
 describe("changes asked by the page", () => {
   it("clear a key on an empty or absent value or one the parser refuses, and leave the other keys alone", () => {
-    expect(fromInputs(zonesSearchParams, { plan: undefined, q: "", verdict: "eligible" })).toEqual({ plan: null, q: null, verdict: "eligible" });
+    expect(fromInputs(zonesSearchParams, { plan: undefined, q: "", verdict: "eligible" })).toEqual({
+      plan: null,
+      q: null,
+      verdict: "eligible",
+    });
     expect(fromInputs(certificatesSearchParams, { verdict: "fine" })).toEqual({ verdict: null });
   });
 
@@ -65,7 +83,12 @@ describe("the other pages' URLs", () => {
   });
 
   it("Validation: an unknown class shows every request rather than none", () => {
-    expect(loadValidationSearchParams("?zone=abc&class=newOnly&action=block")).toMatchObject({ zone: "abc", class: "newOnly", action: "block", host: "" });
+    expect(loadValidationSearchParams("?zone=abc&class=newOnly&action=block")).toMatchObject({
+      zone: "abc",
+      class: "newOnly",
+      action: "block",
+      host: "",
+    });
     expect(loadValidationSearchParams("?class=sideways").class).toBeNull();
   });
 

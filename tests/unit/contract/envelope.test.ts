@@ -19,7 +19,14 @@ describe("the envelope Preflight reads", () => {
   it("accepts the 2026 common success and failure shapes (messages with documentation_url and source.pointer)", () => {
     const success = exampleOf(common, resolveRef(common, "#/components/schemas/api-response-common")) as Record<string, unknown>;
     const message = { code: 1000, message: "note", documentation_url: "https://example.com/docs", source: { pointer: "/rules/0" } };
-    const body = { ...success, success: true, errors: [], messages: [message], result: { id: "x" }, result_info: { page: 1, per_page: 20, count: 1, total_count: 1, total_pages: 1 } };
+    const body = {
+      ...success,
+      success: true,
+      errors: [],
+      messages: [message],
+      result: { id: "x" },
+      result_info: { page: 1, per_page: 20, count: 1, total_count: 1, total_pages: 1 },
+    };
     expect(parseEnvelope("GET /x", 200, JSON.stringify(body), z.object({ id: z.string() })).result.id).toBe("x");
     const failure = { success: false, errors: [message], messages: [], result: null };
     expect(() => parseEnvelope("GET /x", 400, JSON.stringify(failure), z.unknown())).toThrow(/code 1000: note/);

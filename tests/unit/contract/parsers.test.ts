@@ -4,7 +4,13 @@
 // know.
 import type { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { caaRecordSchema, certificatePackSchema, customCertificateSchema, customHostnameSchema, totalTlsSchema } from "@/lib/certificates/upstream";
+import {
+  caaRecordSchema,
+  certificatePackSchema,
+  customCertificateSchema,
+  customHostnameSchema,
+  totalTlsSchema,
+} from "@/lib/certificates/upstream";
 import { checkSchema, groupSchema, overrideSchema, packageSchema, rulesetSchema, ruleSchema, statusSchema } from "@/lib/migration/evidence";
 import { inviteSchema } from "@/lib/platform/invites";
 import { zoneSchema } from "@/lib/platform/zones";
@@ -20,17 +26,26 @@ const CASES: Array<{ name: string; path: string; parser: z.ZodType; options?: Ex
   { name: "zone (GET /zones, /zones/:id)", path: "/zones", parser: zoneSchema },
   { name: "URI-based override", path: "/zones/{zone_identifier}/firewall/waf/overrides", parser: overrideSchema },
   { name: "package (legacy)", path: "/zones/{zone_identifier}/firewall/waf/packages", parser: packageSchema },
-  { name: "package (anomaly)", path: "/zones/{zone_identifier}/firewall/waf/packages", parser: packageSchema, options: { prefer: mentions("anomaly") } },
+  {
+    name: "package (anomaly)",
+    path: "/zones/{zone_identifier}/firewall/waf/packages",
+    parser: packageSchema,
+    options: { prefer: mentions("anomaly") },
+  },
   { name: "rule group", path: "/zones/{zone_id}/firewall/waf/packages/{package_id}/groups", parser: groupSchema },
   { name: "rule (anomaly)", path: "/zones/{zone_id}/firewall/waf/packages/{package_id}/rules", parser: ruleSchema },
-  { name: "rule (traditional deny)", path: "/zones/{zone_id}/firewall/waf/packages/{package_id}/rules", parser: ruleSchema, options: { prefer: mentions("deny") } },
+  {
+    name: "rule (traditional deny)",
+    path: "/zones/{zone_id}/firewall/waf/packages/{package_id}/rules",
+    parser: ruleSchema,
+    options: { prefer: mentions("deny") },
+  },
   { name: "certificate pack (SDK's typed pack)", path: "/zones/{zone_id}/ssl/certificate_packs", parser: certificatePackSchema },
   { name: "custom certificate", path: "/zones/{zone_id}/custom_certificates", parser: customCertificateSchema },
   { name: "custom hostname (UUID id)", path: "/zones/{zone_id}/custom_hostnames", parser: customHostnameSchema },
   { name: "Total TLS setting", path: "/zones/{zone_id}/acm/total_tls", parser: totalTlsSchema },
   { name: "CAA record", path: "/zones/{zone_id}/dns_records", parser: caaRecordSchema, options: { prefer: mentions('["CAA"]') } },
 ];
-
 
 describe("Preflight's parsers accept the real shapes", () => {
   for (const c of [...CASES, { name: "invitation", path: "/user/invites", parser: inviteSchema as z.ZodType }]) {
@@ -49,7 +64,8 @@ const docs = loadReference().documented_not_in_openapi.paths;
 const docsExample = (path: string) => (docs[path]!.get!["x-example-response"] as { result: unknown }).result;
 
 describe("the migration operations, from the documents alone (no schema)", () => {
-  it("check: the docs' example", () => expect(checkSchema.safeParse(docsExample("/zones/{zone_id}/waf_migration/check")).success).toBe(true));
+  it("check: the docs' example", () =>
+    expect(checkSchema.safeParse(docsExample("/zones/{zone_id}/waf_migration/check")).success).toBe(true));
   it("config: the docs' example, and with rule fields Preflight does not name", () => {
     const config = docsExample("/zones/{zone_id}/waf_migration/config") as { rules: Array<Record<string, unknown>> };
     expect(rulesetSchema.safeParse(config).success).toBe(true);
@@ -66,7 +82,13 @@ describe("the migration operations, from the documents alone (no schema)", () =>
 describe("invitations in the current SDK's shape", () => {
   // The current SDK types roles as names (resources/user/invites.d.ts: roles?: Array<string>).
   it("invitation with roles as role names (SDK 2026)", () => {
-    const invite = { id: "4f5f0c14a2a41d5063dd301b2f829f04", organization_id: "5a7805061c76ada191ed06f989cc3dac", invited_member_id: null, status: "pending", roles: ["Administrator"] };
+    const invite = {
+      id: "4f5f0c14a2a41d5063dd301b2f829f04",
+      organization_id: "5a7805061c76ada191ed06f989cc3dac",
+      invited_member_id: null,
+      status: "pending",
+      roles: ["Administrator"],
+    };
     expect(inviteSchema.safeParse(invite).success).toBe(true);
   });
 });

@@ -9,7 +9,15 @@ const changesOf = (result: ReturnType<typeof driftChanges>) => {
   if ("unreadable" in result) throw new Error(result.unreadable);
   return result;
 };
-const check = (over: Partial<DriftCheck>): DriftCheck => ({ baseline: baseline(), previous: null, live: deployed(), changes: [], at: "2026-05-03T09:00:00.000Z", snapshotId: "run-1", ...over });
+const check = (over: Partial<DriftCheck>): DriftCheck => ({
+  baseline: baseline(),
+  previous: null,
+  live: deployed(),
+  changes: [],
+  at: "2026-05-03T09:00:00.000Z",
+  snapshotId: "run-1",
+  ...over,
+});
 
 describe("driftChanges", () => {
   it("finds none when the live entry point is the deployed baseline, only with new versions and times", () => {
@@ -36,7 +44,9 @@ describe("driftChanges", () => {
   it("cannot compare a live rule without an expression: unreadable, never no drift", () => {
     const live = deployed("2");
     delete (live.rules[0] as { expression?: string }).expression;
-    expect(driftChanges(baseline(), live)).toEqual({ unreadable: expect.stringMatching(/live entry point has a rule Preflight cannot compare \(rules\.0\.expression\)/) });
+    expect(driftChanges(baseline(), live)).toEqual({
+      unreadable: expect.stringMatching(/live entry point has a rule Preflight cannot compare \(rules\.0\.expression\)/),
+    });
   });
 });
 
@@ -50,7 +60,13 @@ describe("checkDrift", () => {
     expect(watch!.changes.map((c) => c.words)).toEqual(changes.map((c) => c.words));
     expect(records.length).toBe(changes.length);
     for (const record of records) {
-      expect(changeRecordSchema.parse(record)).toMatchObject({ kind: "drift", zoneId: ZONE_ID, links: { reviewId: REVIEW_ID }, firstSeen: "2026-05-03T09:00:00.000Z", snapshotId: "run-1" });
+      expect(changeRecordSchema.parse(record)).toMatchObject({
+        kind: "drift",
+        zoneId: ZONE_ID,
+        links: { reviewId: REVIEW_ID },
+        firstSeen: "2026-05-03T09:00:00.000Z",
+        snapshotId: "run-1",
+      });
     }
     expect(isFlagged(watch)).toBe(true);
   });
@@ -66,7 +82,9 @@ describe("checkDrift", () => {
   it("records a further change as new and keeps the older one's first sighting", () => {
     const first = checkDrift(check({ live, changes }));
     const more = skipAdded(live);
-    const next = checkDrift(check({ live: more, changes: changesOf(driftChanges(baseline(), more)), previous: first.watch, at: "2026-05-05T00:00:00.000Z" }));
+    const next = checkDrift(
+      check({ live: more, changes: changesOf(driftChanges(baseline(), more)), previous: first.watch, at: "2026-05-05T00:00:00.000Z" }),
+    );
     expect(next.records.map((r) => r.kind)).toEqual(["drift"]);
     expect(next.records[0]!.words).toMatch(/\/api/);
     expect(next.watch!.since).toBe("2026-05-03T09:00:00.000Z");
@@ -97,7 +115,11 @@ describe("failedCheck", () => {
   it("flags the zone with the reason and keeps the drift last seen", () => {
     const first = checkDrift(check({ live: paranoiaRaised(), changes: changesOf(driftChanges(baseline(), paranoiaRaised())) }));
     const failed = failedCheck(baseline(), first.watch, "HTTP 502 after 3 attempts", "2026-05-08T00:00:00.000Z");
-    expect(failed).toMatchObject({ since: first.watch!.since, changes: first.watch!.changes, failure: { at: "2026-05-08T00:00:00.000Z", reason: "HTTP 502 after 3 attempts" } });
+    expect(failed).toMatchObject({
+      since: first.watch!.since,
+      changes: first.watch!.changes,
+      failure: { at: "2026-05-08T00:00:00.000Z", reason: "HTTP 502 after 3 attempts" },
+    });
     expect(isFlagged(failed)).toBe(true);
     expect(isFlagged(failedCheck(baseline(), null, "timeout", "2026-05-08T00:00:00.000Z"))).toBe(true);
   });

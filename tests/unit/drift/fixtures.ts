@@ -11,7 +11,13 @@ const ANOMALY_RULE = "6179ae15870a4bb7b2d480d4843b323c";
 export const configuration = {
   name: "default",
   rules: [
-    { action: "skip", expression: '(http.request.uri.path eq "/health")', description: "Health checks", enabled: true, action_parameters: { ruleset: "current" } },
+    {
+      action: "skip",
+      expression: '(http.request.uri.path eq "/health")',
+      description: "Health checks",
+      enabled: true,
+      action_parameters: { ruleset: "current" },
+    },
     { action: "execute", expression: "true", enabled: true, action_parameters: { id: "efb7b8c949ac4650a09736fc376e9aee" } },
     {
       action: "execute",
@@ -19,7 +25,10 @@ export const configuration = {
       enabled: true,
       action_parameters: {
         id: OWASP,
-        overrides: { categories: [3, 4].map((l) => ({ category: `paranoia-level-${l}`, enabled: false })), rules: [{ id: ANOMALY_RULE, action: "block", score_threshold: 40 }] },
+        overrides: {
+          categories: [3, 4].map((l) => ({ category: `paranoia-level-${l}`, enabled: false })),
+          rules: [{ id: ANOMALY_RULE, action: "block", score_threshold: 40 }],
+        },
       },
     },
   ],
@@ -39,7 +48,19 @@ export function deployed(version = "1", at = "2026-05-01T10:00:00Z"): FrozenEntr
 }
 
 export function baseline(overrides: Partial<Baseline> = {}): Baseline {
-  return { format: 1, zoneId: ZONE_ID, zoneName: "shop.example", reviewId: REVIEW_ID, reviewKind: "complete_migration", approvedBy: "approver-1", executedBy: "planner", at: "2026-05-01T10:00:01.000Z", configuration, entrypoint: deployed(), ...overrides };
+  return {
+    format: 1,
+    zoneId: ZONE_ID,
+    zoneName: "shop.example",
+    reviewId: REVIEW_ID,
+    reviewKind: "complete_migration",
+    approvedBy: "approver-1",
+    executedBy: "planner",
+    at: "2026-05-01T10:00:01.000Z",
+    configuration,
+    entrypoint: deployed(),
+    ...overrides,
+  };
 }
 
 /** The live entry point after a person raised the OWASP paranoia level to 3 in the dashboard. */
@@ -54,5 +75,20 @@ export function paranoiaRaised(): FrozenEntrypoint {
 /** The live entry point with a skip rule added first. */
 export function skipAdded(live = deployed("2")): FrozenEntrypoint {
   const id = "f".repeat(32);
-  return { ...live, rules: [{ id, ref: id, version: "1", action: "skip", expression: 'starts_with(http.request.uri.path, "/api")', description: "Skip the managed rules for /api", enabled: true, action_parameters: { ruleset: "current" } }, ...live.rules] };
+  return {
+    ...live,
+    rules: [
+      {
+        id,
+        ref: id,
+        version: "1",
+        action: "skip",
+        expression: 'starts_with(http.request.uri.path, "/api")',
+        description: "Skip the managed rules for /api",
+        enabled: true,
+        action_parameters: { ruleset: "current" },
+      },
+      ...live.rules,
+    ],
+  };
 }

@@ -42,7 +42,12 @@ describe("handleScheduled", () => {
     vi.spyOn(console, "error").mockImplementation((line: string) => void errors.push(line));
     const { ctx } = context();
     await handleScheduled(async () => new Response("nope", { status: 403 }), event, { PREFLIGHT_CRON_SECRET: secret }, ctx);
-    await handleScheduled(async () => Promise.reject(new TypeError(`fetch failed ${secret}`)), event, { PREFLIGHT_CRON_SECRET: secret }, ctx);
+    await handleScheduled(
+      async () => Promise.reject(new TypeError(`fetch failed ${secret}`)),
+      event,
+      { PREFLIGHT_CRON_SECRET: secret },
+      ctx,
+    );
     expect(errors[0]).toContain("403");
     expect(errors[1]).toContain("TypeError");
     expect(errors.join("\n")).not.toContain(secret);

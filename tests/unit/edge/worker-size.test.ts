@@ -15,7 +15,9 @@ describe("worker size", () => {
     writeFileSync(join(dir, "chunks", "a.mjs"), code);
     writeFileSync(join(dir, "worker.js.map"), "{}".repeat(10_000));
     writeFileSync(join(dir, "README.md"), "dry run");
-    const files = bundledModules(dir).map((file) => file.slice(dir.length + 1)).sort();
+    const files = bundledModules(dir)
+      .map((file) => file.slice(dir.length + 1))
+      .sort();
     expect(files).toEqual(["chunks/a.mjs", "worker.js"]);
     const size = workerSize(bundledModules(dir));
     expect(size.raw).toBe(2 * code.length);

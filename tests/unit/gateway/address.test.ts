@@ -18,7 +18,16 @@ describe("address helpers", () => {
   });
 
   it("accept and refuse the same spellings as viem", () => {
-    const spellings = SAMPLES.flatMap((a) => [a, a.toLowerCase(), `0x${a.slice(2).toUpperCase()}`, getAddress(a), getAddress(a).replace(/[a-f]/, (c) => c.toUpperCase()), a.slice(0, 41), `${a}0`, "0xzz"]);
+    const spellings = SAMPLES.flatMap((a) => [
+      a,
+      a.toLowerCase(),
+      `0x${a.slice(2).toUpperCase()}`,
+      getAddress(a),
+      getAddress(a).replace(/[a-f]/, (c) => c.toUpperCase()),
+      a.slice(0, 41),
+      `${a}0`,
+      "0xzz",
+    ]);
     for (const spelling of spellings) {
       expect(isAddress(spelling), spelling).toBe(viemIsAddress(spelling));
       expect(isAddress(spelling, { strict: false }), spelling).toBe(viemIsAddress(spelling, { strict: false }));

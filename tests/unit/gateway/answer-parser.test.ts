@@ -25,8 +25,8 @@ function zodVerdict(result: unknown): string | undefined {
 const real = realRecords();
 const tricky = [
   // Escaped quotes, backslashes and brackets inside strings, a unicode escape, raw UTF-8, unknown fields.
-  { ...real[0], error: 'Reverted: "]}{[\\ \u00e9 é ☃', note: { nested: [1, -2.5e3, true, null, "x\"]"], "k\"ey": {} } },
-  { ...real[1], action: { ...(real[1]!.action as object), callType: "call\n\t\"[" } },
+  { ...real[0], error: 'Reverted: "]}{[\\ \u00e9 é ☃', note: { nested: [1, -2.5e3, true, null, 'x"]'], 'k"ey': {} } },
+  { ...real[1], action: { ...(real[1]!.action as object), callType: 'call\n\t"[' } },
   real[2],
 ].map((record) => JSON.stringify(record));
 
@@ -34,7 +34,9 @@ describe("the streaming trace_filter reader", () => {
   it("keeps each record as the node's own bytes, with its block number", () => {
     const answer = read(answerOf(tricky));
     expect(answer.records!.map((record) => text(record.json))).toEqual(tricky);
-    expect(answer.records!.map((record) => record.blockNumber)).toEqual(tricky.map((record) => (JSON.parse(record) as { blockNumber: number }).blockNumber));
+    expect(answer.records!.map((record) => record.blockNumber)).toEqual(
+      tricky.map((record) => (JSON.parse(record) as { blockNumber: number }).blockNumber),
+    );
     expect(answer).toMatchObject({ badRecord: undefined, zodChecked: 0, envelope: { jsonrpc: "2.0", id: 1 } });
     expect(answer.envelope!.result).toBe(answer.records);
   });
@@ -94,17 +96,37 @@ describe("the streaming trace_filter reader", () => {
 
   it("reads a JSON-RPC error, an empty result, a null result and a result that is not a list", () => {
     const error = read('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"block range too large"}}', 5);
-    expect(error).toEqual({ envelope: { jsonrpc: "2.0", id: 3, error: { code: -32602, message: "block range too large" } }, records: undefined, badRecord: undefined, zodChecked: 0 });
+    expect(error).toEqual({
+      envelope: { jsonrpc: "2.0", id: 3, error: { code: -32602, message: "block range too large" } },
+      records: undefined,
+      badRecord: undefined,
+      zodChecked: 0,
+    });
     expect(read('{"jsonrpc":"2.0","id":1,"result":[]}').records).toEqual([]);
     expect(read('{"jsonrpc":"2.0","id":1,"result":null}')).toMatchObject({ envelope: { result: null }, records: undefined });
     expect(read('{"jsonrpc":"2.0","id":1,"result":{"a":[1]}}')).toMatchObject({ envelope: { result: { a: [1] } }, records: undefined });
     // A later `result` replaces an earlier one, as in JSON.parse.
-    expect(read(`{"jsonrpc":"2.0","result":[${tricky[0]}],"result":null}`)).toMatchObject({ envelope: { result: null }, records: undefined });
+    expect(read(`{"jsonrpc":"2.0","result":[${tricky[0]}],"result":null}`)).toMatchObject({
+      envelope: { result: null },
+      records: undefined,
+    });
   });
 
   it("says the answer is not JSON when it is not, wherever it stops", () => {
     const answer = answerOf(tricky);
-    for (const broken of ["", "<html>502 Bad Gateway</html>", "[1,2]", answer.slice(0, -1), answer.slice(0, answer.length / 2), `${answer}x`, `${answer}{}`, answer.replace('"result":[', '"result":[,'), answer.replace(/,\{"action"/, ",,{\"action\""), '{"jsonrpc":"2.0","result":[{"a":tru}]}', '{"jsonrpc":"2.0","result":[1 2]}']) {
+    for (const broken of [
+      "",
+      "<html>502 Bad Gateway</html>",
+      "[1,2]",
+      answer.slice(0, -1),
+      answer.slice(0, answer.length / 2),
+      `${answer}x`,
+      `${answer}{}`,
+      answer.replace('"result":[', '"result":[,'),
+      answer.replace(/,\{"action"/, ',,{"action"'),
+      '{"jsonrpc":"2.0","result":[{"a":tru}]}',
+      '{"jsonrpc":"2.0","result":[1 2]}',
+    ]) {
       for (const cut of [1, 16, 65_536]) expect(read(broken, cut), `${broken.slice(0, 40)}… in chunks of ${cut}`).toEqual({});
     }
     expect(read(`\uFEFF${answer}`, 1).records).toHaveLength(3); // a byte order mark, as response.text() drops it

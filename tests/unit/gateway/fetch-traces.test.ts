@@ -12,7 +12,15 @@ function chain(blocks: number, perBlock: (block: number) => number): Trace[] {
   const traces: Trace[] = [];
   for (let block = 0; block < blocks; block++) {
     for (let i = 0; i < perBlock(block); i++) {
-      traces.push({ action: { from: "0x01", to: "0x02" }, blockNumber: block, subtraces: 0, traceAddress: i ? [i - 1] : [], transactionHash: `0x${block.toString(16)}`, transactionPosition: 0, type: "call" });
+      traces.push({
+        action: { from: "0x01", to: "0x02" },
+        blockNumber: block,
+        subtraces: 0,
+        traceAddress: i ? [i - 1] : [],
+        transactionHash: `0x${block.toString(16)}`,
+        transactionPosition: 0,
+        type: "call",
+      });
     }
   }
   return traces;
@@ -91,7 +99,12 @@ describe("fetchTraces", () => {
   });
 
   it("applies after and count to the merged result, as if the gateway had no limits", async () => {
-    for (const [after, count] of [[0, 200], [440, 50], [1000, 7], [2940, 200]] as const) {
+    for (const [after, count] of [
+      [0, 200],
+      [440, 50],
+      [1000, 7],
+      [2940, 200],
+    ] as const) {
       const result = await fetchTraces(gateway(traces).source, { fromBlock: 0, toBlock: 19_999, after, count });
       expect(result.traces).toEqual(traces.slice(after, after + count));
       expect(result.complete).toBe(true);

@@ -17,13 +17,29 @@ function fieldOf(input: unknown): string {
 describe("parseTraceQuery", () => {
   it("reads decimal, hex quantities and tags, and checksums addresses", () => {
     expect(
-      parseTraceQuery({ fromBlock: "0xccb943", toBlock: "13417570", fromAddress: ["0xedc763b3e418cd14767b3be02b667619a6374076"], count: 200, after: "0x2" }),
-    ).toEqual({ fromBlock: 13416771, toBlock: 13417570, fromAddress: ["0xEdC763b3e418cD14767b3Be02b667619a6374076"], toAddress: undefined, after: 2, count: 200 });
+      parseTraceQuery({
+        fromBlock: "0xccb943",
+        toBlock: "13417570",
+        fromAddress: ["0xedc763b3e418cd14767b3be02b667619a6374076"],
+        count: 200,
+        after: "0x2",
+      }),
+    ).toEqual({
+      fromBlock: 13416771,
+      toBlock: 13417570,
+      fromAddress: ["0xEdC763b3e418cD14767b3Be02b667619a6374076"],
+      toAddress: undefined,
+      after: 2,
+      count: 200,
+    });
     expect(parseTraceQuery({ fromBlock: "Earliest", toBlock: "latest" })).toMatchObject({ fromBlock: "earliest", toBlock: "latest" });
-    expect(parseTraceQuery({ fromBlock: 1, toBlock: 2, toAddress: "0x5fbdb2315678afecb367f032d93f642f64180aa3, 0xe7f1725e7734ce288f8367e1bb143e90bb3f0512" }).toAddress).toEqual([
-      "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-      "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-    ]);
+    expect(
+      parseTraceQuery({
+        fromBlock: 1,
+        toBlock: 2,
+        toAddress: "0x5fbdb2315678afecb367f032d93f642f64180aa3, 0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
+      }).toAddress,
+    ).toEqual(["0x5FbDB2315678afecb367f032d93F642f64180aa3", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"]);
   });
 
   it.each([
@@ -42,7 +58,13 @@ describe("parseTraceQuery", () => {
 });
 
 describe("addressRule", () => {
-  const trace = (from: string, to: string): Trace => ({ action: { from, to }, blockNumber: 1, subtraces: 0, traceAddress: [], type: "call" });
+  const trace = (from: string, to: string): Trace => ({
+    action: { from, to },
+    blockNumber: 1,
+    subtraces: 0,
+    traceAddress: [],
+    type: "call",
+  });
   it("reads the rule from the result", () => {
     expect(addressRule(["0xaa"], undefined, [trace("0xaa", "0xbb")])).toBe("not-applicable");
     expect(addressRule(["0xaa"], ["0xbb"], [])).toBe("empty");

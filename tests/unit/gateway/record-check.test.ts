@@ -15,14 +15,40 @@ const quick = (json: string) => {
 };
 const zodAccepts = (json: string) => traceSchema.safeParse(JSON.parse(json)).success;
 
-const REPLACEMENTS: unknown[] = [null, "", "x", "0x", "0xZZ", "0X12", "0x12 ", "0x\u0031", 0, -1, 1.5, 1e21, 2 ** 53 + 2, "12", true, {}, [], [1, -1], [0.5], { gasUsed: "nope" }];
+const REPLACEMENTS: unknown[] = [
+  null,
+  "",
+  "x",
+  "0x",
+  "0xZZ",
+  "0X12",
+  "0x12 ",
+  "0x\u0031",
+  0,
+  -1,
+  1.5,
+  1e21,
+  2 ** 53 + 2,
+  "12",
+  true,
+  {},
+  [],
+  [1, -1],
+  [0.5],
+  { gasUsed: "nope" },
+];
 
 type Path = Array<string | number>;
 
 /** Every place in a value: the value itself, and each field and element below it. */
 function paths(value: unknown, at: Path = []): Path[] {
   if (!value || typeof value !== "object") return [at];
-  return [at, ...Object.keys(value).flatMap((key) => paths((value as Record<string, unknown>)[key], [...at, Array.isArray(value) ? Number(key) : key]))];
+  return [
+    at,
+    ...Object.keys(value).flatMap((key) =>
+      paths((value as Record<string, unknown>)[key], [...at, Array.isArray(value) ? Number(key) : key]),
+    ),
+  ];
 }
 
 /** Every way of spoiling one place: each value above put there, or the field or element removed. */
@@ -30,7 +56,9 @@ function spoiled(record: Record<string, unknown>): string[] {
   return paths(record).flatMap((path) => {
     const change = (edit: (parent: Record<string | number, unknown>, key: string | number) => void) => {
       const copy = structuredClone(record);
-      const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
+      const parent = path
+        .slice(0, -1)
+        .reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
       edit(parent, path.at(-1)!);
       return JSON.stringify(copy);
     };
@@ -82,7 +110,8 @@ describe("the quick record check", () => {
     for (let n = 0; n < 20_000; n++) {
       const json = JSON.stringify(real[Math.floor(next() * real.length)]);
       const chars = [...json];
-      for (let edits = 1 + Math.floor(next() * 3); edits > 0; edits--) chars[Math.floor(next() * chars.length)] = alphabet[Math.floor(next() * alphabet.length)]!;
+      for (let edits = 1 + Math.floor(next() * 3); edits > 0; edits--)
+        chars[Math.floor(next() * chars.length)] = alphabet[Math.floor(next() * alphabet.length)]!;
       const text = chars.join("");
       if (!quick(text)) continue;
       cases++;

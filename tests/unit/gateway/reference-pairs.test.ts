@@ -34,10 +34,15 @@ describe("reference trace_filter pairs", () => {
     const params = pair.request.params[0];
     if (params.fromBlock === undefined) return expect(() => parseTraceQuery(params)).toThrow(/fromBlock is required/);
     // A reversed range is refused before any call (nodes answer it with -32000 or, Erigon, with []).
-    if (Number(params.fromBlock) > Number(params.toBlock)) return expect(() => parseTraceQuery(params)).toThrow(/toBlock must not be below/);
+    if (Number(params.fromBlock) > Number(params.toBlock))
+      return expect(() => parseTraceQuery(params)).toThrow(/toBlock must not be below/);
     const query = parseTraceQuery(params);
     for (const list of [query.fromAddress, query.toAddress]) {
-      list?.forEach((address, i) => expect(address.toLowerCase()).toBe(String((params[list === query.fromAddress ? "fromAddress" : "toAddress"] as string[])[i]).toLowerCase()));
+      list?.forEach((address, i) =>
+        expect(address.toLowerCase()).toBe(
+          String((params[list === query.fromAddress ? "fromAddress" : "toAddress"] as string[])[i]).toLowerCase(),
+        ),
+      );
     }
   });
 
@@ -53,7 +58,9 @@ describe("reference trace_filter pairs", () => {
       const html = renderToStaticMarkup(createElement(CallTree, { tree }));
       expect(html).toContain('role="tree"');
       expect(html.match(/role="treeitem"/g)?.length).toBe(count(tree.roots));
-      const failed = tree.roots.flatMap(function walk(node): CallNode[] { return [...(node.failed ? [node] : []), ...node.children.flatMap(walk)]; });
+      const failed = tree.roots.flatMap(function walk(node): CallNode[] {
+        return [...(node.failed ? [node] : []), ...node.children.flatMap(walk)];
+      });
       for (const node of failed) expect(html).toContain(node.trace.error!);
     }
   });
@@ -62,7 +69,12 @@ describe("reference trace_filter pairs", () => {
     const [, pair] = pairs.find(([name]) => name.startsWith("erigon_14"))!;
     const [reward] = traceListSchema.parse(pair.response.result) as Trace[];
     expect(traceKind(reward!)).toBe("reward");
-    expect(toTraceRow(reward!)).toMatchObject({ transaction: "", position: "", to: "0x52bc44d5378309ee2abf1539bf71de1b7d7be3b5", valueEth: "5" });
+    expect(toTraceRow(reward!)).toMatchObject({
+      transaction: "",
+      position: "",
+      to: "0x52bc44d5378309ee2abf1539bf71de1b7d7be3b5",
+      valueEth: "5",
+    });
     expect(buildCallTrees([reward!])[0]!.key).toBe("reward:613145");
   });
 

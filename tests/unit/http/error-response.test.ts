@@ -36,9 +36,19 @@ describe("errorResponse", () => {
     [new ConflictError("retired", "previous_api_retired"), 409, "previous_api_retired", {}],
     [new PayloadTooLargeError(10), 413, "too_large", { field: "body" }],
     [new UndeclaredUpstreamError("GET /user/tokens"), 500, "undeclared_upstream", {}],
-    [new ConfigError("ETH_GATEWAY_URL", "is not set"), 500, "config", { message: "Preflight is misconfigured: ETH_GATEWAY_URL is not set" }],
+    [
+      new ConfigError("ETH_GATEWAY_URL", "is not set"),
+      500,
+      "config",
+      { message: "Preflight is misconfigured: ETH_GATEWAY_URL is not set" },
+    ],
     [new PlatformError({ kind: "malformed", operation: "GET /zones", message: "bad body" }), 502, "malformed", {}],
-    [new PlatformError({ kind: "api", operation: "GET /zones/x", message: "gone", status: 404, errors: [NO_ZONE] }), 404, "api", { code: 1001 }],
+    [
+      new PlatformError({ kind: "api", operation: "GET /zones/x", message: "gone", status: 404, errors: [NO_ZONE] }),
+      404,
+      "api",
+      { code: 1001 },
+    ],
     [new PlatformError({ kind: "timeout", operation: "GET /zones", message: "slow" }), 504, "timeout", {}],
     [new GatewayError("jsonrpc", "trace_filter", "too many blocks", -32602, 200), 502, "gateway_jsonrpc", { code: -32602 }],
   ])("%s → %i %s", async (error, status, kind, extra) => {
@@ -48,7 +58,9 @@ describe("errorResponse", () => {
   });
 
   it("sends Retry-After for the rate limit and for work deferred to the next request", async () => {
-    const limited = await answer(new PlatformError({ kind: "rate_limited", operation: "GET /zones", message: "429", retryAfterSeconds: 120 }));
+    const limited = await answer(
+      new PlatformError({ kind: "rate_limited", operation: "GET /zones", message: "429", retryAfterSeconds: 120 }),
+    );
     expect([limited.status, limited.retryAfter, limited.error.kind]).toEqual([503, "120", "rate_limited"]);
     const deferred = await answer(new RateLimitDeferredError(2_500));
     expect([deferred.status, deferred.retryAfter, deferred.error.kind]).toEqual([503, "3", "deferred"]);
@@ -63,7 +75,12 @@ describe("errorResponse", () => {
   });
 
   it("answers anything unexpected as a 500 `internal` that echoes nothing", async () => {
-    for (const error of [new Error(`upstream said ${TOKEN}`), new CorruptObjectError("reviews/x.json", "not JSON"), "a string", undefined]) {
+    for (const error of [
+      new Error(`upstream said ${TOKEN}`),
+      new CorruptObjectError("reviews/x.json", "not JSON"),
+      "a string",
+      undefined,
+    ]) {
       const answered = await answer(error);
       expect(answered).toMatchObject({ status: 500, error: { kind: "internal" } });
       expect(JSON.stringify(answered.error)).not.toMatch(/upstream said|reviews\/x|a string/);

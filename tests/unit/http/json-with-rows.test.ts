@@ -8,7 +8,7 @@ const body = async (response: Response) => JSON.parse(await response.text());
 
 describe("asciiJson", () => {
   it("writes every character outside ASCII as its escape, the same value once parsed", () => {
-    const value = { note: "high → PL2; é, \u2028, 🔒, \u007f and \"quotes\"", list: ["✓"] };
+    const value = { note: 'high → PL2; é, \u2028, 🔒, \u007f and "quotes"', list: ["✓"] };
     const json = asciiJson(JSON.stringify(value));
     expect(json).toBe('{"note":"high \\u2192 PL2; \\u00e9, \\u2028, \\ud83d\\udd12, \u007f and \\"quotes\\"","list":["\\u2713"]}');
     expect(JSON.parse(json)).toEqual(value);
@@ -17,8 +17,15 @@ describe("asciiJson", () => {
 
 describe("jsonWithRows", () => {
   it("parses to the same value as Response.json, with and without other fields", async () => {
-    const rows = [{ id: "a", reasons: [{ code: "x", message: 'quote " and \u2028, é → ✓ 🔒' }], skipped: undefined }, { id: "b", n: 1.5, none: null }];
-    for (const answer of [{ zones: rows, complete: false, cursor: "c1", retryAfterSeconds: undefined }, { zones: [] as object[] }, { zones: [] as object[], totalCount: 0 }]) {
+    const rows = [
+      { id: "a", reasons: [{ code: "x", message: 'quote " and \u2028, é → ✓ 🔒' }], skipped: undefined },
+      { id: "b", n: 1.5, none: null },
+    ];
+    for (const answer of [
+      { zones: rows, complete: false, cursor: "c1", retryAfterSeconds: undefined },
+      { zones: [] as object[] },
+      { zones: [] as object[], totalCount: 0 },
+    ]) {
       const response = jsonWithRows(answer, "zones");
       expect(response.headers.get("content-type")).toBe("application/json");
       const text = await response.text();
@@ -36,7 +43,9 @@ describe("jsonWithRows", () => {
     expect(() => row.reasons.push({ code: "y", message: "n" })).toThrow(TypeError);
     expect(() => (row.reasons[0]!.message = "changed")).toThrow(TypeError);
     expect(() => row.unknown.splice(0, 1)).toThrow(TypeError);
-    expect(await body(jsonWithRows({ zones: [row] }, "zones"))).toEqual({ zones: [{ id: "a", name: "first", reasons: [{ code: "x", message: "m" }], unknown: ["status"] }] });
+    expect(await body(jsonWithRows({ zones: [row] }, "zones"))).toEqual({
+      zones: [{ id: "a", name: "first", reasons: [{ code: "x", message: "m" }], unknown: ["status"] }],
+    });
   });
 
   it("reuses a page only for the same rows in the same order, and each answer's own head", async () => {

@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 
 const ok = () => operation(async () => ({ ok: true }), { role: "public", upstream: [] });
-const failing = () => operation(async () => { throw new Error("boom"); }, { role: "public", upstream: [] });
+const failing = () =>
+  operation(
+    async () => {
+      throw new Error("boom");
+    },
+    { role: "public", upstream: [] },
+  );
 
 describe("an operation's headers", () => {
   it("forbid loading, running and framing anything, on answers and on errors", async () => {

@@ -13,7 +13,17 @@ const config = {
   kind: "zone",
   phase: "http_request_firewall_managed",
   rules: [
-    { id: "", version: "", ref: "migrated-skip-1", action: "skip", expression: "http.request.uri.path contains \"/api/\"", description: "migrated firewall rule", enabled: true, action_parameters: { ruleset: "current" }, logging: { enabled: true } },
+    {
+      id: "",
+      version: "",
+      ref: "migrated-skip-1",
+      action: "skip",
+      expression: 'http.request.uri.path contains "/api/"',
+      description: "migrated firewall rule",
+      enabled: true,
+      action_parameters: { ruleset: "current" },
+      logging: { enabled: true },
+    },
     {
       id: "",
       version: "",
@@ -39,7 +49,11 @@ describe("the proposed configuration as the PUT body", () => {
   it("keeps every field it does not name, at every level", () => {
     const parsed = rulesetSchema.parse(structuredClone(config));
     expect(parsed).toEqual(config);
-    const steps = migrationProcedure(ZONE, "enterprise", { status: { old_waf_status: "enabled", new_waf_status: "disabled" }, check: { compatible: true, migration_state: "start" }, config: parsed });
+    const steps = migrationProcedure(ZONE, "enterprise", {
+      status: { old_waf_status: "enabled", new_waf_status: "disabled" },
+      check: { compatible: true, migration_state: "start" },
+      config: parsed,
+    });
     const puts = steps.filter((s) => s.call.method === "PUT");
     expect(puts.map((s) => s.call.query.waf_migration)).toEqual(["validation", "pending"]);
     const sent = structuredClone(config) as { rules: Array<Record<string, unknown>> };

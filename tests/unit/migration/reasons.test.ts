@@ -20,7 +20,19 @@ const SENSITIVITIES = [undefined, "default", "high", "medium", "low", "off", "ex
 const ACTIONS = [undefined, "simulate", "block", "challenge", "js_challenge"];
 
 function zone(plan: string): ZoneRow {
-  return { id: "f".repeat(32), name: "example.com", plan, planName: plan, status: "active", paused: false, type: "full", accountId: "e".repeat(32), accountName: "", createdOn: null, activatedOn: null };
+  return {
+    id: "f".repeat(32),
+    name: "example.com",
+    plan,
+    planName: plan,
+    status: "active",
+    paused: false,
+    type: "full",
+    accountId: "e".repeat(32),
+    accountName: "",
+    createdOn: null,
+    activatedOn: null,
+  };
 }
 
 describe("every migration reason agrees with its input", () => {
@@ -33,7 +45,15 @@ describe("every migration reason agrees with its input", () => {
           for (const overrides of OVERRIDES)
             for (const sensitivity of SENSITIVITIES)
               for (const action_mode of ACTIONS) {
-                const packages = [{ id: "p", name: "OWASP", detection_mode: "anomaly", ...(sensitivity ? { sensitivity } : {}), ...(action_mode ? { action_mode } : {}) }];
+                const packages = [
+                  {
+                    id: "p",
+                    name: "OWASP",
+                    detection_mode: "anomaly",
+                    ...(sensitivity ? { sensitivity } : {}),
+                    ...(action_mode ? { action_mode } : {}),
+                  },
+                ];
                 const evidence: ZoneEvidence = { status, check, packages, overrides };
                 const row = migrationRow({ zone: zone(plan), evidence, fetchedAt: "2026-01-01T00:00:00Z" });
                 count++;
@@ -43,16 +63,24 @@ describe("every migration reason agrees with its input", () => {
                 if (codes.includes("validation_available") && plan !== "enterprise") problems.push("validation offered off Enterprise");
                 if (codes.includes("validation_unavailable") && plan === "enterprise") problems.push("validation refused on Enterprise");
                 // A zone already in validation mode has it, whatever the plan says.
-                const expectValidation = row.verdict === "validation" || (plan === "enterprise" && row.verdict !== "migrated" && row.verdict !== "failed");
+                const expectValidation =
+                  row.verdict === "validation" || (plan === "enterprise" && row.verdict !== "migrated" && row.verdict !== "failed");
                 if (row.validationAvailable !== expectValidation) problems.push("validationAvailable");
                 if (codes.includes("firewall_disabled") && status.old_waf_status !== "disabled") problems.push("firewall said off");
                 if (codes.includes("uri_overrides") && overrides.length === 0) problems.push("overrides that are not there");
-                if (codes.includes("not_compatible") && check?.compatible !== false) problems.push("not compatible without a check saying so");
-                if (codes.includes("eligible") && (check?.compatible !== true || overrides.length > 0)) problems.push(`eligible with check ${JSON.stringify(check)}`);
+                if (codes.includes("not_compatible") && check?.compatible !== false)
+                  problems.push("not compatible without a check saying so");
+                if (codes.includes("eligible") && (check?.compatible !== true || overrides.length > 0))
+                  problems.push(`eligible with check ${JSON.stringify(check)}`);
                 if ((row.verdict === "eligible") !== codes.includes("eligible")) problems.push("verdict and reason disagree");
                 if (row.mappingNote.trim().length < 20) problems.push("no mapping note");
-                if (row.sensitivityRow !== "off" && row.sensitivityRow !== "unknown" && row.paranoiaLevel === null) problems.push("a mapped row without a paranoia level");
-                for (const p of problems) if (failures.length < 20) failures.push(`${p}: ${JSON.stringify({ status, check, plan, overrides: overrides.length, sensitivity, action_mode })} → ${row.verdict} ${codes.join(",")}`);
+                if (row.sensitivityRow !== "off" && row.sensitivityRow !== "unknown" && row.paranoiaLevel === null)
+                  problems.push("a mapped row without a paranoia level");
+                for (const p of problems)
+                  if (failures.length < 20)
+                    failures.push(
+                      `${p}: ${JSON.stringify({ status, check, plan, overrides: overrides.length, sensitivity, action_mode })} → ${row.verdict} ${codes.join(",")}`,
+                    );
               }
     expect(count).toBe((3 * 2 + 2) * PLANS.length * OVERRIDES.length * SENSITIVITIES.length * ACTIONS.length);
     expect(failures).toEqual([]);

@@ -15,22 +15,51 @@ import { planReview } from "@/lib/reviews/plan";
 const ZONE = "0123456789abcdef0123456789abcdef";
 const OWASP = "c504870194831cd12c3fc0284f294abb";
 const GROUP = "fedcba9876543210fedcba9876543210";
-const ok = (result: unknown, info?: object) => ({ status: 200, body: { success: true, errors: [], messages: [], result, ...(info ? { result_info: info } : {}) } });
-const gone = { status: 410, body: { success: false, errors: [{ code: 1020, message: "This endpoint has been deprecated and returns 410 Gone." }], messages: [], result: null } };
-const noRoute = { status: 404, body: { success: false, errors: [{ code: 7003, message: "No route for the URI" }], messages: [], result: null } };
+const ok = (result: unknown, info?: object) => ({
+  status: 200,
+  body: { success: true, errors: [], messages: [], result, ...(info ? { result_info: info } : {}) },
+});
+const gone = {
+  status: 410,
+  body: {
+    success: false,
+    errors: [{ code: 1020, message: "This endpoint has been deprecated and returns 410 Gone." }],
+    messages: [],
+    result: null,
+  },
+};
+const noRoute = {
+  status: 404,
+  body: { success: false, errors: [{ code: 7003, message: "No route for the URI" }], messages: [], result: null },
+};
 const list = (items: unknown[]) => ok(items, { page: 1, per_page: 100, count: items.length, total_count: items.length });
 
 const onPrevious = ok({ old_waf_status: "enabled", new_waf_status: "disabled", migration_state: "start" });
-const CONFIG = { name: "default", rules: [{ action: "execute", expression: "true", action_parameters: { id: "4814384a9e5d4991b9815dcfc25d2f1f" } }] };
+const CONFIG = {
+  name: "default",
+  rules: [{ action: "execute", expression: "true", action_parameters: { id: "4814384a9e5d4991b9815dcfc25d2f1f" } }],
+};
 const LIVE: Record<string, Answer> = {
   "waf_migration/status": onPrevious,
   "waf_migration/check": ok({ compatible: true, migration_state: "start" }),
   "waf_migration/config": ok(CONFIG),
   "firewall/waf/overrides": list([]),
   "firewall/waf/packages": list([{ id: OWASP, name: "OWASP", detection_mode: "anomaly", sensitivity: "high", action_mode: "block" }]),
-  [`firewall/waf/packages/${OWASP}/groups`]: list([{ id: GROUP, name: "SQL injection", mode: "on", rules_count: 3, modified_rules_count: 1 }]),
-  [`firewall/waf/packages/${OWASP}/rules`]: list([{ id: "950001", description: "SQL", mode: "off", group: { id: GROUP, name: "SQL injection" } }]),
-  "rulesets/phases/http_request_firewall_managed/entrypoint": { status: 404, body: { success: false, errors: [{ code: 10003, message: "could not find entrypoint ruleset in the http_request_firewall_managed phase" }], messages: [], result: null } },
+  [`firewall/waf/packages/${OWASP}/groups`]: list([
+    { id: GROUP, name: "SQL injection", mode: "on", rules_count: 3, modified_rules_count: 1 },
+  ]),
+  [`firewall/waf/packages/${OWASP}/rules`]: list([
+    { id: "950001", description: "SQL", mode: "off", group: { id: GROUP, name: "SQL injection" } },
+  ]),
+  "rulesets/phases/http_request_firewall_managed/entrypoint": {
+    status: 404,
+    body: {
+      success: false,
+      errors: [{ code: 10003, message: "could not find entrypoint ruleset in the http_request_firewall_managed phase" }],
+      messages: [],
+      result: null,
+    },
+  },
 };
 const RETIRED: Record<string, Answer> = {
   ...LIVE,
@@ -52,15 +81,34 @@ function platformWith(answers: Record<string, Answer>) {
       requests.push(`${url.pathname}${url.search}`);
       const key = url.pathname.replace(`/client/v4/zones/${ZONE}/`, "");
       // Pages after the first are empty, as the platform answers past the end.
-      if (Number(url.searchParams.get("page") ?? 1) > 1) return { status: 200, headers: new Headers(), body: JSON.stringify(list([]).body) };
-      const answer = answers[key] ?? { status: 500, body: { success: false, errors: [{ code: 10001, message: "no answer in the test" }], messages: [], result: null } };
+      if (Number(url.searchParams.get("page") ?? 1) > 1)
+        return { status: 200, headers: new Headers(), body: JSON.stringify(list([]).body) };
+      const answer = answers[key] ?? {
+        status: 500,
+        body: { success: false, errors: [{ code: 10001, message: "no answer in the test" }], messages: [], result: null },
+      };
       return { status: answer.status, headers: new Headers(), body: JSON.stringify(answer.body) };
     },
   };
-  return { platform: new PlatformClient("https://api.test/client/v4", { kind: "token", token: "t".repeat(40) }, scheduler as unknown as Scheduler), requests };
+  return {
+    platform: new PlatformClient("https://api.test/client/v4", { kind: "token", token: "t".repeat(40) }, scheduler as unknown as Scheduler),
+    requests,
+  };
 }
 
-const zone: ZoneRow = { id: ZONE, name: "shop.example", plan: "business", planName: "Business Website", status: "active", paused: false, type: "full", accountId: "a".repeat(32), accountName: "Acme", createdOn: "2024-01-01T00:00:00Z", activatedOn: "2024-01-01T00:00:00Z" };
+const zone: ZoneRow = {
+  id: ZONE,
+  name: "shop.example",
+  plan: "business",
+  planName: "Business Website",
+  status: "active",
+  paused: false,
+  type: "full",
+  accountId: "a".repeat(32),
+  accountName: "Acme",
+  createdOn: "2024-01-01T00:00:00Z",
+  activatedOn: "2024-01-01T00:00:00Z",
+};
 const scanOf = (evidence: ZoneEvidence) => ({ zone, evidence, fetchedAt: "2026-11-23T00:00:00Z" });
 
 describe("scanZoneEvidence on a retired previous-version API", () => {
@@ -72,12 +120,21 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
     expect(evidence).not.toHaveProperty("overrides");
     expect(evidence).not.toHaveProperty("packages");
     expect(evidence.previousApi?.unknown).toEqual(["overrides", "packages", "groups", "rulesOff"]);
-    expect(evidence.previousApi?.refusals.map((r) => [r.state, r.status])).toEqual([["retired", 410], ["retired", 410]]);
+    expect(evidence.previousApi?.refusals.map((r) => [r.state, r.status])).toEqual([
+      ["retired", 410],
+      ["retired", 410],
+    ]);
 
     const row = migrationRow(scanOf(evidence));
     expect(row.verdict).toBe("retired");
     expect(row.eligible).toBe(false);
-    expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "managed_entrypoint", "previous_settings_unknown", "check_compatible", "validation_unavailable"]);
+    expect(row.reasons.map((r) => r.code)).toEqual([
+      "previous_version_retired",
+      "managed_entrypoint",
+      "previous_settings_unknown",
+      "check_compatible",
+      "validation_unavailable",
+    ]);
     expect(evidence.entrypoint).toBeNull(); // read because the previous API refused: 404 is none
     expect(row.reasons[1]!.message).toContain("no http_request_firewall_managed entry point yet");
     expect(row.reasons[0]!.message).toContain("HTTP 410 Gone");
@@ -94,7 +151,15 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
   });
 
   it("says when the platform has deployed the new rules already, and reads the entry point only when the previous API refused", async () => {
-    const deployed = ok({ id: "e".repeat(32), name: "default", kind: "zone", phase: "http_request_firewall_managed", version: "4", last_updated: "2026-01-02T00:00:00Z", rules: [{ id: "r".repeat(32), action: "execute", expression: "true" }] });
+    const deployed = ok({
+      id: "e".repeat(32),
+      name: "default",
+      kind: "zone",
+      phase: "http_request_firewall_managed",
+      version: "4",
+      last_updated: "2026-01-02T00:00:00Z",
+      rules: [{ id: "r".repeat(32), action: "execute", expression: "true" }],
+    });
     const retired = platformWith({ ...RETIRED, "rulesets/phases/http_request_firewall_managed/entrypoint": deployed });
     const row = migrationRow(scanOf(await scanZoneEvidence(retired.platform, ZONE)));
     expect(row.reasons[1]!.message).toContain("entry point exists (entry point version 4 (1 rule");
@@ -130,14 +195,25 @@ describe("scanZoneEvidence on a retired previous-version API", () => {
   });
 
   it("a zone in validation mode with a retired API stays in validation, with the unknowns said", async () => {
-    const { platform } = platformWith({ ...RETIRED, "waf_migration/status": ok({ old_waf_status: "enabled", new_waf_status: "enabled", migration_state: "validation" }) });
+    const { platform } = platformWith({
+      ...RETIRED,
+      "waf_migration/status": ok({ old_waf_status: "enabled", new_waf_status: "enabled", migration_state: "validation" }),
+    });
     const row = migrationRow(scanOf(await scanZoneEvidence(platform, ZONE)));
     expect(row.verdict).toBe("validation");
-    expect(row.reasons.map((r) => r.code)).toEqual(["in_validation", "previous_version_retired", "managed_entrypoint", "previous_settings_unknown"]);
+    expect(row.reasons.map((r) => r.code)).toEqual([
+      "in_validation",
+      "previous_version_retired",
+      "managed_entrypoint",
+      "previous_settings_unknown",
+    ]);
   });
 
   it("a genuine failure (5xx, 403) still fails the zone: never retired, never dropped", async () => {
-    for (const answer of [{ status: 503, body: { success: false, errors: [{ code: 10001, message: "down" }], messages: [], result: null } }, { status: 403, body: { success: false, errors: [{ code: 10000, message: "Authentication error" }], messages: [], result: null } }]) {
+    for (const answer of [
+      { status: 503, body: { success: false, errors: [{ code: 10001, message: "down" }], messages: [], result: null } },
+      { status: 403, body: { success: false, errors: [{ code: 10000, message: "Authentication error" }], messages: [], result: null } },
+    ]) {
       const { platform } = platformWith({ ...LIVE, "firewall/waf/packages": answer });
       const scan = await readZone(platform, zone);
       expect(scan.evidence).toBeUndefined();
@@ -188,23 +264,43 @@ describe("a migration status Preflight cannot read", () => {
     expect(row.reasons[0]!.message).toContain("it had wafState, mode");
     expect(row.reasons.map((r) => r.code)).not.toContain("eligible");
     // No write is offered as next on a status nobody can read.
-    expect(migrationProcedure(ZONE, "enterprise", evidence).filter((s) => s.call.method === "PUT").map((s) => s.status)).toEqual(["later", "later"]);
+    expect(
+      migrationProcedure(ZONE, "enterprise", evidence)
+        .filter((s) => s.call.method === "PUT")
+        .map((s) => s.status),
+    ).toEqual(["later", "later"]);
   });
 
   it("unknown status and a retired API: retired, with both said", async () => {
     const { platform } = platformWith({ ...RETIRED, "waf_migration/status": ok(null) });
     const row = migrationRow(scanOf(await scanZoneEvidence(platform, ZONE)));
     expect(row.verdict).toBe("retired");
-    expect(row.reasons.map((r) => r.code)).toEqual(["previous_version_retired", "managed_entrypoint", "previous_settings_unknown", "status_unknown", "validation_unavailable"]);
+    expect(row.reasons.map((r) => r.code)).toEqual([
+      "previous_version_retired",
+      "managed_entrypoint",
+      "previous_settings_unknown",
+      "status_unknown",
+      "validation_unavailable",
+    ]);
     expect(row.unknown).toEqual(["status", "overrides", "packages", "groups", "rulesOff"]);
   });
 });
 
 describe("planning a review on a zone whose status cannot be read", () => {
   it("refuses every migration step with a conflict, before reading the entry point or planning a write", async () => {
-    const zoneAnswer = ok({ id: ZONE, name: "shop.example", status: "active", plan: { name: "Enterprise Website", legacy_id: "enterprise" }, account: { id: "a".repeat(32) } });
+    const zoneAnswer = ok({
+      id: ZONE,
+      name: "shop.example",
+      status: "active",
+      plan: { name: "Enterprise Website", legacy_id: "enterprise" },
+      account: { id: "a".repeat(32) },
+    });
     for (const kind of ["start_validation", "complete_migration", "delete_uri_overrides"] as const) {
-      const { platform, requests } = platformWith({ ...LIVE, [`/client/v4/zones/${ZONE}`]: zoneAnswer, "waf_migration/status": ok({ state: "legacy" }) });
+      const { platform, requests } = platformWith({
+        ...LIVE,
+        [`/client/v4/zones/${ZONE}`]: zoneAnswer,
+        "waf_migration/status": ok({ state: "legacy" }),
+      });
       await expect(planReview(platform, { kind, zoneId: ZONE })).rejects.toMatchObject({ name: "ConflictError", kind: "status_unknown" });
       expect(requests.some((r) => r.includes("/entrypoint"))).toBe(false);
     }

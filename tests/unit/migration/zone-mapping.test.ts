@@ -27,7 +27,14 @@ describe("zoneMapping", () => {
 
   it("maps nothing new for a rule set that is off, but still says what was there and why", () => {
     const mapping = zoneMapping(owasp("off", "block"));
-    expect(mapping).toMatchObject({ sensitivity: "off", oldAction: "block", paranoiaLevel: null, scoreThreshold: null, newAction: null, sensitivityRow: "off" });
+    expect(mapping).toMatchObject({
+      sensitivity: "off",
+      oldAction: "block",
+      paranoiaLevel: null,
+      scoreThreshold: null,
+      newAction: null,
+      sensitivityRow: "off",
+    });
     expect(mapping.mappingNote).toMatch(/off/);
   });
 
@@ -45,7 +52,12 @@ describe("zoneMapping", () => {
   });
 
   it("maps an absent action as the API's default, challenge", () => {
-    expect(zoneMapping(owasp("low", undefined))).toMatchObject({ oldAction: null, paranoiaLevel: 1, scoreThreshold: 40, newAction: "challenge" });
+    expect(zoneMapping(owasp("low", undefined))).toMatchObject({
+      oldAction: null,
+      paranoiaLevel: 1,
+      scoreThreshold: 40,
+      newAction: "challenge",
+    });
   });
 
   it("says so, never leaves cells silently empty, for an unknown sensitivity or action", () => {

@@ -4,8 +4,7 @@ import { parseEnvelope } from "@/lib/platform/envelope";
 import { PlatformError } from "@/lib/errors/platform-errors";
 
 const zones = z.array(z.object({ id: z.string(), name: z.string() }));
-const ok = (result: unknown, extra: object = {}) =>
-  JSON.stringify({ result, success: true, errors: [], messages: [], ...extra });
+const ok = (result: unknown, extra: object = {}) => JSON.stringify({ result, success: true, errors: [], messages: [], ...extra });
 
 function failure(fn: () => unknown): PlatformError {
   try {
@@ -52,19 +51,37 @@ describe("parseEnvelope", () => {
       ],
       messages: [],
     });
-    const error = failure(() => parseEnvelope("PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint", 400, body, z.unknown()));
+    const error = failure(() =>
+      parseEnvelope("PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint", 400, body, z.unknown()),
+    );
     expect(error.kind).toBe("api");
     expect(error.code).toBeUndefined();
-    expect(error.message).toBe("PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint failed (HTTP 400, expression is longer than 4096 bytes (at /rules/3/expression)) (and 1 more)");
+    expect(error.message).toBe(
+      "PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint failed (HTTP 400, expression is longer than 4096 bytes (at /rules/3/expression)) (and 1 more)",
+    );
     expect(error.message).not.toMatch(/without the v4 envelope/);
-    expect(error.errors[1]).toEqual({ message: "too many rules", source: { pointer: "/rules" }, documentation_url: "https://example.test/doc" });
+    expect(error.errors[1]).toEqual({
+      message: "too many rules",
+      source: { pointer: "/rules" },
+      documentation_url: "https://example.test/doc",
+    });
   });
 
   it("keeps a code and a pointer together, and an entry with neither message nor code is still an api error", () => {
-    const withCode = JSON.stringify({ result: null, success: false, errors: [{ code: 20021, message: "bad action", source: { pointer: "/rules/0/action" } }], messages: [] });
-    expect(failure(() => parseEnvelope("PUT x", 400, withCode, z.unknown())).message).toBe("PUT x failed (HTTP 400, code 20021: bad action (at /rules/0/action))");
+    const withCode = JSON.stringify({
+      result: null,
+      success: false,
+      errors: [{ code: 20021, message: "bad action", source: { pointer: "/rules/0/action" } }],
+      messages: [],
+    });
+    expect(failure(() => parseEnvelope("PUT x", 400, withCode, z.unknown())).message).toBe(
+      "PUT x failed (HTTP 400, code 20021: bad action (at /rules/0/action))",
+    );
     const bare = JSON.stringify({ result: null, success: false, errors: [{}], messages: [] });
-    expect(failure(() => parseEnvelope("PUT x", 400, bare, z.unknown()))).toMatchObject({ kind: "api", message: "PUT x failed (HTTP 400, no message)" });
+    expect(failure(() => parseEnvelope("PUT x", 400, bare, z.unknown()))).toMatchObject({
+      kind: "api",
+      message: "PUT x failed (HTTP 400, no message)",
+    });
   });
 
   it("treats an error status as a failure even when the body claims success", () => {

@@ -11,8 +11,14 @@ describe("GraphQL analytics rate limit", () => {
   });
 
   it("waits what the message says, else a whole window of the limit", () => {
-    expect(budgetDepletedWaitMs({ message: "rate limiter budget depleted, please try again after 5 minutes" }, DEFAULT_GRAPHQL_RATE_LIMIT)).toBe(300_000);
-    expect(budgetDepletedWaitMs({ message: "rate limiter budget depleted, please try again after 12 seconds" }, DEFAULT_GRAPHQL_RATE_LIMIT)).toBe(12_000);
-    expect(budgetDepletedWaitMs({ message: "rate limiter budget depleted, please try again later" }, { requests: 10, windowSeconds: 60 })).toBe(60_000);
+    expect(
+      budgetDepletedWaitMs({ message: "rate limiter budget depleted, please try again after 5 minutes" }, DEFAULT_GRAPHQL_RATE_LIMIT),
+    ).toBe(300_000);
+    expect(
+      budgetDepletedWaitMs({ message: "rate limiter budget depleted, please try again after 12 seconds" }, DEFAULT_GRAPHQL_RATE_LIMIT),
+    ).toBe(12_000);
+    expect(
+      budgetDepletedWaitMs({ message: "rate limiter budget depleted, please try again later" }, { requests: 10, windowSeconds: 60 }),
+    ).toBe(60_000);
   });
 });

@@ -47,10 +47,23 @@ describe("custom hostname ids", () => {
   });
 
   it("the switch script holds a PATCH for a UUID hostname, and none for an unsafe id", () => {
-    const row = (id: string): CertificateRow => ({
-      zoneId: ZONE, zoneName: "z.com", kind: "custom_hostname", id, hosts: ["app.customer.example"], certificateAuthority: "lets_encrypt",
-      bundleMethod: "ubiquitous", uploadedOn: null, expiresOn: null, verdict: "action_required", reason: "", action: "", status: "active", validationMethod: "txt",
-    } as CertificateRow);
+    const row = (id: string): CertificateRow =>
+      ({
+        zoneId: ZONE,
+        zoneName: "z.com",
+        kind: "custom_hostname",
+        id,
+        hosts: ["app.customer.example"],
+        certificateAuthority: "lets_encrypt",
+        bundleMethod: "ubiquitous",
+        uploadedOn: null,
+        expiresOn: null,
+        verdict: "action_required",
+        reason: "",
+        action: "",
+        status: "active",
+        validationMethod: "txt",
+      }) as CertificateRow;
     expect(switchCalls([row(UUID)], "google").map((c) => c.path)).toEqual([`/zones/${ZONE}/custom_hostnames/${UUID}`]);
     expect(switchCalls(HOSTILE.map(row), "google")).toEqual([]);
   });

@@ -49,7 +49,10 @@ describe("walkPages", () => {
     expect(walked.items).toEqual(all);
     expect(noTotals.pages).toEqual([1, 2, 3, 4]);
 
-    const counted = server((page, perPage) => ({ result: slice(all, page, perPage), resultInfo: { page, per_page: perPage, count: slice(all, page, perPage).length, total_count: all.length } }));
+    const counted = server((page, perPage) => ({
+      result: slice(all, page, perPage),
+      resultInfo: { page, per_page: perPage, count: slice(all, page, perPage).length, total_count: all.length },
+    }));
     const short = await walkPages(counted.client, "/x", {}, item, { perPage: 3 });
     expect(short).toEqual({ items: all, totalCount: 7 });
     expect(counted.pages).toEqual([1, 2, 3]); // no empty page asked for once total_count items are read
@@ -68,7 +71,10 @@ describe("walkPages", () => {
 
   it("with total_pages, reads every page once", async () => {
     const all = items(9);
-    const { client, pages } = server((page, perPage) => ({ result: slice(all, page, perPage), resultInfo: { page, per_page: perPage, count: 3, total_count: 9, total_pages: 3 } }));
+    const { client, pages } = server((page, perPage) => ({
+      result: slice(all, page, perPage),
+      resultInfo: { page, per_page: perPage, count: 3, total_count: 9, total_pages: 3 },
+    }));
     expect((await walkPages(client, "/x", {}, item, { perPage: 3 })).items).toEqual(all);
     expect(pages).toEqual([1, 2, 3]);
   });

@@ -79,7 +79,10 @@ describe("RateLimiter shared by two consumers", () => {
     // Both ask as fast as they can; the scan asks first each time and still cannot take the audit's half.
     for (let round = 0; round < 10; round++) {
       for (const consumer of ["Zones scan", "Certificate audit"] as const) {
-        await limiter.acquire(undefined, 0, consumer).then(() => sent[consumer]++, () => undefined);
+        await limiter.acquire(undefined, 0, consumer).then(
+          () => sent[consumer]++,
+          () => undefined,
+        );
       }
     }
     expect(sent).toEqual({ "Zones scan": 5, "Certificate audit": 5 });
@@ -96,7 +99,11 @@ describe("RateLimiter shared by two consumers", () => {
     for (let i = 0; i < 4; i++) await limiter.acquire(undefined, 0, "Certificate audit");
     // The audit has used 4 of its 5: the scan may take 5 + 0 (the audit's 1 left is kept).
     let scan = 0;
-    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan").then(() => scan++, () => undefined);
+    for (let i = 0; i < 10; i++)
+      await limiter.acquire(undefined, 0, "Zones scan").then(
+        () => scan++,
+        () => undefined,
+      );
     expect(scan).toBe(5);
     expect(limiter.available()).toBe(1);
     await limiter.acquire(undefined, 0, "Certificate audit");
@@ -120,7 +127,11 @@ describe("RateLimiter: a page that went away", () => {
     await limiter.acquire(undefined, 0, "Zone detail");
     await clock.sleep(31_000);
     let scan = 0;
-    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan").then(() => scan++, () => undefined);
+    for (let i = 0; i < 10; i++)
+      await limiter.acquire(undefined, 0, "Zones scan").then(
+        () => scan++,
+        () => undefined,
+      );
     expect(scan).toBe(9);
     expect(limiter.use().consumers).toEqual([
       { consumer: "Zones scan", calls: 9 },
@@ -136,7 +147,11 @@ describe("RateLimiter: a page that went away", () => {
     // The audit comes back when told (about 61 s later): the scan, asking first, still leaves it half.
     await clock.sleep(61_000);
     let scan = 0;
-    for (let i = 0; i < 10; i++) await limiter.acquire(undefined, 0, "Zones scan").then(() => scan++, () => undefined);
+    for (let i = 0; i < 10; i++)
+      await limiter.acquire(undefined, 0, "Zones scan").then(
+        () => scan++,
+        () => undefined,
+      );
     expect(scan).toBe(5);
   });
 });

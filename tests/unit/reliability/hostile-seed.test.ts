@@ -7,7 +7,12 @@ import { HOSTILE } from "@/lib/dev/sandbox/seed-hostile";
 const shape = (state: ReturnType<typeof seedAccount>) => ({
   zones: state.zones.map((z) => [z.id, z.plan.legacy_id]),
   waf: Object.entries(state.waf).map(([id, w]) => [id, w.migrationState, w.compatible, w.rules.length, w.overrides.length]),
-  certificates: Object.entries(state.certificates).map(([id, c]) => [id, c.packs.length, c.customCertificates.length, c.customHostnames.length]),
+  certificates: Object.entries(state.certificates).map(([id, c]) => [
+    id,
+    c.packs.length,
+    c.customCertificates.length,
+    c.customHostnames.length,
+  ]),
 });
 
 describe("hostile strings in the sandbox", () => {

@@ -14,7 +14,10 @@ const valid: Record<(typeof QUERY_KEYS)[number], fc.Arbitrary<string>> = {
   count: fc.nat(300).map(String),
 };
 const fields: fc.Arbitrary<QueryFields> = fc.record(
-  Object.fromEntries(QUERY_KEYS.map((key) => [key, fc.oneof(hostile, valid[key])])) as Record<(typeof QUERY_KEYS)[number], fc.Arbitrary<string>>,
+  Object.fromEntries(QUERY_KEYS.map((key) => [key, fc.oneof(hostile, valid[key])])) as Record<
+    (typeof QUERY_KEYS)[number],
+    fc.Arbitrary<string>
+  >,
   { requiredKeys: [] },
 );
 

@@ -6,9 +6,28 @@ import type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
 import { CLOUDFLARE_MANAGED_RULESET_ID, OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID } from "@/lib/migration/managed-rulesets";
 import { describeRulesetDiff, diffRulesets } from "@/lib/rulesets/diff";
 
-const skipApi: RulesetRule = { id: "", ref: "", action: "skip", expression: 'http.request.uri.path contains "/api/"', enabled: true, action_parameters: { ruleset: "current" }, logging: { enabled: true } };
-const blockSqli: RulesetRule = { action: "block", description: "Block SQLi", expression: 'http.request.uri.query contains "union select"', enabled: true };
-const managed: RulesetRule = { id: "", action: "execute", expression: "true", enabled: true, action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID } };
+const skipApi: RulesetRule = {
+  id: "",
+  ref: "",
+  action: "skip",
+  expression: 'http.request.uri.path contains "/api/"',
+  enabled: true,
+  action_parameters: { ruleset: "current" },
+  logging: { enabled: true },
+};
+const blockSqli: RulesetRule = {
+  action: "block",
+  description: "Block SQLi",
+  expression: 'http.request.uri.query contains "union select"',
+  enabled: true,
+};
+const managed: RulesetRule = {
+  id: "",
+  action: "execute",
+  expression: "true",
+  enabled: true,
+  action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID },
+};
 
 function owasp(level: number, threshold: number, action = "block"): RulesetRule {
   const off = [1, 2, 3, 4].filter((l) => l > level);
@@ -30,7 +49,13 @@ function owasp(level: number, threshold: number, action = "block"): RulesetRule 
 const proposed: Ruleset = { name: "default", rules: [skipApi, managed, owasp(2, 40)] };
 /** The same rules as the platform answers them once deployed: ids, refs and versions assigned. */
 const live: Ruleset = {
-  rules: proposed.rules.map((rule, i) => ({ ...rule, id: `${i}`.repeat(32), ref: `${i}`.repeat(32), version: "1", last_updated: "2026-01-01T00:00:00Z" })),
+  rules: proposed.rules.map((rule, i) => ({
+    ...rule,
+    id: `${i}`.repeat(32),
+    ref: `${i}`.repeat(32),
+    version: "1",
+    last_updated: "2026-01-01T00:00:00Z",
+  })),
 };
 
 const words = (before: Ruleset | null | undefined, after: Ruleset) => diffRulesets(before, after).changes.map((c) => c.words);
@@ -56,8 +81,8 @@ describe("no change by meaning", () => {
   });
 
   it("two log rules that swap places only moved", () => {
-    const a: RulesetRule = { action: "log", expression: 'ip.src eq 192.0.2.1', ref: "a" };
-    const b: RulesetRule = { action: "log", expression: 'ip.src eq 192.0.2.2', ref: "b" };
+    const a: RulesetRule = { action: "log", expression: "ip.src eq 192.0.2.1", ref: "a" };
+    const b: RulesetRule = { action: "log", expression: "ip.src eq 192.0.2.2", ref: "b" };
     const diff = diffRulesets(withRules([a, b, managed]), withRules([b, a, managed]));
     expect(diff.changes).toEqual([]);
     expect(diff.moved).toHaveLength(1);
@@ -65,7 +90,11 @@ describe("no change by meaning", () => {
   });
 
   it("rules shifted by an added rule did not move", () => {
-    const extra: RulesetRule = { action: "skip", expression: 'http.host eq "static.example.com"', action_parameters: { ruleset: "current" } };
+    const extra: RulesetRule = {
+      action: "skip",
+      expression: 'http.host eq "static.example.com"',
+      action_parameters: { ruleset: "current" },
+    };
     const diff = diffRulesets(proposed, withRules([extra, ...proposed.rules]));
     expect(diff.moved).toEqual([]);
     expect(diff.changes.map((c) => c.kind)).toEqual(["rule_added"]);
@@ -104,7 +133,12 @@ describe("each kind of change, in words", () => {
         "execute Cloudflare OWASP Core Ruleset added (rule 3 of 3)",
       ]);
     }
-    expect(diffRulesets(null, proposed).changes.map((c) => c.kind)).toEqual(["entrypoint_created", "rule_added", "execute_added", "execute_added"]);
+    expect(diffRulesets(null, proposed).changes.map((c) => c.kind)).toEqual([
+      "entrypoint_created",
+      "rule_added",
+      "execute_added",
+      "execute_added",
+    ]);
   });
 
   it("OWASP paranoia level, score threshold and action", () => {
@@ -117,7 +151,18 @@ describe("each kind of change, in words", () => {
   });
 
   it("a threshold and action no longer set", () => {
-    const bare: RulesetRule = { ...owasp(2, 40), action_parameters: { id: OWASP_CORE_RULESET_ID, overrides: { categories: [{ category: "paranoia-level-3", enabled: false }, { category: "paranoia-level-4", enabled: false }] } } };
+    const bare: RulesetRule = {
+      ...owasp(2, 40),
+      action_parameters: {
+        id: OWASP_CORE_RULESET_ID,
+        overrides: {
+          categories: [
+            { category: "paranoia-level-3", enabled: false },
+            { category: "paranoia-level-4", enabled: false },
+          ],
+        },
+      },
+    };
     expect(words(withRules([owasp(2, 40)]), withRules([bare]))).toEqual([
       "OWASP score threshold Medium (40) → not set (the ruleset's default)",
       "OWASP action block → (ruleset default)",
@@ -127,13 +172,18 @@ describe("each kind of change, in words", () => {
   it("a rule's action and status", () => {
     expect(words(withRules([blockSqli]), withRules([{ ...blockSqli, action: "log" }]))).toEqual(["rule 'Block SQLi' action block → log"]);
     expect(words(withRules([blockSqli]), withRules([{ ...blockSqli, enabled: false }]))).toEqual(["rule 'Block SQLi' disabled"]);
-    expect(words(withRules([{ ...managed, enabled: false }]), withRules([managed]))).toEqual(["execute Cloudflare Managed Ruleset enabled"]);
+    expect(words(withRules([{ ...managed, enabled: false }]), withRules([managed]))).toEqual([
+      "execute Cloudflare Managed Ruleset enabled",
+    ]);
   });
 
   it("a skip rule added and removed, named by its path", () => {
     expect(words(withRules([managed]), withRules([skipApi, managed]))).toEqual(["skip rule for /api added (rule 1 of 2)"]);
     expect(words(withRules([skipApi, managed]), withRules([managed]))).toEqual(["skip rule for /api removed"]);
-    expect(diffRulesets(withRules([skipApi, managed]), withRules([managed])).changes[0]).toMatchObject({ kind: "rule_removed", rule: { before: 0 } });
+    expect(diffRulesets(withRules([skipApi, managed]), withRules([managed])).changes[0]).toMatchObject({
+      kind: "rule_removed",
+      rule: { before: 0 },
+    });
   });
 
   it("a managed ruleset execute added and removed", () => {
@@ -148,49 +198,82 @@ describe("each kind of change, in words", () => {
     const byRef = diffRulesets(withRules([{ ...blockSqli, ref: "sqli" }]), withRules([{ ...blockSqli, ref: "sqli", expression: "true" }]));
     expect(byRef.changes.map((c) => c.words)).toEqual([`rule 'Block SQLi' expression '${blockSqli.expression}' → 'true'`]);
     expect(byRef.changes[0]!.rule).toMatchObject({ ref: "sqli", matchedBy: "ref", before: 0, after: 0 });
-    const byId = diffRulesets(withRules([{ ...blockSqli, id: "f".repeat(32) }]), withRules([{ ...blockSqli, id: "f".repeat(32), expression: "true" }]));
+    const byId = diffRulesets(
+      withRules([{ ...blockSqli, id: "f".repeat(32) }]),
+      withRules([{ ...blockSqli, id: "f".repeat(32), expression: "true" }]),
+    );
     expect(byId.changes[0]!.rule).toMatchObject({ id: "f".repeat(32), matchedBy: "id" });
     const byRuleset = diffRulesets(withRules([managed]), withRules([{ ...managed, expression: 'http.host ne "a.example"' }]));
     expect(byRuleset.changes.map((c) => [c.kind, c.rule?.matchedBy])).toEqual([["expression", "ruleset"]]);
   });
 
   it("without ref or id, a changed expression is a rule removed and one added", () => {
-    expect(diffRulesets(withRules([blockSqli]), withRules([{ ...blockSqli, expression: "true" }])).changes.map((c) => c.kind)).toEqual(["rule_removed", "rule_added"]);
+    expect(diffRulesets(withRules([blockSqli]), withRules([{ ...blockSqli, expression: "true" }])).changes.map((c) => c.kind)).toEqual([
+      "rule_removed",
+      "rule_added",
+    ]);
   });
 
   it("ref before id before expression", () => {
     // The ref says rule one is now the one with rule two's id and expression.
     const one: RulesetRule = { ref: "one", id: "1".repeat(32), action: "block", expression: "a" };
     const two: RulesetRule = { ref: "two", id: "2".repeat(32), action: "log", expression: "b" };
-    const diff = diffRulesets(withRules([one, two]), withRules([{ ...one, id: "2".repeat(32), expression: "b" }, { ...two, id: "1".repeat(32), expression: "a" }]));
+    const diff = diffRulesets(
+      withRules([one, two]),
+      withRules([
+        { ...one, id: "2".repeat(32), expression: "b" },
+        { ...two, id: "1".repeat(32), expression: "a" },
+      ]),
+    );
     expect(diff.changes.every((c) => c.rule?.matchedBy === "ref")).toBe(true);
     expect(diff.changes.map((c) => c.kind)).toEqual(["expression", "expression"]);
   });
 
   it("a description, a managed ruleset swapped on a rule with an id, a field and a parameter", () => {
     const renamed = ["rule 'Block SQL injection' description 'Block SQLi' → 'Block SQL injection'"];
-    expect(words(withRules([{ ...blockSqli, ref: "x" }]), withRules([{ ...blockSqli, ref: "x", description: "Block SQL injection" }]))).toEqual(renamed);
+    expect(
+      words(withRules([{ ...blockSqli, ref: "x" }]), withRules([{ ...blockSqli, ref: "x", description: "Block SQL injection" }])),
+    ).toEqual(renamed);
     // A ref on one side only: recognised by its expression.
     expect(words(withRules([blockSqli]), withRules([{ ...blockSqli, ref: "x", description: "Block SQL injection" }]))).toEqual(renamed);
     expect(words(withRules([{ ...managed, id: "a".repeat(32) }]), withRules([{ ...owasp(2, 40), id: "a".repeat(32) }]))).toEqual([
       "execute Cloudflare OWASP Core Ruleset now executes Cloudflare OWASP Core Ruleset instead of Cloudflare Managed Ruleset",
     ]);
-    expect(words(withRules([skipApi]), withRules([{ ...skipApi, logging: { enabled: false } }]))).toEqual(['skip rule for /api logging {"enabled":true} → {"enabled":false}']);
-    expect(words(withRules([managed]), withRules([{ ...managed, action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID, version: "3" } }]))).toEqual(["execute Cloudflare Managed Ruleset version latest → 3"]);
+    expect(words(withRules([skipApi]), withRules([{ ...skipApi, logging: { enabled: false } }]))).toEqual([
+      'skip rule for /api logging {"enabled":true} → {"enabled":false}',
+    ]);
+    expect(
+      words(withRules([managed]), withRules([{ ...managed, action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID, version: "3" } }])),
+    ).toEqual(["execute Cloudflare Managed Ruleset version latest → 3"]);
   });
 
   it("what a skip rule skips", () => {
     const next = { ...skipApi, action_parameters: { rulesets: [OWASP_CORE_RULESET_ID] } };
-    expect(words(withRules([skipApi]), withRules([next]))).toEqual(["skip rule for /api skips Cloudflare OWASP Core Ruleset instead of the remaining rules of the entry point"]);
+    expect(words(withRules([skipApi]), withRules([next]))).toEqual([
+      "skip rule for /api skips Cloudflare OWASP Core Ruleset instead of the remaining rules of the entry point",
+    ]);
   });
 });
 
 describe("overrides, matched by category or rule id", () => {
-  const withOverrides = (overrides: Record<string, unknown>): RulesetRule => ({ ...managed, action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID, overrides } });
+  const withOverrides = (overrides: Record<string, unknown>): RulesetRule => ({
+    ...managed,
+    action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID, overrides },
+  });
 
   it("category overrides added, removed and changed", () => {
-    const before = withOverrides({ categories: [{ category: "wordpress", enabled: false }, { category: "joomla", action: "block" }] });
-    const after = withOverrides({ categories: [{ category: "joomla", action: "log" }, { category: "drupal", enabled: false }] });
+    const before = withOverrides({
+      categories: [
+        { category: "wordpress", enabled: false },
+        { category: "joomla", action: "block" },
+      ],
+    });
+    const after = withOverrides({
+      categories: [
+        { category: "joomla", action: "log" },
+        { category: "drupal", enabled: false },
+      ],
+    });
     expect(words(withRules([before]), withRules([after]))).toEqual([
       "Cloudflare Managed Ruleset: category wordpress override removed (was disabled)",
       "Cloudflare Managed Ruleset: category joomla action block → log",
@@ -202,7 +285,9 @@ describe("overrides, matched by category or rule id", () => {
     const a = { id: "5de7edfa648c4d6891dc3e7f84534ffa", action: "log" };
     const b = { id: "e3a567afc347477d9702d9047e97d760", enabled: false };
     expect(words(withRules([withOverrides({ rules: [a, b] })]), withRules([withOverrides({ rules: [b, a] })]))).toEqual([]);
-    expect(words(withRules([withOverrides({ rules: [a] })]), withRules([withOverrides({ rules: [{ ...a, action: "block" }, b] })]))).toEqual([
+    expect(
+      words(withRules([withOverrides({ rules: [a] })]), withRules([withOverrides({ rules: [{ ...a, action: "block" }, b] })])),
+    ).toEqual([
       "Cloudflare Managed Ruleset: rule 5de7edfa648c4d6891dc3e7f84534ffa action log → block",
       "Cloudflare Managed Ruleset: rule e3a567afc347477d9702d9047e97d760 override added (disabled)",
     ]);
@@ -223,7 +308,10 @@ describe("overrides, matched by category or rule id", () => {
   it("a paranoia category with the level unchanged is still a change", () => {
     // PL4 turned back on, PL3 still off: the level read stays 2, but rules of level 4 now run.
     const before = owasp(2, 40);
-    const overrides = { categories: [{ category: "paranoia-level-3", enabled: false }], rules: [{ id: OWASP_ANOMALY_SCORE_RULE_ID, action: "block", score_threshold: 40 }] };
+    const overrides = {
+      categories: [{ category: "paranoia-level-3", enabled: false }],
+      rules: [{ id: OWASP_ANOMALY_SCORE_RULE_ID, action: "block", score_threshold: 40 }],
+    };
     expect(words(withRules([before]), withRules([{ ...before, action_parameters: { id: OWASP_CORE_RULESET_ID, overrides } }]))).toEqual([
       "Cloudflare OWASP Core Ruleset: category paranoia-level-4 override removed (was disabled)",
     ]);
@@ -236,9 +324,16 @@ describe("properties", () => {
     expression: fc.constantFrom("true", 'http.host eq "a"', 'http.request.uri.path contains "/x/"', "ip.src eq 192.0.2.9"),
     enabled: fc.boolean(),
     description: fc.constantFrom("", "One", "Two"),
-    action_parameters: fc.constantFrom(undefined, { ruleset: "current" }, { id: OWASP_CORE_RULESET_ID }, { id: CLOUDFLARE_MANAGED_RULESET_ID }),
+    action_parameters: fc.constantFrom(
+      undefined,
+      { ruleset: "current" },
+      { id: OWASP_CORE_RULESET_ID },
+      { id: CLOUDFLARE_MANAGED_RULESET_ID },
+    ),
   });
-  const rulesets = fc.array(rule, { maxLength: 8 }).map((rules) => rules.map((r, i) => ({ ...JSON.parse(JSON.stringify(r)), ref: `r${i}` }) as RulesetRule));
+  const rulesets = fc
+    .array(rule, { maxLength: 8 })
+    .map((rules) => rules.map((r, i) => ({ ...JSON.parse(JSON.stringify(r)), ref: `r${i}` }) as RulesetRule));
 
   it("a ruleset never differs from itself", () => {
     fc.assert(fc.property(rulesets, (rules) => diffRulesets(withRules(rules), withRules(rules)).changes.length === 0));
@@ -254,7 +349,9 @@ describe("properties", () => {
       }),
     );
     fc.assert(
-      fc.property(rulesets, rulesets, (a, b) => diffRulesets(withRules(a), withRules(b)).changes.every((c) => c.kind.length > 0 && c.words.length > 0)),
+      fc.property(rulesets, rulesets, (a, b) =>
+        diffRulesets(withRules(a), withRules(b)).changes.every((c) => c.kind.length > 0 && c.words.length > 0),
+      ),
     );
   });
 
@@ -276,15 +373,28 @@ describe("properties", () => {
 
 describe("what the platform adds to its answers", () => {
   it("a rule's categories, last_updated and version are never a change", () => {
-    const answered = { ...blockSqli, id: "b".repeat(32), ref: "b".repeat(32), version: "3", last_updated: "2026-02-01T00:00:00Z", categories: ["sqli"] };
+    const answered = {
+      ...blockSqli,
+      id: "b".repeat(32),
+      ref: "b".repeat(32),
+      version: "3",
+      last_updated: "2026-02-01T00:00:00Z",
+      categories: ["sqli"],
+    };
     expect(diffRulesets(withRules([answered]), withRules([blockSqli])).changes).toEqual([]);
   });
 });
 
 describe("long entry points", () => {
   it("a skip rule moved past many rules is one line naming a few of them", () => {
-    const blocks: RulesetRule[] = Array.from({ length: 10 }, (_, i) => ({ action: "block", description: `Block ${i}`, expression: `ip.src eq 192.0.2.${i}` }));
+    const blocks: RulesetRule[] = Array.from({ length: 10 }, (_, i) => ({
+      action: "block",
+      description: `Block ${i}`,
+      expression: `ip.src eq 192.0.2.${i}`,
+    }));
     const diff = diffRulesets(withRules([skipApi, ...blocks]), withRules([...blocks, skipApi]));
-    expect(diff.changes.map((c) => c.words)).toEqual(["skip rule for /api now runs after rule 'Block 0', rule 'Block 1', rule 'Block 2', rule 'Block 3' and 6 more"]);
+    expect(diff.changes.map((c) => c.words)).toEqual([
+      "skip rule for /api now runs after rule 'Block 0', rule 'Block 1', rule 'Block 2', rule 'Block 3' and 6 more",
+    ]);
   });
 });

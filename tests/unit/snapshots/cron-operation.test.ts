@@ -13,8 +13,10 @@ beforeAll(async () => {
   ({ operation } = await import("@/lib/http/operation"));
 });
 
-const handler = () => operation(async ({ identity }) => ({ ok: true, person: identity?.id ?? null }), { role: "planner", cron: true, upstream: [] });
-const call = (headers: Record<string, string>) => handler()(new Request("http://127.0.0.1/api/snapshots/refresh", { method: "POST", headers }));
+const handler = () =>
+  operation(async ({ identity }) => ({ ok: true, person: identity?.id ?? null }), { role: "planner", cron: true, upstream: [] });
+const call = (headers: Record<string, string>) =>
+  handler()(new Request("http://127.0.0.1/api/snapshots/refresh", { method: "POST", headers }));
 
 describe("the cron caller", () => {
   it("is accepted with the secret, as no person", async () => {

@@ -29,7 +29,11 @@ export async function startSnapshotHarness(sandboxOptions: Partial<SandboxOption
     bucket,
     /** One server request's platform: a fresh Scheduler with this budget, tagged with its own id. */
     platform: (budget: number) =>
-      new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, new Scheduler({ limiter, subrequestBudget: budget, timeoutMs: 30_000, requestId: `test-${++requests}` })),
+      new PlatformClient(
+        sandbox.apiBaseUrl,
+        { kind: "token", token: TOKEN },
+        new Scheduler({ limiter, subrequestBudget: budget, timeoutMs: 30_000, requestId: `test-${++requests}` }),
+      ),
     /** The sandbox's per-request summary: calls and peak in flight of each tagged server request. */
     usage: async () => ((await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as { requests: RequestUsage[] }).requests,
     clearCalls: () => fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" }),

@@ -17,7 +17,14 @@ afterAll(() => h.close());
 const reads = () => ({ caaCache: new Map(), zones: async () => [], records: async () => [] });
 
 const api = async <T>(path: string, init: RequestInit = {}) =>
-  ((await (await fetch(`${h.sandbox.apiBaseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" } })).json()) as { result: T }).result;
+  (
+    (await (
+      await fetch(`${h.sandbox.apiBaseUrl}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      })
+    ).json()) as { result: T }
+  ).result;
 
 describe("custom hostnames paged across requests", () => {
   it("are asked for in an explicit order, resume at the boundary, and fail the zone by name when hostnames moved", async () => {
@@ -35,7 +42,9 @@ describe("custom hostnames paged across requests", () => {
     expect(ids).toHaveLength(9 * 50);
     expect(new Set(ids).size).toBe(ids.length); // the re-read boundary page is not kept twice
 
-    const calls = ((await (await fetch(`${h.sandbox.url}/__sandbox/calls`)).json()) as { calls: CallRecord[] }).calls.filter((c) => c.path.endsWith("/custom_hostnames"));
+    const calls = ((await (await fetch(`${h.sandbox.url}/__sandbox/calls`)).json()) as { calls: CallRecord[] }).calls.filter((c) =>
+      c.path.endsWith("/custom_hostnames"),
+    );
     expect(calls.map((c) => Number(c.query.page))).toEqual([1, 2, 3, 4, 5, 5, 6, 7, 8, 9]);
     for (const call of calls) expect(call.query).toMatchObject({ order: "ssl", direction: "asc", per_page: "50" });
 
@@ -48,9 +57,19 @@ describe("custom hostnames paged across requests", () => {
 
     // A hostname late in the order switches to the default CA ("" sorts first): every later page shifts by one.
     const moved = firstDesc[0]!;
-    await api(`/zones/${zoneId}/custom_hostnames/${moved.id}`, { method: "PATCH", body: JSON.stringify({ ssl: { method: moved.ssl.method, type: "dv", certificate_authority: "" } }) });
+    await api(`/zones/${zoneId}/custom_hostnames/${moved.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ ssl: { method: moved.ssl.method, type: "dv", certificate_authority: "" } }),
+    });
     const third = await auditZonesFrom(h.platform(9), [zone], second.next as HostnamePosition, 0, reads());
-    expect(third.zones).toEqual([{ zoneId, zoneName: zone.name, status: "failed", reason: expect.stringMatching(/custom hostnames moved while they were read across requests.*refresh again/) }]);
+    expect(third.zones).toEqual([
+      {
+        zoneId,
+        zoneName: zone.name,
+        status: "failed",
+        reason: expect.stringMatching(/custom hostnames moved while they were read across requests.*refresh again/),
+      },
+    ]);
     expect(third.next).toEqual({ zone: 1, hostnamePage: 0 });
   });
 });

@@ -2,11 +2,32 @@ import { describe, expect, it } from "vitest";
 import { certificatesPartSchema, SNAPSHOT_FORMAT, zonesPartSchema } from "@/lib/snapshots/schema";
 
 const zone = {
-  id: "0123456789abcdef0123456789abcdef", name: "example.com", plan: "pro", planName: "Pro", status: "active", paused: false, type: "full",
-  accountId: "a".repeat(32), accountName: "Acme", createdOn: null, activatedOn: null,
-  verdict: "eligible", eligible: true, reasons: [], migrationState: "start", validationAvailable: false,
-  sensitivity: "high", oldAction: "block", paranoiaLevel: 2, scoreThreshold: 40, newAction: "block", sensitivityRow: "high",
-  mappingNote: "", lostOverrides: 0, unknown: [], fetchedAt: "2026-11-23T00:00:00Z",
+  id: "0123456789abcdef0123456789abcdef",
+  name: "example.com",
+  plan: "pro",
+  planName: "Pro",
+  status: "active",
+  paused: false,
+  type: "full",
+  accountId: "a".repeat(32),
+  accountName: "Acme",
+  createdOn: null,
+  activatedOn: null,
+  verdict: "eligible",
+  eligible: true,
+  reasons: [],
+  migrationState: "start",
+  validationAvailable: false,
+  sensitivity: "high",
+  oldAction: "block",
+  paranoiaLevel: 2,
+  scoreThreshold: 40,
+  newAction: "block",
+  sensitivityRow: "high",
+  mappingNote: "",
+  lostOverrides: 0,
+  unknown: [],
+  fetchedAt: "2026-11-23T00:00:00Z",
 };
 
 describe("snapshot parts read back from the bucket", () => {

@@ -12,11 +12,32 @@ import { requireEnabled, splitRange, windowWithinReach } from "@/lib/validation-
 
 const DAY = 86_400_000;
 const NOW = Date.parse("2025-03-31T12:00:00Z");
-const limits = (over: Partial<typeof DOCUMENTED_LIMITS> = {}): ZoneDatasetLimits => ({ events: { ...DOCUMENTED_LIMITS, ...over }, groups: { ...DOCUMENTED_LIMITS, ...over }, assumed: [] });
+const limits = (over: Partial<typeof DOCUMENTED_LIMITS> = {}): ZoneDatasetLimits => ({
+  events: { ...DOCUMENTED_LIMITS, ...over },
+  groups: { ...DOCUMENTED_LIMITS, ...over },
+  assumed: [],
+});
 
 describe("settings", () => {
   it("reads the docs' example answer as it is", () => {
-    const answer = { viewer: { zones: [{ settings: { firewallEventsAdaptive: { enabled: true, maxDuration: 259200, maxNumberOfFields: 30, maxPageSize: 10000, notOlderThan: 2678400 }, firewallEventsAdaptiveGroups: { enabled: false, maxDuration: 86400, maxPageSize: 5000, notOlderThan: 604800 } } }] } };
+    const answer = {
+      viewer: {
+        zones: [
+          {
+            settings: {
+              firewallEventsAdaptive: {
+                enabled: true,
+                maxDuration: 259200,
+                maxNumberOfFields: 30,
+                maxPageSize: 10000,
+                notOlderThan: 2678400,
+              },
+              firewallEventsAdaptiveGroups: { enabled: false, maxDuration: 86400, maxPageSize: 5000, notOlderThan: 604800 },
+            },
+          },
+        ],
+      },
+    };
     const parsed = parseZoneLimits(settingsSchema.parse(answer));
     expect(parsed.events).toEqual({ enabled: true, maxDurationSeconds: 259200, notOlderThanSeconds: 2678400, maxPageSize: 10000 });
     expect(parsed.groups).toEqual({ enabled: false, maxDurationSeconds: 86400, notOlderThanSeconds: 604800, maxPageSize: 5000 });
@@ -24,7 +45,13 @@ describe("settings", () => {
   });
 
   it("fills a field the answer leaves out from the documented example, and names it", () => {
-    const parsed = parseZoneLimits(settingsSchema.parse({ viewer: { zones: [{ settings: { firewallEventsAdaptive: { enabled: true, maxDuration: 3600 }, firewallEventsAdaptiveGroups: null } }] } }));
+    const parsed = parseZoneLimits(
+      settingsSchema.parse({
+        viewer: {
+          zones: [{ settings: { firewallEventsAdaptive: { enabled: true, maxDuration: 3600 }, firewallEventsAdaptiveGroups: null } }],
+        },
+      }),
+    );
     expect(parsed.events.maxDurationSeconds).toBe(3600);
     expect(parsed.events.notOlderThanSeconds).toBe(2678400);
     expect(parsed.assumed).toContain("firewallEventsAdaptive.notOlderThan");
@@ -52,7 +79,16 @@ describe("planSlices under maxDuration", () => {
   it("never packs quiet hours into a slice wider than maxDuration", () => {
     const since = Date.parse("2025-03-01T00:00:00Z");
     const until = since + 7 * DAY - 1000;
-    const slices = planSlices(since, until, new Map([["2025-03-01T00:00:00Z", 1], ["2025-03-07T23:00:00Z", 1]]), 10_000, 259_200);
+    const slices = planSlices(
+      since,
+      until,
+      new Map([
+        ["2025-03-01T00:00:00Z", 1],
+        ["2025-03-07T23:00:00Z", 1],
+      ]),
+      10_000,
+      259_200,
+    );
     expect(slices.length).toBeGreaterThanOrEqual(3);
     expect(slices.every((s) => s.toMs - s.fromMs <= 259_200_000)).toBe(true);
     expect(slices[0]!.fromMs).toBe(since);
@@ -92,7 +128,9 @@ describe("windowWithinReach", () => {
     const moved = windowWithinReach({ since: "2025-03-24T12:00:00Z", until: "2025-03-31T12:00:00Z" }, short, NOW, false);
     expect(Date.parse(moved.since)).toBeGreaterThan(NOW - 3 * DAY);
     expect(moved.until).toBe("2025-03-31T12:00:00Z");
-    expect(() => windowWithinReach({ since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, short, NOW, false)).toThrow(InputError);
+    expect(() => windowWithinReach({ since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, short, NOW, false)).toThrow(
+      InputError,
+    );
   });
 
   it("keeps a margin: a since right at the limit would age out while the read goes on", () => {

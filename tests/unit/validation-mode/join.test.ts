@@ -4,14 +4,45 @@ import type { FirewallEvent } from "@/lib/validation-mode/events";
 import { joinRequests } from "@/lib/validation-mode/join";
 import { summarize } from "@/lib/validation-mode/summary";
 
-function event(rayName: string, source: string, action: string, ruleId: string, datetime = "2025-03-01T10:00:00Z", sampleInterval: number | null = 1): FirewallEvent {
-  return { rayName, datetime, source, action, ruleId, clientRequestHTTPHost: "www.example.com", clientRequestPath: "/login", clientIP: "203.0.113.9", clientCountryName: "DE", userAgent: "curl/8", sampleInterval };
+function event(
+  rayName: string,
+  source: string,
+  action: string,
+  ruleId: string,
+  datetime = "2025-03-01T10:00:00Z",
+  sampleInterval: number | null = 1,
+): FirewallEvent {
+  return {
+    rayName,
+    datetime,
+    source,
+    action,
+    ruleId,
+    clientRequestHTTPHost: "www.example.com",
+    clientRequestPath: "/login",
+    clientIP: "203.0.113.9",
+    clientCountryName: "DE",
+    userAgent: "curl/8",
+    sampleInterval,
+  };
 }
 
 describe("joinRequests", () => {
   it("a request seen once is new-only or old-only by the version that acted", () => {
-    const [onlyNew, onlyOld] = joinRequests([event("a", "firewallManaged", "block", "n1"), event("b", "waf", "block", "o1", "2025-03-01T11:00:00Z")]);
-    expect(onlyNew).toMatchObject({ rayName: "a", class: "newOnly", newAction: "block", newRuleId: "n1", oldAction: null, oldRuleId: null, newEvents: 1, oldEvents: 0 });
+    const [onlyNew, onlyOld] = joinRequests([
+      event("a", "firewallManaged", "block", "n1"),
+      event("b", "waf", "block", "o1", "2025-03-01T11:00:00Z"),
+    ]);
+    expect(onlyNew).toMatchObject({
+      rayName: "a",
+      class: "newOnly",
+      newAction: "block",
+      newRuleId: "n1",
+      oldAction: null,
+      oldRuleId: null,
+      newEvents: 1,
+      oldEvents: 0,
+    });
     expect(onlyOld).toMatchObject({ rayName: "b", class: "oldOnly", oldAction: "block", oldRuleId: "o1", newAction: null });
   });
 
@@ -27,7 +58,12 @@ describe("joinRequests", () => {
   });
 
   it("both versions with different actions are told apart from agreement", () => {
-    const requests = joinRequests([event("a", "waf", "log", "o1"), event("a", "firewallManaged", "block", "n1"), event("b", "waf", "challenge", "o2"), event("b", "firewallManaged", "managedChallenge", "n2")]);
+    const requests = joinRequests([
+      event("a", "waf", "log", "o1"),
+      event("a", "firewallManaged", "block", "n1"),
+      event("b", "waf", "challenge", "o2"),
+      event("b", "firewallManaged", "managedChallenge", "n2"),
+    ]);
     expect(requests.map((r) => [r.rayName, r.class, r.oldAction, r.newAction])).toEqual([
       ["a", "bothDifferentAction", "log", "block"],
       ["b", "bothDifferentAction", "challenge", "managedChallenge"],
@@ -72,13 +108,21 @@ describe("summarize", () => {
       event("e", "waf", "block", "o1"),
       event("e", "firewallManaged", "block", "n3"),
     ];
-    const summary = summarize("z", { since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" }, joinRequests(events), events.length, 1);
+    const summary = summarize(
+      "z",
+      { since: "2025-03-01T00:00:00Z", until: "2025-03-02T00:00:00Z" },
+      joinRequests(events),
+      events.length,
+      1,
+    );
     expect(summary.totals).toEqual({ both: 2, newOnly: 2, oldOnly: 1, bothSameAction: 1, bothDifferentAction: 1, requests: 5, events: 7 });
     expect(summary.byAction).toContainEqual({ class: "newOnly", oldAction: null, newAction: "block", requests: 2, estimatedRequests: 2 });
     expect(summary.sampling).toEqual({ sampled: false, maxInterval: 1, sampledRequests: 0, unknownIntervals: 0 });
     expect(summary.estimated).toMatchObject({ requests: 5, newOnly: 2, nowBlocked: 3 });
     expect(summary.decision).toMatchObject({ nowBlocked: 3, nowAllowed: 1, disagreementRate: 0.8 });
-    expect(summary.decision.summary).toBe("3 requests would now be blocked that were allowed; 1 request the old rules blocked is now allowed");
+    expect(summary.decision.summary).toBe(
+      "3 requests would now be blocked that were allowed; 1 request the old rules blocked is now allowed",
+    );
     expect(summary.topRules.newOnly).toEqual([{ key: "n1", requests: 2, side: "new" }]);
     expect(summary.series.reduce((n, p) => n + p.newOnly, 0)).toBe(2);
   });
@@ -102,6 +146,8 @@ describe("summarize", () => {
     expect(summary.sampling).toMatchObject({ sampled: true, maxInterval: 10, sampledRequests: 2, unknownIntervals: 1 });
     expect(summary.sampling.note).toMatch(/up to 1 in 10/);
     expect(summary.sampling.note).toMatch(/seen by one version only may be a sampling artefact/);
-    expect(summary.decision.summary).toBe("About 20 requests would now be blocked that were allowed; 0 requests the old rules blocked are now allowed (estimated from sampled events)");
+    expect(summary.decision.summary).toBe(
+      "About 20 requests would now be blocked that were allowed; 0 requests the old rules blocked are now allowed (estimated from sampled events)",
+    );
   });
 });

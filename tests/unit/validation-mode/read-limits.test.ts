@@ -14,7 +14,10 @@ const SINCE = Date.parse("2025-03-01T00:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
 /** 3 events per hour over 10 hours, both versions acting on each request; rows carry no sampleInterval. */
-function fakePlatform(limits: { maxDuration: number; maxPageSize: number }, calls: Array<{ op: string; from: number; to: number; limit: number }>) {
+function fakePlatform(
+  limits: { maxDuration: number; maxPageSize: number },
+  calls: Array<{ op: string; from: number; to: number; limit: number }>,
+) {
   const events = Array.from({ length: 30 }, (_, i) => ({ at: SINCE + Math.floor(i / 3) * HOUR + (i % 3) * 60_000, ray: `r${i}` }));
   const graphql = async (query: string, variables: Record<string, unknown>) => {
     const from = Date.parse(String(variables.from));
@@ -22,18 +25,46 @@ function fakePlatform(limits: { maxDuration: number; maxPageSize: number }, call
     const op = /query (\w+)/.exec(query)![1]!;
     calls.push({ op, from, to, limit: Number(variables.limit) });
     if (to - from > limits.maxDuration * 1000) throw new Error(`query time range is too large: ${(to - from) / 1000}s`);
-    if (op === "FirewallEvents" && Number(variables.limit) > limits.maxPageSize) throw new Error("limit must be positive number and not greater than " + limits.maxPageSize);
+    if (op === "FirewallEvents" && Number(variables.limit) > limits.maxPageSize)
+      throw new Error("limit must be positive number and not greater than " + limits.maxPageSize);
     const inRange = events.filter((e) => e.at >= from && e.at < to);
     if (op === "HourlyCounts") {
       const hours = new Map<number, number>();
       for (const e of inRange) hours.set(Math.floor(e.at / HOUR) * HOUR, (hours.get(Math.floor(e.at / HOUR) * HOUR) ?? 0) + 2);
       // count is the estimate: the rows (2 per request) × an average interval of 4.
-      return { viewer: { zones: [{ firewallEventsAdaptiveGroups: [...hours].map(([h, rows]) => ({ count: rows * 4, avg: { sampleInterval: 4 }, dimensions: { datetimeHour: iso(h) } })) }] } };
+      return {
+        viewer: {
+          zones: [
+            {
+              firewallEventsAdaptiveGroups: [...hours].map(([h, rows]) => ({
+                count: rows * 4,
+                avg: { sampleInterval: 4 },
+                dimensions: { datetimeHour: iso(h) },
+              })),
+            },
+          ],
+        },
+      };
     }
     const row = (e: (typeof events)[number], source: string) => ({
-      rayName: e.ray, datetime: iso(e.at), source, action: "block", ruleId: source, clientRequestHTTPHost: "h", clientRequestPath: "/", clientIP: "203.0.113.1", clientCountryName: "NL", userAgent: "u",
+      rayName: e.ray,
+      datetime: iso(e.at),
+      source,
+      action: "block",
+      ruleId: source,
+      clientRequestHTTPHost: "h",
+      clientRequestPath: "/",
+      clientIP: "203.0.113.1",
+      clientCountryName: "NL",
+      userAgent: "u",
     });
-    return { viewer: { zones: [{ firewallEventsAdaptive: inRange.flatMap((e) => [row(e, "waf"), row(e, "firewallManaged")]).slice(0, Number(variables.limit)) }] } };
+    return {
+      viewer: {
+        zones: [
+          { firewallEventsAdaptive: inRange.flatMap((e) => [row(e, "waf"), row(e, "firewallManaged")]).slice(0, Number(variables.limit)) },
+        ],
+      },
+    };
   };
   return { graphql } as unknown as PlatformClient;
 }
@@ -41,7 +72,11 @@ function fakePlatform(limits: { maxDuration: number; maxPageSize: number }, call
 describe("a read within the zone's limits", () => {
   it("cuts counts and slices to maxDuration, keeps limit at maxPageSize, and weighs rows by their hour's interval", async () => {
     const set = { maxDuration: 2 * 3600, maxPageSize: 8 };
-    const limits: ZoneDatasetLimits = { events: { ...DOCUMENTED_LIMITS, maxDurationSeconds: set.maxDuration, maxPageSize: set.maxPageSize }, groups: { ...DOCUMENTED_LIMITS, maxDurationSeconds: set.maxDuration }, assumed: [] };
+    const limits: ZoneDatasetLimits = {
+      events: { ...DOCUMENTED_LIMITS, maxDurationSeconds: set.maxDuration, maxPageSize: set.maxPageSize },
+      groups: { ...DOCUMENTED_LIMITS, maxDurationSeconds: set.maxDuration },
+      assumed: [],
+    };
     const calls: Array<{ op: string; from: number; to: number; limit: number }> = [];
     const window = { since: iso(SINCE), until: iso(SINCE + 10 * HOUR - 1000) };
     const result = await readWindow(fakePlatform(set, calls), "z", window, { limits, cache: new WindowCache() });

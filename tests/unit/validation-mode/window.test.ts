@@ -33,7 +33,12 @@ describe("planSlices", () => {
   const hour = (h: number) => `2025-03-01T0${h}:00:00Z`;
 
   it("packs hours into slices that stay under the limit and cover the window", () => {
-    const counts = new Map([[hour(0), 40], [hour(1), 40], [hour(2), 40], [hour(4), 90]]);
+    const counts = new Map([
+      [hour(0), 40],
+      [hour(1), 40],
+      [hour(2), 40],
+      [hour(4), 90],
+    ]);
     const slices = planSlices(since, until, counts, 100);
     expect(slices.every((s) => s.expected <= 100)).toBe(true);
     expect(slices[0]!.fromMs).toBe(since);

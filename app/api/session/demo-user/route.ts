@@ -17,7 +17,8 @@ export const POST = operation(
   async ({ request }) => {
     if (getConfig().identity.kind !== "demo") throw new NotFoundError("Demo users exist only in demo mode");
     // Only Preflight's own pages switch users (checkOrigin refused any other origin already).
-    if (request.headers.get("origin") === null) throw new ForbiddenError("Switching users needs the Origin header of Preflight's own pages");
+    if (request.headers.get("origin") === null)
+      throw new ForbiddenError("Switching users needs the Origin header of Preflight's own pages");
     const { user } = await readJsonBody(request, bodySchema);
     const found = findDemoUser(user);
     if (!found) throw new InputError("user", "user must be planner, approver-1 or approver-2");

@@ -18,7 +18,13 @@ export interface DatasetSettings {
 }
 
 const DAY = 86_400;
-const DOCUMENTED: DatasetSettings = { enabled: true, maxDuration: 3 * DAY, notOlderThan: 31 * DAY, maxPageSize: 10_000, maxNumberOfFields: 30 };
+const DOCUMENTED: DatasetSettings = {
+  enabled: true,
+  maxDuration: 3 * DAY,
+  notOlderThan: 31 * DAY,
+  maxPageSize: 10_000,
+  maxNumberOfFields: 30,
+};
 const LOWER: DatasetSettings = { enabled: true, maxDuration: DAY, notOlderThan: 14 * DAY, maxPageSize: 10_000, maxNumberOfFields: 30 };
 
 export const PLAN_LIMITS: Record<PlanLegacyId, Record<Dataset, DatasetSettings>> = {
@@ -34,17 +40,28 @@ function refusal(message: string, code: string): GraphQLError {
 }
 
 /** Throws the platform's error when a query of `dataset` over [fromMs, toMs] with `limit` rows is over the zone's limits. */
-export function checkLimits(zoneTag: string, dataset: Dataset, settings: DatasetSettings, range: { fromMs: number; toMs: number }, limit: number, nowMs: number): void {
+export function checkLimits(
+  zoneTag: string,
+  dataset: Dataset,
+  settings: DatasetSettings,
+  range: { fromMs: number; toMs: number },
+  limit: number,
+  nowMs: number,
+): void {
   // errors.mdx: "does not have access to the path..." (HTTP 403) is how a dataset outside the plan is refused.
   if (!settings.enabled) throw refusal(`zone '${zoneTag}' does not have access to the path ${dataset}`, "authz");
   if (!Number.isInteger(limit) || limit < 1 || limit > settings.maxPageSize) {
     throw refusal(`limit must be positive number and not greater than ${settings.maxPageSize}`, "quota");
   }
   // errors.mdx's example, word for word.
-  if (range.fromMs < nowMs - settings.notOlderThan * 1000) throw refusal(`cannot request data older than ${settings.notOlderThan}s`, "quota");
+  if (range.fromMs < nowMs - settings.notOlderThan * 1000)
+    throw refusal(`cannot request data older than ${settings.notOlderThan}s`, "quota");
   const seconds = Math.ceil((range.toMs - range.fromMs) / 1000);
   if (seconds > settings.maxDuration) {
-    throw refusal(`query time range is too large for zone ${zoneTag}. Time range can't be wider than ${settings.maxDuration}s, but it's ${seconds}s`, "quota");
+    throw refusal(
+      `query time range is too large for zone ${zoneTag}. Time range can't be wider than ${settings.maxDuration}s, but it's ${seconds}s`,
+      "quota",
+    );
   }
 }
 

@@ -66,7 +66,16 @@ export interface DesignedTotals {
  * sampling: for the sampled zone these are what the estimates approach, not what the rows show). */
 export function designedTotals(ordinal: number): DesignedTotals {
   const scale = scaleFor(ordinal);
-  const totals: DesignedTotals = { both: 0, bothSameAction: 0, bothDifferentAction: 0, newOnly: 0, oldOnly: 0, nowBlocked: 0, nowAllowed: 0, events: 0 };
+  const totals: DesignedTotals = {
+    both: 0,
+    bothSameAction: 0,
+    bothDifferentAction: 0,
+    newOnly: 0,
+    oldOnly: 0,
+    nowBlocked: 0,
+    nowAllowed: 0,
+    events: 0,
+  };
   const add = (c: Pick<DesignedCase, "old" | "new">, requests: number, extraEvents: number) => {
     if (c.old && c.new) {
       totals.both += requests;

@@ -48,7 +48,8 @@ export function graphqlHandler(store: () => FirewallEventStore, now: () => numbe
     if (body === INVALID_JSON || typeof body !== "object" || body === null || typeof body.query !== "string") {
       return { status: 400, body: { data: null, errors: [{ message: "the body must be JSON with a query string" }] } };
     }
-    const variables = typeof body.variables === "object" && body.variables !== null ? (body.variables as Record<string, unknown>) : undefined;
+    const variables =
+      typeof body.variables === "object" && body.variables !== null ? (body.variables as Record<string, unknown>) : undefined;
     const result = graphqlSync({
       schema,
       source: body.query,

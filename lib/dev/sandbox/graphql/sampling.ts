@@ -6,7 +6,11 @@ import type { FirewallEvent } from "./seed-events";
 const HOUR_MS = 3_600_000;
 
 /** `events` in time order; the rows the dataset would hold for them. */
-export function sampleBusyHours(events: readonly FirewallEvent[], overEvents: number = SAMPLING.overEvents, interval: number = SAMPLING.interval): FirewallEvent[] {
+export function sampleBusyHours(
+  events: readonly FirewallEvent[],
+  overEvents: number = SAMPLING.overEvents,
+  interval: number = SAMPLING.interval,
+): FirewallEvent[] {
   const perHour = new Map<number, number>();
   const hourOf = (event: FirewallEvent) => Math.floor(Date.parse(event.datetime) / HOUR_MS);
   for (const event of events) perHour.set(hourOf(event), (perHour.get(hourOf(event)) ?? 0) + 1);

@@ -57,10 +57,42 @@ type Filter = Record<string, string | string[] | null | undefined>;
 /** A zone's events and plan; undefined when the account has no such zone. */
 type ZoneData = (zoneTag: string) => { events: FirewallEvent[]; plan: PlanLegacyId } | undefined;
 
-const EVENT_FIELDS = ["rayName", "datetime", "source", "action", "ruleId", "description", "clientRequestHTTPHost", "clientRequestPath", "clientRequestQuery", "clientIP", "clientCountryName", "clientAsn", "userAgent", "sampleInterval"];
-const GROUP_FIELDS = ["count", "avg_sampleInterval", "dimensions_action", "dimensions_source", "dimensions_ruleId", "dimensions_datetimeHour", "dimensions_date"];
+const EVENT_FIELDS = [
+  "rayName",
+  "datetime",
+  "source",
+  "action",
+  "ruleId",
+  "description",
+  "clientRequestHTTPHost",
+  "clientRequestPath",
+  "clientRequestQuery",
+  "clientIP",
+  "clientCountryName",
+  "clientAsn",
+  "userAgent",
+  "sampleInterval",
+];
+const GROUP_FIELDS = [
+  "count",
+  "avg_sampleInterval",
+  "dimensions_action",
+  "dimensions_source",
+  "dimensions_ruleId",
+  "dimensions_datetimeHour",
+  "dimensions_date",
+];
 
-const DIMENSIONS = ["action", "source", "ruleId", "datetimeHour", "date", "clientRequestHTTPHost", "clientRequestPath", "clientCountryName"] as const;
+const DIMENSIONS = [
+  "action",
+  "source",
+  "ruleId",
+  "datetimeHour",
+  "date",
+  "clientRequestHTTPHost",
+  "clientRequestPath",
+  "clientCountryName",
+] as const;
 type Dimension = (typeof DIMENSIONS)[number];
 
 /** The root value: resolvers are functions on plain objects, called by graphql-js with (args, context, info). */
@@ -72,9 +104,11 @@ export function rootValue(zoneData: ZoneData, nowMs: number) {
         if (tags.length === 0) throw new GraphQLError("zones: filter must name a zoneTag");
         return tags.map((zoneTag) => {
           const zone = zoneData(zoneTag);
-          if (!zone) throw new GraphQLError(`zone '${zoneTag}' does not exist or you do not have access to it`, { extensions: { code: "authz" } });
+          if (!zone)
+            throw new GraphQLError(`zone '${zoneTag}' does not exist or you do not have access to it`, { extensions: { code: "authz" } });
           const limits = PLAN_LIMITS[zone.plan];
-          const rows = (dataset: Dataset, args: { filter: Filter; limit: number }) => applyFilter(zone.events, args.filter, (range) => checkLimits(zoneTag, dataset, limits[dataset], range, args.limit, nowMs));
+          const rows = (dataset: Dataset, args: { filter: Filter; limit: number }) =>
+            applyFilter(zone.events, args.filter, (range) => checkLimits(zoneTag, dataset, limits[dataset], range, args.limit, nowMs));
           return {
             zoneTag,
             settings: {
@@ -86,8 +120,11 @@ export function rootValue(zoneData: ZoneData, nowMs: number) {
               if (args.orderBy?.[0]) found.sort(byField(args.orderBy[0]));
               return found.slice(0, args.limit);
             },
-            firewallEventsAdaptiveGroups: (args: { filter: Filter; limit: number; orderBy?: string[] }, _context: unknown, info: GraphQLResolveInfo) =>
-              groups(rows("firewallEventsAdaptiveGroups", args), requestedDimensions(info), args),
+            firewallEventsAdaptiveGroups: (
+              args: { filter: Filter; limit: number; orderBy?: string[] },
+              _context: unknown,
+              info: GraphQLResolveInfo,
+            ) => groups(rows("firewallEventsAdaptiveGroups", args), requestedDimensions(info), args),
           };
         });
       },
@@ -98,7 +135,8 @@ export function rootValue(zoneData: ZoneData, nowMs: number) {
 function applyFilter(events: FirewallEvent[], filter: Filter, check: (range: { fromMs: number; toMs: number }) => void): FirewallEvent[] {
   const after = time(filter.datetime_geq) ?? time(filter.datetime_gt);
   const before = time(filter.datetime_leq) ?? time(filter.datetime_lt);
-  if (after === undefined || before === undefined) throw new GraphQLError("the filter must bound datetime on both sides", { extensions: { code: "bad_input" } });
+  if (after === undefined || before === undefined)
+    throw new GraphQLError("the filter must bound datetime on both sides", { extensions: { code: "bad_input" } });
   check({ fromMs: after, toMs: before });
   return events.filter((event) => {
     const at = Date.parse(event.datetime);

@@ -26,11 +26,24 @@ export interface FirewallEvent {
 }
 
 const OLD_RULES = OWASP_GROUPS.flatMap((group) => group.rules.map(([id, description]) => ({ id, description })));
-const NEW_RULE_NAMES = ["SQLi - Comment", "XSS - JavaScript URI", "Anomaly:Header:User-Agent - Missing", "Command Injection - Common Attack Commands", "Log4j Headers", "Directory Traversal"];
+const NEW_RULE_NAMES = [
+  "SQLi - Comment",
+  "XSS - JavaScript URI",
+  "Anomaly:Header:User-Agent - Missing",
+  "Command Injection - Common Attack Commands",
+  "Log4j Headers",
+  "Directory Traversal",
+];
 const HOSTS = ["www", "api", "shop", "admin"];
 const PATHS = ["/", "/login", "/search", "/api/v1/orders", "/checkout", "/admin/users", "/wp-login.php", "/static/app.js"];
 const COUNTRIES = ["US", "DE", "FR", "GB", "BR", "IN", "JP", "NL"];
-const AGENTS = ["Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0", "curl/8.5.0", "python-requests/2.31", "sqlmap/1.8", "Mozilla/5.0 (iPhone) Safari/604.1"];
+const AGENTS = [
+  "Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0",
+  "curl/8.5.0",
+  "python-requests/2.31",
+  "sqlmap/1.8",
+  "Mozilla/5.0 (iPhone) Safari/604.1",
+];
 
 /** Seconds precision, as the dataset's `Time` scalar answers. */
 function isoSecond(ms: number): string {
@@ -56,7 +69,12 @@ export function seedFirewallEvents(seed: number, zone: Zone, ordinal: number, an
     sampleInterval: 1,
     ...overrides,
   });
-  const event = (base: ReturnType<typeof request>, source: string, action: string, rule: { id: string; description: string }): FirewallEvent => ({
+  const event = (
+    base: ReturnType<typeof request>,
+    source: string,
+    action: string,
+    rule: { id: string; description: string },
+  ): FirewallEvent => ({
     ...base,
     source,
     action,
@@ -93,7 +111,12 @@ export function seedFirewallEvents(seed: number, zone: Zone, ordinal: number, an
     }
   }
   for (let i = 0; i < OTHER_SOURCE_EVENTS; i++) {
-    events.push(event(request(start + rng.int(0, EVENT_DAYS * DAY_MS - 1)), "firewallCustom", "block", { id: rng.hex(), description: "Block bad bots" }));
+    events.push(
+      event(request(start + rng.int(0, EVENT_DAYS * DAY_MS - 1)), "firewallCustom", "block", {
+        id: rng.hex(),
+        description: "Block bad bots",
+      }),
+    );
   }
   events.sort((a, b) => a.datetime.localeCompare(b.datetime) || a.rayName.localeCompare(b.rayName));
   // After every draw, so the rows of the other zones (and the draws of this one) are unchanged.

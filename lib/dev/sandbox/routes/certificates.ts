@@ -14,7 +14,12 @@ const CUSTOM_STATUSES = ["active", "expired", "deleted", "pending", "initializin
 export function zoneCertificates({ params, state, path }: RouteContext): { certificates: ZoneCertificates } | { response: ApiResponse } {
   const found = findZone(state.zones, params.zone_id ?? "", path);
   if (!("zone" in found)) return found;
-  const certificates = state.certificates[found.zone.id] ?? { packs: [], customCertificates: [], customHostnames: [], totalTls: { enabled: false } };
+  const certificates = state.certificates[found.zone.id] ?? {
+    packs: [],
+    customCertificates: [],
+    customHostnames: [],
+    totalTls: { enabled: false },
+  };
   return { certificates };
 }
 
@@ -25,7 +30,12 @@ export function listCertificatePacks(context: RouteContext): ApiResponse {
   // Without status=all only active packs are listed; the platform document spells it ssl_status=all.
   const all = readEnum(context.query, "status", ["all"] as const) ?? readEnum(context.query, "ssl_status", ["all"] as const);
   const packs = found.certificates.packs.filter((p) => all === "all" || p.status === "active");
-  const sorted = sortList(packs, (p) => p.created_on, list.direction, (a, b) => compareKeys(a.id, b.id));
+  const sorted = sortList(
+    packs,
+    (p) => p.created_on,
+    list.direction,
+    (a, b) => compareKeys(a.id, b.id),
+  );
   const { result, resultInfo } = paginate(sorted, list.page, list.perPage);
   return ok(result, resultInfo);
 }
@@ -36,7 +46,12 @@ export function listCustomCertificates(context: RouteContext): ApiResponse {
   const list = readListParams(context.query, CERTIFICATES_PER_PAGE, ["priority"] as const, "priority");
   const status = readEnum(context.query, "status", CUSTOM_STATUSES);
   const certificates = found.certificates.customCertificates.filter((c) => status === undefined || c.status === status);
-  const sorted = sortList(certificates, (c) => c.priority, list.direction, (a, b) => compareKeys(a.uploaded_on, b.uploaded_on) || compareKeys(a.id, b.id));
+  const sorted = sortList(
+    certificates,
+    (c) => c.priority,
+    list.direction,
+    (a, b) => compareKeys(a.uploaded_on, b.uploaded_on) || compareKeys(a.id, b.id),
+  );
   const { result, resultInfo } = paginate(sorted, list.page, list.perPage);
   return ok(result, resultInfo);
 }

@@ -22,15 +22,36 @@ export function listCustomHostnames(context: RouteContext): ApiResponse {
   const ca = readEnum(query, "certificate_authority", ["google", "lets_encrypt", "ssl_com"] as const);
   const bulk = bulkOf(context);
   // The large profile's plain listing: the page is generated, never the whole list.
-  if (bulk && found.certificates.customHostnames.length === 0 && hostname === undefined && id === undefined && ca === undefined && list.order === "ssl" && list.direction === "asc") {
+  if (
+    bulk &&
+    found.certificates.customHostnames.length === 0 &&
+    hostname === undefined &&
+    id === undefined &&
+    ca === undefined &&
+    list.order === "ssl" &&
+    list.direction === "asc"
+  ) {
     const start = Math.min((list.page - 1) * list.perPage, bulk.count);
     const end = Math.min(start + list.perPage, bulk.count);
-    const result = Array.from({ length: end - start }, (_, k) => bulkHostname(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count, start + k));
-    return ok(result, { page: list.page, per_page: list.perPage, count: result.length, total_count: bulk.count, total_pages: Math.ceil(bulk.count / list.perPage) });
+    const result = Array.from({ length: end - start }, (_, k) =>
+      bulkHostname(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count, start + k),
+    );
+    return ok(result, {
+      page: list.page,
+      per_page: list.perPage,
+      count: result.length,
+      total_count: bulk.count,
+      total_pages: Math.ceil(bulk.count / list.perPage),
+    });
   }
-  const every = bulk ? [...found.certificates.customHostnames, ...allBulkHostnames(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count)] : found.certificates.customHostnames;
+  const every = bulk
+    ? [...found.certificates.customHostnames, ...allBulkHostnames(context.state.seed, bulk.zone, bulk.zoneIndex, bulk.count)]
+    : found.certificates.customHostnames;
   const hostnames = every.filter(
-    (h) => (hostname === undefined || h.hostname === hostname) && (id === undefined || h.id === id) && (ca === undefined || h.ssl.certificate_authority === ca),
+    (h) =>
+      (hostname === undefined || h.hostname === hostname) &&
+      (id === undefined || h.id === id) &&
+      (ca === undefined || h.ssl.certificate_authority === ca),
   );
   const key = list.order === "ssl" ? (h: CustomHostname) => h.ssl.certificate_authority : (h: CustomHostname) => h.ssl.status;
   const sorted = sortList(hostnames, key, list.direction, (a, b) => compareKeys(a.hostname, b.hostname) || compareKeys(a.id, b.id));

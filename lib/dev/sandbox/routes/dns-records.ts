@@ -14,8 +14,26 @@ const DNS_ORDERS = ["type", "name", "content", "ttl", "proxied"] as const;
 type DnsOrder = (typeof DNS_ORDERS)[number];
 /** Every type of the reference's `dns-records_type`, so a valid filter for an unseeded type is an empty list, not a 400. */
 const DNS_TYPES = [
-  "A", "AAAA", "CAA", "CERT", "CNAME", "DNSKEY", "DS", "HTTPS", "LOC", "MX",
-  "NAPTR", "NS", "PTR", "SMIMEA", "SRV", "SSHFP", "SVCB", "TLSA", "TXT", "URI",
+  "A",
+  "AAAA",
+  "CAA",
+  "CERT",
+  "CNAME",
+  "DNSKEY",
+  "DS",
+  "HTTPS",
+  "LOC",
+  "MX",
+  "NAPTR",
+  "NS",
+  "PTR",
+  "SMIMEA",
+  "SRV",
+  "SSHFP",
+  "SVCB",
+  "TLSA",
+  "TXT",
+  "URI",
 ] as const;
 
 const ORDER_KEY: Record<DnsOrder, (record: DnsRecord) => SortKey> = {
@@ -41,8 +59,11 @@ export function listDnsRecords({ params, query, state, path }: RouteContext): Ap
   if (content !== undefined) predicates.push((r) => r.content === content);
   if (proxied !== undefined) predicates.push((r) => r.proxied === proxied);
   const records = (state.dnsRecords[found.zone.id] ?? []).filter(combine(predicates, match));
-  const sorted = sortList(records, ORDER_KEY[list.order], list.direction, (a, b) =>
-    compareKeys(a.name, b.name) || compareKeys(a.content, b.content) || compareKeys(a.id, b.id),
+  const sorted = sortList(
+    records,
+    ORDER_KEY[list.order],
+    list.direction,
+    (a, b) => compareKeys(a.name, b.name) || compareKeys(a.content, b.content) || compareKeys(a.id, b.id),
   );
   const { result, resultInfo } = paginate(sorted, list.page, list.perPage);
   return ok(result, resultInfo);

@@ -53,7 +53,9 @@ export function getZone({ params, state, path }: RouteContext): ApiResponse {
 /** Malformed id → 400/7003 (the API cannot route it); well-formed but unknown → 404/1001. */
 export function findZone(zones: readonly Zone[], zoneId: string, path: string): { zone: Zone } | { response: ApiResponse } {
   if (!IDENTIFIER.test(zoneId)) {
-    return { response: fail(400, ERROR_CODES.noRoute, `Could not route to ${routeHint(path)}, perhaps your object identifier is invalid?`) };
+    return {
+      response: fail(400, ERROR_CODES.noRoute, `Could not route to ${routeHint(path)}, perhaps your object identifier is invalid?`),
+    };
   }
   const zone = zones.find((z) => z.id === zoneId);
   return zone ? { zone } : { response: fail(404, ERROR_CODES.invalidZone, "Invalid zone identifier") };

@@ -9,31 +9,51 @@ export const OWASP_GROUPS: Array<{ name: string; description: string; rules: Arr
   {
     name: "OWASP Bad Robots",
     description: "Detects requests from known malicious user agents and scanners.",
-    rules: [["990002", "Request Indicates a Security Scanner Scanned the Site"], ["990012", "Rogue web site crawler"]],
+    rules: [
+      ["990002", "Request Indicates a Security Scanner Scanned the Site"],
+      ["990012", "Rogue web site crawler"],
+    ],
   },
   {
     name: "OWASP Generic Attacks",
     description: "Detects command injection, session fixation and remote file inclusion.",
-    rules: [["950907", "System Command Injection"], ["950009", "Session Fixation Attack"], ["950117", "Remote File Inclusion Attack"]],
+    rules: [
+      ["950907", "System Command Injection"],
+      ["950009", "Session Fixation Attack"],
+      ["950117", "Remote File Inclusion Attack"],
+    ],
   },
   {
     name: "OWASP HTTP Policy",
     description: "Enforces restrictions on methods, content types and extensions.",
-    rules: [["960032", "Method is not allowed by policy"], ["960035", "URL file extension is restricted by policy"]],
+    rules: [
+      ["960032", "Method is not allowed by policy"],
+      ["960035", "URL file extension is restricted by policy"],
+    ],
   },
   {
     name: "OWASP Protocol Anomalies",
     description: "Detects requests that violate HTTP protocol norms.",
-    rules: [["960015", "Request Missing an Accept Header"], ["960009", "Request Missing a User Agent Header"]],
+    rules: [
+      ["960015", "Request Missing an Accept Header"],
+      ["960009", "Request Missing a User Agent Header"],
+    ],
   },
   {
     name: "OWASP SQL Injection Attacks",
     description: "Detects SQL injection attempts.",
-    rules: [["981318", "SQL Injection Attack: Common Injection Testing Detected"], ["950901", "SQL Injection Attack: SQL Tautology Detected"], ["981173", "Restricted SQL Character Anomaly Detection"]],
+    rules: [
+      ["981318", "SQL Injection Attack: Common Injection Testing Detected"],
+      ["950901", "SQL Injection Attack: SQL Tautology Detected"],
+      ["981173", "Restricted SQL Character Anomaly Detection"],
+    ],
   },
   {
     name: "OWASP XSS Attacks",
     description: "Detects cross-site scripting attempts.",
-    rules: [["973300", "Possible XSS Attack Detected - HTML Tag Handler"], ["958052", "Cross-site Scripting (XSS) Attack"]],
+    rules: [
+      ["973300", "Possible XSS Attack Detected - HTML Tag Handler"],
+      ["958052", "Cross-site Scripting (XSS) Attack"],
+    ],
   },
 ];

@@ -9,7 +9,13 @@ import type { Ruleset, RulesetRule } from "./types";
 
 export const dashboardEditSchema = z.discriminatedUnion("edit", [
   z.object({ zoneId: z.string(), edit: z.literal("paranoia_level"), level: z.number().int().min(1).max(4) }).strict(),
-  z.object({ zoneId: z.string(), edit: z.literal("owasp_action"), action: z.enum(["block", "challenge", "js_challenge", "managed_challenge", "log"]) }).strict(),
+  z
+    .object({
+      zoneId: z.string(),
+      edit: z.literal("owasp_action"),
+      action: z.enum(["block", "challenge", "js_challenge", "managed_challenge", "log"]),
+    })
+    .strict(),
   z.object({ zoneId: z.string(), edit: z.literal("score_threshold"), threshold: z.number().int().min(1).max(100) }).strict(),
   z.object({ zoneId: z.string(), edit: z.literal("add_skip_rule"), path: z.string().startsWith("/").max(200) }).strict(),
   z.object({ zoneId: z.string(), edit: z.literal("rule_enabled"), index: z.number().int().min(0), enabled: z.boolean() }).strict(),
@@ -23,13 +29,26 @@ export function applyDashboardEdit(entrypoint: Ruleset, edit: DashboardEdit, at:
   let rules: RulesetRule[];
   if (edit.edit === "add_skip_rule") {
     const id = ruleId(entrypoint.id ?? "", version);
-    const skip = { id, version: "1", action: "skip", expression: `starts_with(http.request.uri.path, ${JSON.stringify(edit.path)})`, description: `Skip the managed rules for ${edit.path}`, enabled: true, ref: id, action_parameters: { ruleset: "current" }, logging: { enabled: true }, last_updated: at };
+    const skip = {
+      id,
+      version: "1",
+      action: "skip",
+      expression: `starts_with(http.request.uri.path, ${JSON.stringify(edit.path)})`,
+      description: `Skip the managed rules for ${edit.path}`,
+      enabled: true,
+      ref: id,
+      action_parameters: { ruleset: "current" },
+      logging: { enabled: true },
+      last_updated: at,
+    };
     rules = [skip, ...entrypoint.rules];
   } else if (edit.edit === "rule_enabled") {
     if (edit.index >= entrypoint.rules.length) return `index: the entry point has ${entrypoint.rules.length} rules`;
     rules = entrypoint.rules.map((rule, i) => (i === edit.index ? stamp({ ...rule, enabled: edit.enabled }) : rule));
   } else {
-    const owasp = entrypoint.rules.findIndex((rule) => rule.action === "execute" && (rule.action_parameters as { id?: string } | undefined)?.id === OWASP_CORE_RULESET);
+    const owasp = entrypoint.rules.findIndex(
+      (rule) => rule.action === "execute" && (rule.action_parameters as { id?: string } | undefined)?.id === OWASP_CORE_RULESET,
+    );
     if (owasp < 0) return "edit: the entry point does not deploy the OWASP core ruleset";
     rules = entrypoint.rules.map((rule, i) => (i === owasp ? stamp(editOwasp(rule, edit)) : rule));
   }
@@ -37,7 +56,10 @@ export function applyDashboardEdit(entrypoint: Ruleset, edit: DashboardEdit, at:
 }
 
 type OwaspEdit = Extract<DashboardEdit, { edit: "paranoia_level" | "owasp_action" | "score_threshold" }>;
-type Overrides = { categories?: Array<{ category: string; enabled?: boolean; action?: string }>; rules?: Array<Record<string, unknown> & { id: string }> };
+type Overrides = {
+  categories?: Array<{ category: string; enabled?: boolean; action?: string }>;
+  rules?: Array<Record<string, unknown> & { id: string }>;
+};
 
 /** The OWASP execute rule with its overrides changed as the dashboard's deployment settings change them. */
 function editOwasp(rule: RulesetRule, edit: OwaspEdit): RulesetRule {
@@ -46,7 +68,9 @@ function editOwasp(rule: RulesetRule, edit: OwaspEdit): RulesetRule {
   if (edit.edit === "paranoia_level") {
     // Levels above the chosen one are turned off; the others run (no override).
     const others = (overrides.categories ?? []).filter((c) => !/^paranoia-level-\d$/.test(c.category));
-    const off = [1, 2, 3, 4].filter((level) => level > edit.level).map((level) => ({ category: `paranoia-level-${level}`, enabled: false }));
+    const off = [1, 2, 3, 4]
+      .filter((level) => level > edit.level)
+      .map((level) => ({ category: `paranoia-level-${level}`, enabled: false }));
     overrides.categories = [...others, ...off];
     if (overrides.categories.length === 0) delete overrides.categories;
   } else {

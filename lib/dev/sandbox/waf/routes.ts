@@ -50,7 +50,11 @@ function requirePhaseTwo(query: URLSearchParams): ApiResponse | undefined {
  */
 export function previousApiGone(waf: WafZone): ApiResponse | undefined {
   if (waf.migrationState !== "completed" && !waf.previousApiRetired) return undefined;
-  return fail(410, WAF_ERRORS.previousApiGone, "This endpoint has been deprecated and returns 410 Gone. Please use the Rulesets API instead.");
+  return fail(
+    410,
+    WAF_ERRORS.previousApiGone,
+    "This endpoint has been deprecated and returns 410 Gone. Please use the Rulesets API instead.",
+  );
 }
 
 function previousFirewall(handler: (waf: WafZone, context: RouteContext) => ApiResponse) {
@@ -67,7 +71,11 @@ function notUpgraded(handler: (waf: WafZone, context: RouteContext) => ApiRespon
     const found = withZone(context);
     if ("response" in found) return found.response;
     if (found.waf.migrationState === "completed") {
-      return fail(400, WAF_ERRORS.previousApiGone, "WAF managed rules were upgraded for this zone; the previous WAF API is no longer available");
+      return fail(
+        400,
+        WAF_ERRORS.previousApiGone,
+        "WAF managed rules were upgraded for this zone; the previous WAF API is no longer available",
+      );
     }
     return handler(found.waf, context);
   };
@@ -178,13 +186,18 @@ function refuseUpgrade(waf: WafZone, ruleset: Ruleset): ApiResponse | undefined 
   // The two limits are the rulesets API's own validation: answered as rulesets_Failure, a message and a pointer, no code.
   const migrated = ruleset.rules.filter((rule) => rule.action !== "execute").length;
   if (migrated > MAX_RULES) {
-    return failRuleset(400, [{ message: `The zone has ${migrated} firewall rules to migrate (more than ${MAX_RULES}); contact support`, pointer: "/rules" }]);
+    return failRuleset(400, [
+      { message: `The zone has ${migrated} firewall rules to migrate (more than ${MAX_RULES}); contact support`, pointer: "/rules" },
+    ]);
   }
   const long = ruleset.rules.flatMap((rule, index) => (Buffer.byteLength(rule.expression) > MAX_EXPRESSION_BYTES ? [{ rule, index }] : []));
   if (long.length > 0) {
     return failRuleset(
       400,
-      long.map(({ rule, index }) => ({ message: `The firewall rule expression is longer than 4 KB (${Buffer.byteLength(rule.expression)} bytes); contact support`, pointer: `/rules/${index}/expression` })),
+      long.map(({ rule, index }) => ({
+        message: `The firewall rule expression is longer than 4 KB (${Buffer.byteLength(rule.expression)} bytes); contact support`,
+        pointer: `/rules/${index}/expression`,
+      })),
     );
   }
   return undefined;

@@ -11,14 +11,7 @@ import { ENTRYPOINT_ID } from "./entrypoint-id";
 import type { ActionMode, MigratedSetting, Ruleset, Sensitivity, WafGroup, WafOverride, WafRule, WafZone } from "./types";
 
 export type WafCase =
-  | "eligible"
-  | "incompatible"
-  | "uri_overrides"
-  | "too_many_rules"
-  | "long_expression"
-  | "migrated"
-  | "validation"
-  | "firewall_disabled";
+  "eligible" | "incompatible" | "uri_overrides" | "too_many_rules" | "long_expression" | "migrated" | "validation" | "firewall_disabled";
 
 /** Which case a zone gets: every case recurs through the account, validation only on Enterprise. */
 export function wafCaseFor(index: number, zone: Zone): WafCase {

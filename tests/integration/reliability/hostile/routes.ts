@@ -33,19 +33,56 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
   const format = [fc.constantFrom("json", "csv")];
   const source = [fc.constantFrom("auto", "live", "snapshot")];
   const instant = [fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString())];
-  const step = (name: string) => ({ name: `POST /api/reviews/{id}/${name}`, module: `reviews/[id]/${name}/route`, fields: ["id", "comment", "confirm", "text", "body"], cases: post(fc.record({ id: reviewId }), { comment: [hostile], confirm: [hostile], text: [hostile] }) });
+  const step = (name: string) => ({
+    name: `POST /api/reviews/{id}/${name}`,
+    module: `reviews/[id]/${name}/route`,
+    fields: ["id", "comment", "confirm", "text", "body"],
+    cases: post(fc.record({ id: reviewId }), { comment: [hostile], confirm: [hostile], text: [hostile] }),
+  });
   return [
     { name: "GET /api/health", module: "health/route", fields: [], cases: get(none, {}) },
-    { name: "GET /api/zones", module: "zones/route", fields: ["cursor", "refresh", "format", "source"], cases: get(none, { cursor: [fc.base64String()], refresh: flag, format, source }) },
-    { name: "GET /api/zones/{id}/migration", module: "zones/[id]/migration/route", fields: ["id", "refresh"], cases: get(fc.record({ id: zoneId }), { refresh: [fc.constantFrom("0", "false")] }) },
-    { name: "GET /api/zones/{id}/validation", module: "zones/[id]/validation/route", fields: ["id", "since", "until", "cursor", "refresh"], cases: get(fc.record({ id: fieldValue([hex32]) }), { since: instant, until: instant, cursor: [fc.base64String()], refresh: flag }) },
+    {
+      name: "GET /api/zones",
+      module: "zones/route",
+      fields: ["cursor", "refresh", "format", "source"],
+      cases: get(none, { cursor: [fc.base64String()], refresh: flag, format, source }),
+    },
+    {
+      name: "GET /api/zones/{id}/migration",
+      module: "zones/[id]/migration/route",
+      fields: ["id", "refresh"],
+      cases: get(fc.record({ id: zoneId }), { refresh: [fc.constantFrom("0", "false")] }),
+    },
+    {
+      name: "GET /api/zones/{id}/validation",
+      module: "zones/[id]/validation/route",
+      fields: ["id", "since", "until", "cursor", "refresh"],
+      cases: get(fc.record({ id: fieldValue([hex32]) }), { since: instant, until: instant, cursor: [fc.base64String()], refresh: flag }),
+    },
     {
       name: "GET /api/zones/{id}/validation/requests",
       module: "zones/[id]/validation/requests/route",
       fields: ["id", "since", "until", "cursor", "refresh", "class", "action", "rule", "host", "path", "country", "format"],
-      cases: get(fc.record({ id: fieldValue([hex32]) }), { since: instant, until: instant, cursor: [fc.base64String()], refresh: flag, class: [fc.constantFrom("both", "newOnly", "oldOnly")], action: [], rule: [], host: [], path: [], country: [], format }),
+      cases: get(fc.record({ id: fieldValue([hex32]) }), {
+        since: instant,
+        until: instant,
+        cursor: [fc.base64String()],
+        refresh: flag,
+        class: [fc.constantFrom("both", "newOnly", "oldOnly")],
+        action: [],
+        rule: [],
+        host: [],
+        path: [],
+        country: [],
+        format,
+      }),
     },
-    { name: "GET /api/certificates", module: "certificates/route", fields: ["cursor", "refresh", "format", "source"], cases: get(none, { cursor: [fc.base64String()], refresh: [fc.constant("0")], format, source }) },
+    {
+      name: "GET /api/certificates",
+      module: "certificates/route",
+      fields: ["cursor", "refresh", "format", "source"],
+      cases: get(none, { cursor: [fc.base64String()], refresh: [fc.constant("0")], format, source }),
+    },
     { name: "GET /api/snapshots", module: "snapshots/route", fields: [], cases: get(none, {}) },
     {
       name: "DELETE /api/snapshots",
@@ -54,30 +91,71 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
       cases: fc.record({ method: fc.constant("DELETE"), params: none, query: queryOf({}) }),
     },
     // Only `restart: false` as the valid value: a thousand restarted runs would each rescan the account.
-    { name: "POST /api/snapshots/refresh", module: "snapshots/refresh/route", fields: ["restart", "body"], cases: post(none, { restart: [fc.constant(false)] }) },
+    {
+      name: "POST /api/snapshots/refresh",
+      module: "snapshots/refresh/route",
+      fields: ["restart", "body"],
+      cases: post(none, { restart: [fc.constant(false)] }),
+    },
     { name: "GET /api/usage", module: "usage/route", fields: [], cases: get(none, {}) },
     {
       name: "GET /api/changes",
       module: "changes/route",
       fields: ["since", "kind", "zone", "limit", "cursor"],
-      cases: get(none, { since: [...instant, fc.constantFrom("2026-11-01", "2026-11-01T12:00:00+02:00")], kind: [fc.constantFrom("drift", "hostname_switched_back,expires_before_replacement")], zone: [hex32], limit: [fc.integer({ min: 1, max: 500 }).map(String)], cursor: [fc.base64String()] }),
+      cases: get(none, {
+        since: [...instant, fc.constantFrom("2026-11-01", "2026-11-01T12:00:00+02:00")],
+        kind: [fc.constantFrom("drift", "hostname_switched_back,expires_before_replacement")],
+        zone: [hex32],
+        limit: [fc.integer({ min: 1, max: 500 }).map(String)],
+        cursor: [fc.base64String()],
+      }),
     },
     { name: "GET /api/zones/{id}/drift", module: "zones/[id]/drift/route", fields: ["id"], cases: get(fc.record({ id: zoneId }), {}) },
     {
       name: "GET /api/zones/{id}/terraform",
       module: "zones/[id]/terraform/route",
       fields: ["id", "syntax", "config", "refresh"],
-      cases: get(fc.record({ id: zoneId }), { syntax: [fc.constantFrom("v4", "v5")], config: [fc.constantFrom("proposed", "live", "auto")], refresh: flag }),
+      cases: get(fc.record({ id: zoneId }), {
+        syntax: [fc.constantFrom("v4", "v5")],
+        config: [fc.constantFrom("proposed", "live", "auto")],
+        refresh: flag,
+      }),
     },
     {
       name: "GET /api/terraform",
       module: "terraform/route",
       fields: ["syntax", "config", "format", "cursor", "refresh"],
-      cases: get(none, { syntax: [fc.constantFrom("v4", "v5")], config: [fc.constantFrom("proposed", "live", "auto")], format: [fc.constantFrom("hcl", "archive")], cursor: [fc.base64String()], refresh: flag }),
+      cases: get(none, {
+        syntax: [fc.constantFrom("v4", "v5")],
+        config: [fc.constantFrom("proposed", "live", "auto")],
+        format: [fc.constantFrom("hcl", "archive")],
+        cursor: [fc.base64String()],
+        refresh: flag,
+      }),
     },
-    { name: "POST /api/session/demo-user", module: "session/demo-user/route", fields: ["user", "body"], cases: post(none, { user: [fc.constantFrom("planner", "approver-1", "approver-2")] }) },
-    { name: "GET /api/certificates/zones/{id}", module: "certificates/zones/[id]/route", fields: ["id"], cases: get(fc.record({ id: zoneId }), {}) },
-    { name: "POST /api/certificates/inspect", module: "certificates/inspect/route", fields: ["pem", "body"], cases: post(none, { pem: [fc.constant("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"), fc.constant("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----")] }) },
+    {
+      name: "POST /api/session/demo-user",
+      module: "session/demo-user/route",
+      fields: ["user", "body"],
+      cases: post(none, { user: [fc.constantFrom("planner", "approver-1", "approver-2")] }),
+    },
+    {
+      name: "GET /api/certificates/zones/{id}",
+      module: "certificates/zones/[id]/route",
+      fields: ["id"],
+      cases: get(fc.record({ id: zoneId }), {}),
+    },
+    {
+      name: "POST /api/certificates/inspect",
+      module: "certificates/inspect/route",
+      fields: ["pem", "body"],
+      cases: post(none, {
+        pem: [
+          fc.constant("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"),
+          fc.constant("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----"),
+        ],
+      }),
+    },
     {
       name: "POST /api/traces",
       module: "traces/route",
@@ -92,7 +170,16 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
       }),
     },
     { name: "GET /api/invites", module: "invites/route", fields: [], cases: get(none, {}) },
-    { name: "GET /api/reviews", module: "reviews/route", fields: ["state", "kind", "author"], cases: get(none, { state: [fc.constantFrom("draft", "approved")], kind: [fc.constant("accept_invite")], author: [fc.constant("planner")] }) },
+    {
+      name: "GET /api/reviews",
+      module: "reviews/route",
+      fields: ["state", "kind", "author"],
+      cases: get(none, {
+        state: [fc.constantFrom("draft", "approved")],
+        kind: [fc.constant("accept_invite")],
+        author: [fc.constant("planner")],
+      }),
+    },
     {
       name: "POST /api/reviews",
       module: "reviews/route",
@@ -120,7 +207,11 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
         params: fc.record({ key: fc.array(fc.oneof(hostile, fc.constantFrom("reports", "a.json", "..")), { minLength: 1, maxLength: 4 }) }),
         query: fc.constant<[string, string][]>([]),
         body: hostile,
-        headers: fc.oneof(fc.constant({}), fc.constant({ "x-custom-auth-key": "fuzz-archive-secret-0123456789" }), hostile.map((k) => ({ "x-custom-auth-key": k }))),
+        headers: fc.oneof(
+          fc.constant({}),
+          fc.constant({ "x-custom-auth-key": "fuzz-archive-secret-0123456789" }),
+          hostile.map((k) => ({ "x-custom-auth-key": k })),
+        ),
       }),
     },
   ];

@@ -3,10 +3,55 @@
 import fc from "fast-check";
 
 export const FRAGMENTS = [
-  "../", "..%2F", "%2e%2e%2f", "..\\", "%2F", "%252F", "/", "?", "#", "&x=1", "?page=9#", "%00", "\u0000", "\r\n", "\u2028",
-  "<script>window.__pwned=1</script>", "\"><svg onload=alert(1)>", "javascript:alert(1)", "'", "\"", "`", "${x}", "$(id)",
-  "a".repeat(5000), "1e309", "-1", "0", "9007199254740993", "0x", "NaN", "Infinity", "[]", "{}", "null", "true", "__proto__",
-  "constructor", "\uD800", "ﬀ", "Ａ", "..", ".", "%", "%zz", "0".repeat(32), "A".repeat(32), "0".repeat(33), " ", "",
+  "../",
+  "..%2F",
+  "%2e%2e%2f",
+  "..\\",
+  "%2F",
+  "%252F",
+  "/",
+  "?",
+  "#",
+  "&x=1",
+  "?page=9#",
+  "%00",
+  "\u0000",
+  "\r\n",
+  "\u2028",
+  "<script>window.__pwned=1</script>",
+  '"><svg onload=alert(1)>',
+  "javascript:alert(1)",
+  "'",
+  '"',
+  "`",
+  "${x}",
+  "$(id)",
+  "a".repeat(5000),
+  "1e309",
+  "-1",
+  "0",
+  "9007199254740993",
+  "0x",
+  "NaN",
+  "Infinity",
+  "[]",
+  "{}",
+  "null",
+  "true",
+  "__proto__",
+  "constructor",
+  "\uD800",
+  "ﬀ",
+  "Ａ",
+  "..",
+  ".",
+  "%",
+  "%zz",
+  "0".repeat(32),
+  "A".repeat(32),
+  "0".repeat(33),
+  " ",
+  "",
 ] as const;
 
 export const hex32 = fc.stringMatching(/^[0-9a-f]{32}$/);
@@ -30,15 +75,16 @@ export const fieldValue = (valid: fc.Arbitrary<string>[] = []) =>
 /** A query string's parameters: known names (hostile or valid values), unknown names, repeats. */
 export function queryOf(fields: Record<string, fc.Arbitrary<string>[]>): fc.Arbitrary<[string, string][]> {
   const names = Object.keys(fields);
-  const known = names.length ? [fc.constantFrom(...names).chain((name) => fieldValue(fields[name]).map((v): [string, string] => [name, v]))] : [];
+  const known = names.length
+    ? [fc.constantFrom(...names).chain((name) => fieldValue(fields[name]).map((v): [string, string] => [name, v]))]
+    : [];
   const unknown = fc.tuple(hostile, hostile);
   return fc.array(fc.oneof(...known, unknown), { maxLength: 5 });
 }
 
 /** A JSON body: not JSON at all, any JSON value, or an object of the known fields with hostile or valid values. */
 export function bodyOf(fields: Record<string, fc.Arbitrary<unknown>[]>): fc.Arbitrary<string> {
-  const value = (name: string): fc.Arbitrary<unknown> =>
-    fc.oneof(hostile, fc.anything({ maxDepth: 2 }), ...(fields[name] ?? []));
+  const value = (name: string): fc.Arbitrary<unknown> => fc.oneof(hostile, fc.anything({ maxDepth: 2 }), ...(fields[name] ?? []));
   const names = Object.keys(fields);
   const shaped = fc.record(Object.fromEntries(names.map((n) => [n, value(n)])), { requiredKeys: [] }).map((o) => JSON.stringify(o));
   return fc.oneof(
@@ -60,6 +106,9 @@ export const caller = fc.oneof(
 export const origin = fc.oneof(
   { weight: 3, arbitrary: fc.constant({}) },
   { weight: 3, arbitrary: fc.constant({ origin: "http://127.0.0.1:3000" }) },
-  { weight: 1, arbitrary: fc.constantFrom("https://evil.example", "null", "http://127.0.0.1:3000.evil.example").map((o) => ({ origin: o })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("https://evil.example", "null", "http://127.0.0.1:3000.evil.example").map((o) => ({ origin: o })),
+  },
   { weight: 1, arbitrary: hostile.map((o) => ({ origin: o.replace(/[\r\n\0]/g, "") })) },
 );

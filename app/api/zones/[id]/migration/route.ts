@@ -6,7 +6,7 @@ import { zoneMigrationDetail } from "@/lib/migration/zone-detail";
 export const dynamic = "force-dynamic";
 
 /** One zone's check, status, mapping, proposed configuration and procedure; `refresh=1` reads it again. */
-export const GET = operation<{ id: string }>(({ url, platform, params }) =>
-  zoneMigrationDetail(platform, params.id, queryFlag(url, "refresh")),
+export const GET = operation<{ id: string }>(
+  ({ url, platform, params }) => zoneMigrationDetail(platform, params.id, queryFlag(url, "refresh")),
   { role: "viewer", upstream: UPSTREAM.zoneMigration },
 );

@@ -16,8 +16,14 @@ export const dynamic = "force-dynamic";
  * and a `cursor` (and `retryAfterSeconds`); `cursor=…` continues. `refresh=1` reads the window again.
  * With `Accept: application/x-ndjson`, progress lines (slices read) come first.
  */
-export const GET = operation<{ id: string }>(async ({ request, url, platform, params }) => {
-  const { window, ...read } = parseReadQuery(url, Date.now());
-  if (!wantsProgress(request)) return (await compareZone(platform, params.id, window, read)).answer;
-  return progressStream<ReadProgress>(request.signal, async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer);
-}, { role: "viewer", upstream: UPSTREAM.validation });
+export const GET = operation<{ id: string }>(
+  async ({ request, url, platform, params }) => {
+    const { window, ...read } = parseReadQuery(url, Date.now());
+    if (!wantsProgress(request)) return (await compareZone(platform, params.id, window, read)).answer;
+    return progressStream<ReadProgress>(
+      request.signal,
+      async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer,
+    );
+  },
+  { role: "viewer", upstream: UPSTREAM.validation },
+);

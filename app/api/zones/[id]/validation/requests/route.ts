@@ -13,22 +13,36 @@ export const dynamic = "force-dynamic";
  * `format=csv` exports them all. The window's read is shared with the summary (read once, from the cache);
  * when it is not complete yet, the answer holds what was read, with `complete:false` and a `cursor`.
  */
-export const GET = operation<{ id: string }>(async ({ url, platform, params }) => {
-  const format = queryEnum(url, "format", ["json", "csv"] as const, "json");
-  const { window, ...read } = parseReadQuery(url, Date.now());
-  const filter = parseRequestFilter(url.searchParams);
-  const { requests, answer } = await compareZone(platform, params.id, window, read);
-  const matching = requests.filter((request) => matchesFilter(request, filter));
-  const { complete, cursor, retryAfterSeconds, rateLimit, progress } = answer;
-  if (format === "json") return { window: answer.window, filter, total: requests.length, requests: matching, complete, cursor, retryAfterSeconds, rateLimit, progress };
-  const name = `validation-${params.id}-${answer.window.since.slice(0, 10)}-${answer.window.until.slice(0, 10)}.csv`;
-  return new Response(toCsv(matching.map(requestCsvRow)), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      // The CSV holds what was read; these say whether that is the whole window, and how to go on.
-      "X-Preflight-Complete": String(complete),
-      ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
-    },
-  });
-}, { role: "viewer", upstream: UPSTREAM.validation });
+export const GET = operation<{ id: string }>(
+  async ({ url, platform, params }) => {
+    const format = queryEnum(url, "format", ["json", "csv"] as const, "json");
+    const { window, ...read } = parseReadQuery(url, Date.now());
+    const filter = parseRequestFilter(url.searchParams);
+    const { requests, answer } = await compareZone(platform, params.id, window, read);
+    const matching = requests.filter((request) => matchesFilter(request, filter));
+    const { complete, cursor, retryAfterSeconds, rateLimit, progress } = answer;
+    if (format === "json")
+      return {
+        window: answer.window,
+        filter,
+        total: requests.length,
+        requests: matching,
+        complete,
+        cursor,
+        retryAfterSeconds,
+        rateLimit,
+        progress,
+      };
+    const name = `validation-${params.id}-${answer.window.since.slice(0, 10)}-${answer.window.until.slice(0, 10)}.csv`;
+    return new Response(toCsv(matching.map(requestCsvRow)), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        // The CSV holds what was read; these say whether that is the whole window, and how to go on.
+        "X-Preflight-Complete": String(complete),
+        ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
+      },
+    });
+  },
+  { role: "viewer", upstream: UPSTREAM.validation },
+);
