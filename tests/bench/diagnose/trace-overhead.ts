@@ -1,20 +1,30 @@
 // Diagnostic (`npx tsx tests/bench/diagnose/trace-overhead.ts`): where POST /api/traces spends its time
 // over a direct trace_filter call. Each step of Preflight's path timed in-process on the dense window's
-// real answer (cut into the 64 KB chunks a socket delivers), beside the steps it replaced; then both
-// end to end, interleaved, on ranges no earlier call read.
+// real answer (cut into the 64 KB chunks a socket delivers), beside the steps it replaced; then end to
+// end, interleaved, on ranges no earlier call read: direct, Preflight, and the floor of any extra hop
+// (hop-floor.ts: plain Node fetching and sending the answer back, with and without the record check).
 import { AnswerParser } from "@/lib/gateway/answer-parser";
 import { traceResultJson } from "@/lib/gateway/trace-answer";
 import { traceListSchema } from "@/lib/gateway/trace-schema";
+import { startService, waitForHttp } from "@/lib/dev/launcher/processes";
 import { median } from "../lib/figures";
-import { startBenchGateway, startBenchPreflight, stopAll, type Running } from "../lib/services";
+import { BENCH_PORTS, startBenchGateway, startBenchPreflight, stopAll, type Running } from "../lib/services";
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 const since = (started: number) => performance.now() - started;
 let gateway: Running | undefined;
 let preflight: Running | undefined;
+let hop: Running | undefined;
 try {
   gateway = await startBenchGateway({ tailBlocks: 0 });
   preflight = await startBenchPreflight();
+  const hopUrl = `http://127.0.0.1:${BENCH_PORTS.hop}`;
+  const hopService = startService("hop floor", `${process.cwd()}/node_modules/.bin/tsx`, ["tests/bench/diagnose/hop-floor.ts"], {
+    quiet: true,
+    env: { HOP_PORT: String(BENCH_PORTS.hop), HOP_GATEWAY_URL: `${gateway.url}/v1/anvil` },
+  });
+  hop = { url: hopUrl, service: hopService };
+  await waitForHttp(hopService, hopUrl, 30_000);
   const seed = (await (await fetch(`${gateway.url}/__gateway/seed`)).json()) as { bench: { denseFromBlock: number } };
   const window = (shift: number) => ({
     fromBlock: seed.bench.denseFromBlock - 400 + shift,
@@ -98,22 +108,44 @@ try {
   );
   for (const [name, runs] of Object.entries(steps)) console.log(`  ${name.padEnd(40)} ${median(runs.slice(5)).toFixed(2)} ms`);
 
-  await direct(0);
-  await viaPreflight(0);
-  const ratios: number[] = [];
-  for (let shift = 1; shift <= 14; shift++) {
-    let started = performance.now();
-    await direct(shift * 2);
-    const d = since(started);
-    started = performance.now();
-    const { encoding } = await viaPreflight(shift * 2 + 1);
-    const p = since(started);
-    ratios.push(p / d);
-    console.log(
-      `end to end: direct ${d.toFixed(1)} ms, Preflight ${p.toFixed(1)} ms (${(p / d).toFixed(2)}×, Content-Encoding ${encoding ?? "none"})`,
-    );
+  const viaHop = (mode: "plain" | "check") => async (shift: number) => {
+    const response = await fetch(`${hopUrl}/${mode}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(window(shift)),
+    });
+    if (!response.ok) throw new Error(`the hop answered ${response.status}`);
+    return (await response.json()) as unknown;
+  };
+  const paths: Array<[string, (shift: number) => Promise<unknown>]> = [
+    ["direct", direct],
+    ["Preflight", viaPreflight],
+    ["hop, plain", viaHop("plain")],
+    ["hop, checked", viaHop("check")],
+  ];
+  for (const [, call] of paths) await call(0);
+  const times: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
+  const ratios: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
+  for (let round = 1; round <= 24; round++) {
+    // Each path in turn, in a rotating order, on the same window (past the chain's tip: never finalized, so
+    // Preflight never answers it from its cache), one no earlier round read.
+    const order = paths.map((_, i) => paths[(i + round) % paths.length]!);
+    const took: Record<string, number> = {};
+    for (const [name, call] of round % 2 ? order.reverse() : order) {
+      const started = performance.now();
+      await call(round * 8);
+      took[name] = since(started);
+    }
+    for (const [name] of paths) {
+      times[name]!.push(took[name]!);
+      ratios[name]!.push(took[name]! / took.direct!);
+    }
   }
-  console.log(`median ratio ${median(ratios).toFixed(2)}×`);
+  console.log("end to end, median of 24 rounds (÷ direct in the same round):");
+  for (const [name] of paths)
+    console.log(`  ${name.padEnd(14)} ${median(times[name]!).toFixed(1)} ms  ${median(ratios[name]!).toFixed(2)}×`);
+  const { encoding } = await viaPreflight(300);
+  console.log(`  Preflight's Content-Encoding with gzip accepted: ${encoding ?? "none"}`);
 } finally {
-  await stopAll(preflight, gateway);
+  await stopAll(hop, preflight, gateway);
 }
