@@ -18,7 +18,15 @@ import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
 import { readPart, writePart, zonesAt } from "@/lib/snapshots/parts";
 import { newRun, percentDone, shouldStartRun } from "@/lib/snapshots/progress";
 import { scanZones } from "@/lib/snapshots/scan-work";
-import { manifestSchema, runStateSchema, snapshotKeys, zoneListPartSchema, type Manifest, type RunState } from "@/lib/snapshots/schema";
+import {
+  manifestSchema,
+  runStateSchema,
+  snapshotKeys,
+  zoneListPartSchema,
+  type Manifest,
+  type PartRef,
+  type RunState,
+} from "@/lib/snapshots/schema";
 
 /** Subrequests kept for the writes after the work: a part, the state, and the manifest's read and put. */
 const RESERVE = 4;
@@ -112,6 +120,9 @@ async function advance(
   prints: StepPrints,
 ): Promise<number> {
   const room = (unit: number) => work.scheduler.remainingBudget >= unit + 2;
+  /** Stores this step's rows as the next part of `parts` (numbered by step, so parts sort in run order). */
+  const appendPart = async (parts: PartRef[], kind: string, value: object, count: number) =>
+    parts.push(await writePart(bucket, options.account, state.runId, kind, state.steps * 100 + parts.length, value, count));
   for (;;) {
     if (state.phase === "drift") {
       // Every zone with a baseline: its live entry point against what its review approved (lib/drift).
@@ -127,17 +138,7 @@ async function advance(
       const lister = work.withScheduler(work.scheduler.reserving(1));
       const page = await listZonePages(lister, state.listPage, options.accountId, LIST_PAGES_PER_PART);
       if (page.zones.length > 0) {
-        state.zoneListParts.push(
-          await writePart(
-            bucket,
-            options.account,
-            state.runId,
-            "zone-list",
-            state.steps * 100 + state.zoneListParts.length,
-            { zones: page.zones },
-            page.zones.length,
-          ),
-        );
+        await appendPart(state.zoneListParts, "zone-list", { zones: page.zones }, page.zones.length);
       }
       const listed = state.zoneListParts.reduce((sum, p) => sum + p.count, 0);
       state.zoneCount = page.nextPage === undefined ? listed : (page.totalCount ?? listed);
@@ -156,17 +157,7 @@ async function advance(
       const part = (await zonesAt(bucket, state.zoneListParts, state.scanOffset))!;
       const scan = await scanZones(work, part.zones.slice(state.scanOffset - part.from));
       if (scan.rows.length > 0) {
-        state.zoneParts.push(
-          await writePart(
-            bucket,
-            options.account,
-            state.runId,
-            "zones",
-            state.steps * 100 + state.zoneParts.length,
-            { zones: scan.rows },
-            scan.rows.length,
-          ),
-        );
+        await appendPart(state.zoneParts, "zones", { zones: scan.rows }, scan.rows.length);
         state.scanOffset += scan.rows.length;
       }
       if (scan.retryAfterMs > 0 || scan.rows.length === 0) return scan.retryAfterMs;
@@ -182,17 +173,7 @@ async function advance(
       const moved = audit.next.zone !== start.zone || audit.next.hostnamePage !== start.hostnamePage;
       if (audit.certificates.length + audit.caa.length + audit.zones.length > 0) {
         const value = { certificates: audit.certificates, caa: audit.caa, zones: audit.zones };
-        state.certificateParts.push(
-          await writePart(
-            bucket,
-            options.account,
-            state.runId,
-            "certificates",
-            state.steps * 100 + state.certificateParts.length,
-            value,
-            audit.zones.length,
-          ),
-        );
+        await appendPart(state.certificateParts, "certificates", value, audit.zones.length);
       }
       prints.add(shardOf(part.part, part.zones), audit.certificates, audit.zones);
       state.certificateZone = audit.next.zone;
