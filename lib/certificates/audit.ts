@@ -12,7 +12,8 @@ import type { CertificatesPage, ZoneOutcome } from "@/lib/certificates/types";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
-import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/errors/platform-errors";
+import { type BudgetExhaustedError, PlatformError } from "@/lib/errors/platform-errors";
+import { finishedResults, runWithinBudget } from "@/lib/platform/budget-pool";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 import type { ListedZones } from "@/lib/platform/zone-list-share";
 import { ZONES_PER_PAGE, type ZoneRow } from "@/lib/platform/zones";
@@ -92,7 +93,7 @@ export async function auditCertificates(
   return out;
 }
 
-export type ZoneResult = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> } | undefined;
+export type AuditedZone = { zone: ZoneRow; outcome: "audited" | "failed"; reason?: string; rows?: ReturnType<typeof auditZone> };
 
 type ScanState = ReturnType<ScanCache<Chunk>["current"]>;
 
@@ -134,26 +135,9 @@ async function auditChunk(
 ): Promise<Chunk | undefined> {
   const pageStart = (position.page - 1) * ZONES_PER_PAGE;
   const zones = listed.zones.slice(pageStart + position.offset, pageStart + ZONES_PER_PAGE);
-  const results: ZoneResult[] = new Array(zones.length).fill(undefined);
-  let nextIndex = 0;
-  let running = 0;
-  // The request's first zone runs alone, so a zone too big for a whole budget is told apart from one that
-  // merely shared it, and every request makes progress.
-  const reads = scanReads(client, scan, accountId);
-  if (alone && zones.length > 0) results[nextIndex++] = await auditOne(client, zones[0]!, true, pause, reads, scan.caa);
-  const worker = async () => {
-    // A zone starts only while the budget still covers it and the zones already running.
-    while (nextIndex < zones.length && client.scheduler.remainingBudget >= MIN_CALLS_PER_ZONE * (running + 1)) {
-      const index = nextIndex++;
-      running++;
-      results[index] = await auditOne(client, zones[index]!, false, pause, reads, scan.caa);
-      running--;
-    }
-  };
-  // Twice as many zones as connections: while one zone waits for its packs, another's calls fill the slot.
-  await Promise.all(Array.from({ length: 2 * MAX_IN_FLIGHT }, worker));
-  const done = results.findIndex((r) => r === undefined);
-  const finished = (done === -1 ? results : results.slice(0, done)) as NonNullable<ZoneResult>[];
+  const pool = await auditZones(client, zones, { alone, reads: scanReads(client, scan, accountId), caaCache: scan.caa });
+  pause.ms = Math.max(pause.ms, pool.retryAfterMs);
+  const finished = finishedResults(pool);
   if (finished.length === 0 && zones.length > 0) return undefined;
   const cutShort = finished.length < zones.length;
   const lastPage = pageStart + ZONES_PER_PAGE >= listed.zones.length;
@@ -179,35 +163,43 @@ async function auditChunk(
   };
 }
 
-/** A zone's audit; undefined when the budget ran out (it is redone whole in the next request). */
-export async function auditOne(
+/**
+ * Audits zones in order as far as the request's budget goes (lib/platform/budget-pool.ts). `alone`: the first
+ * zone runs alone, on a budget nothing else spent, so a zone too big for a whole budget is failed as such
+ * (rather than retried forever) and every request makes progress.
+ */
+export function auditZones(
+  client: PlatformClient,
+  zones: readonly ZoneRow[],
+  options: { alone: boolean; reads: CaaReads; caaCache?: Map<string, Promise<CaaRecord[]>> },
+) {
+  const pool = {
+    // Twice as many zones as connections: while one zone waits for its packs, another's calls fill the slot.
+    concurrency: 2 * MAX_IN_FLIGHT,
+    // Its least: a zone's custom hostnames can be any number of pages; one the budget cuts short is redone whole.
+    calls: MIN_CALLS_PER_ZONE,
+    firstAlone: options.alone,
+    tooBig: (zone: ZoneRow, error: BudgetExhaustedError): AuditedZone => ({
+      zone,
+      outcome: "failed",
+      reason: `needs more than the ${error.budget} subrequests one request may make; raise SUBREQUEST_BUDGET`,
+    }),
+  };
+  return runWithinBudget(client.scheduler, zones, pool, (zone) => auditOne(client, zone, options.reads, options.caaCache));
+}
+
+/** A zone's audit. A limit (DeferredError) is the pool's to handle: the zone is redone whole in the next request. */
+async function auditOne(
   client: PlatformClient,
   zone: ZoneRow,
-  alone: boolean,
-  pause: Pause,
   reads: CaaReads,
   caaCache?: Map<string, Promise<CaaRecord[]>>,
-): Promise<ZoneResult> {
+): Promise<AuditedZone> {
   try {
     const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan }, { caaCache });
     const context = await hostnameCaaContext(reads, zone, inventory.caaRecords, inventory.customHostnames);
     return { zone, outcome: "audited", rows: auditZone(zone, inventory, context) };
   } catch (error) {
-    if (error instanceof BudgetExhaustedError) {
-      // Even a whole request's budget is not enough for this zone: say so rather than retry forever.
-      if (alone)
-        return {
-          zone,
-          outcome: "failed",
-          reason: `needs more than the ${error.budget} subrequests one request may make; raise SUBREQUEST_BUDGET`,
-        };
-      return undefined;
-    }
-    // The account rate limit has no room now: the zone is redone whole once the browser has waited.
-    if (error instanceof DeferredError) {
-      pause.ms = Math.max(pause.ms, error.retryAfterMs);
-      return undefined;
-    }
     if (error instanceof PlatformError) return { zone, outcome: "failed", reason: error.message };
     throw error;
   }

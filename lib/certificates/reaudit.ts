@@ -1,7 +1,7 @@
 // Retrying a zone the audit marked failed: it is audited again on its own and its outcome replaces the
 // failed one inside the cached scan, in place, so the account's listing comes back whole and in order.
 import "server-only";
-import { auditOne, latestScan, scanReads, type Chunk } from "@/lib/certificates/audit";
+import { auditZones, latestScan, scanReads, type Chunk } from "@/lib/certificates/audit";
 import { scanZoneList } from "@/lib/certificates/audit-zones";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import type { PlatformClient } from "@/lib/platform/client";
@@ -24,13 +24,17 @@ export async function reauditZone(client: PlatformClient, zoneId: string, accoun
   const scan = latestScan();
   const listed = await scanZoneList(client, scan, accountId);
   if (!listed.zones) throw new DeferredError("the account's zone list needs another request", listed.retryAfterMs ?? 0);
-  const pause = { ms: 0 };
-  const result = await auditOne(client, zone, !listed.listedNow, pause, scanReads(client, scan, accountId), scan.caa);
+  const pool = await auditZones(client, [zone], {
+    alone: !listed.listedNow,
+    reads: scanReads(client, scan, accountId),
+    caaCache: scan.caa,
+  });
+  const result = pool.results[0];
   // The rate limit (or what the listing left of the budget) had no room: the zone is neither fine nor failed yet.
   if (!result)
     throw new DeferredError(
       "the account rate limit or this request's subrequests left no room to audit this zone now",
-      Math.max(pause.ms, 1000),
+      Math.max(pool.retryAfterMs, 1000),
     );
   const outcome: ZoneOutcome = {
     zoneId: zone.id,

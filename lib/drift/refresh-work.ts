@@ -11,6 +11,7 @@ import { checkDrift, driftChanges, failedCheck } from "@/lib/drift/detect";
 import { type DriftProgress } from "@/lib/drift/progress";
 import { clearWatch, readWatch, saveWatch, type DriftWatch } from "@/lib/drift/watch";
 import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
+import { finishedResults, runWithinBudget } from "@/lib/platform/budget-pool";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DeferredError } from "@/lib/errors/platform-errors";
 import type { Bucket } from "@/lib/storage/bucket";
@@ -44,33 +45,15 @@ export async function watchDriftFrom(
   if (progress.done || work.scheduler.remainingBudget < DRIFT_MIN_BUDGET) return { progress, retryAfterMs: 0 };
   const page = await bucket.list({ prefix: BASELINE_PREFIX, cursor: progress.cursor, limit: KEYS_PER_LIST });
   const keys = page.objects.map((o) => o.key).filter((key) => zoneIdOfBaselineKey(key) && key > (progress.after ?? ""));
-  const outcomes: Array<ZoneOutcome | undefined> = new Array(keys.length);
-  let next = 0;
-  let stoppedAt = keys.length;
-  let active = 0;
-  let retryAfterMs = 0;
-  const worker = async () => {
-    while (next < stoppedAt) {
-      const index = next++;
-      // Room for this zone on top of those under way, and for the records' write after them.
-      if (work.scheduler.remainingBudget < (active + 1) * DRIFT_CALLS_PER_ZONE + 1) {
-        stoppedAt = Math.min(stoppedAt, index);
-        return;
-      }
-      active++;
-      try {
-        outcomes[index] = await checkZone(work, bucket, zoneIdOfBaselineKey(keys[index]!)!, snapshotId, now().toISOString());
-      } catch (error) {
-        if (!(error instanceof DeferredError)) throw error;
-        stoppedAt = Math.min(stoppedAt, index);
-        retryAfterMs = Math.max(retryAfterMs, error.retryAfterMs);
-      } finally {
-        active--;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: ZONES_AT_ONCE }, worker));
-  const done = outcomes.slice(0, stoppedAt) as ZoneOutcome[];
+  const pool = await runWithinBudget(
+    work.scheduler,
+    keys,
+    // Room for each zone on top of those under way, and for the records' write after them.
+    { concurrency: ZONES_AT_ONCE, calls: DRIFT_CALLS_PER_ZONE, keep: 1 },
+    (key) => checkZone(work, bucket, zoneIdOfBaselineKey(key)!, snapshotId, now().toISOString()),
+  );
+  const stoppedAt = pool.end;
+  const done = finishedResults(pool);
   for (const outcome of done) {
     progress.checked++;
     if (outcome.state === "drifted") progress.drifted++;
@@ -87,7 +70,7 @@ export async function watchDriftFrom(
     done.flatMap((o) => o.records),
     { now: now() },
   );
-  return { progress: JSON.parse(JSON.stringify(progress)) as DriftProgress, retryAfterMs };
+  return { progress: JSON.parse(JSON.stringify(progress)) as DriftProgress, retryAfterMs: pool.retryAfterMs };
 }
 
 interface ZoneOutcome {

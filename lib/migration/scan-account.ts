@@ -4,8 +4,10 @@
 import "server-only";
 import { z } from "zod";
 import { scanCache, ZONE_SCAN_TTL_MS } from "@/lib/migration/scan-cache";
-import { readZone, scanWithinBudget } from "@/lib/migration/scan-within-budget";
+import { readZone } from "@/lib/migration/read-zone";
+import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
 import { migrationRow, type MigrationRow, type ZoneScan } from "@/lib/migration/zone-assessment";
+import { runWithinBudget } from "@/lib/platform/budget-pool";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { JUST_LISTED_MS, sharedZoneList, zoneListKey } from "@/lib/platform/zone-list-share";
@@ -116,10 +118,19 @@ export async function accountZones(platform: PlatformClient, accountId: string |
   return { ...list, retryAfterSeconds: page.retryAfterSeconds };
 }
 
-/** Scans zones from `offset` up to `until` while the request may; returns the index of the first zone not scanned. */
-function scanFrom(platform: PlatformClient, zones: ZoneRow[], offset: number, until: number) {
-  const range = { from: offset, until, concurrency: ZONES_AT_ONCE, skip: (zone: ZoneRow) => scanCache.get(zone.id) !== undefined };
-  return scanWithinBudget(platform, zones, range, (scan) => scanCache.put(scan));
+/**
+ * Scans zones from `offset` up to `until` while the request may; returns the index of the first zone not scanned.
+ * Every zone finished goes to the cache, even one past a zone a limit stopped: the next request skips it.
+ */
+async function scanFrom(platform: PlatformClient, zones: ZoneRow[], offset: number, until: number) {
+  const options = {
+    concurrency: ZONES_AT_ONCE,
+    calls: CALLS_PER_ZONE,
+    skip: (zone: ZoneRow) => scanCache.get(zone.id) !== undefined,
+    onFinished: (scan: ZoneScan) => scanCache.put(scan),
+  };
+  const pool = await runWithinBudget(platform.scheduler, zones.slice(offset, until), options, (zone) => readZone(platform, zone));
+  return { end: offset + pool.end, retryAfterMs: pool.retryAfterMs };
 }
 
 /** The rows of zones[from..until) when the cache holds every one of them, else undefined. */

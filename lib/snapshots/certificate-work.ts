@@ -9,7 +9,8 @@ import type { CaaRecord } from "@/lib/certificates/caa";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 import { CUSTOM_HOSTNAME_ORDER, customHostnameSchema, type CustomHostname } from "@/lib/certificates/upstream";
 import type { PlatformClient } from "@/lib/platform/client";
-import { BudgetExhaustedError, DeferredError, PlatformError } from "@/lib/errors/platform-errors";
+import { DeferredError, PlatformError } from "@/lib/errors/platform-errors";
+import { finishedResults, runWithinBudget } from "@/lib/platform/budget-pool";
 import { walkPages, type PageWalk } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
 import type { ZoneRow } from "@/lib/platform/zones";
@@ -40,65 +41,89 @@ export interface HostnamePosition {
   hostnameAfter?: string;
 }
 
+/** The account's zones and CAA records (read once per step) for custom hostnames' CAA. */
+type StepReads = CaaReads & { caaCache: Map<string, Promise<CaaRecord[]>> };
+
+/** One zone's part of a step: its rows, and whether it ended (`outcome`) or continues (`next`). */
+interface ZoneStep {
+  certificates: CertificateRow[];
+  caa: CaaFinding[];
+  outcome?: ZoneOutcome;
+  /** Where the zone continues in the next request, when its custom hostnames do. */
+  next?: HostnamePosition;
+  retryAfterMs?: number;
+}
+
 export async function auditZonesFrom(
   platform: PlatformClient,
   zones: readonly ZoneRow[],
   start: HostnamePosition,
   zoneOffset: number,
-  /** The account's zones and CAA records (read once per step) for custom hostnames' CAA. */
-  reads: CaaReads & { caaCache: Map<string, Promise<CaaRecord[]>> },
+  reads: StepReads,
 ): Promise<CertificateWork> {
-  const out: CertificateWork = { certificates: [], caa: [], zones: [], next: { ...start }, retryAfterMs: 0 };
-  for (let i = start.zone - zoneOffset; i < zones.length; i++) {
-    const zone = zones[i]!;
-    const position = out.next;
-    if (out.certificates.length >= ROWS_PER_PART) return out;
-    try {
-      if (position.hostnamePage === 0) {
-        if (platform.scheduler.remainingBudget < MIN_CALLS_PER_ZONE) return out;
-        const inventory = await fetchInventory(platform, zone, { withHostnames: false, caaCache: reads.caaCache });
-        const audited = auditZone(zone, inventory);
-        out.certificates.push(...audited.rows);
-        out.caa.push(...audited.caa);
-      }
-      const walk = await resumeHostnames(platform, zone.id, position);
-      if (walk === "not_started") return out;
-      let caaRecords: CaaRecord[] = [];
-      let context;
-      try {
-        caaRecords = walk.items.length > 0 ? await reads.records(zone.id) : [];
-        context = await hostnameCaaContext(reads, zone, caaRecords, walk.items);
-      } catch (error) {
-        if (!(error instanceof DeferredError)) throw error;
-        // The base lists (if read in this step) are kept: the zone resumes at these hostname pages.
-        out.next = { zone: zoneOffset + i, hostnamePage: Math.max(1, position.hostnamePage), hostnameAfter: position.hostnameAfter };
-        out.retryAfterMs = error.retryAfterMs;
-        return out;
-      }
-      const hostnames = { packs: [], customCertificates: [], customHostnames: walk.items, totalTls: NO_TOTAL_TLS, caaRecords };
-      const audited = auditZone(zone, hostnames, context);
-      out.certificates.push(...audited.rows);
-      // Only the custom hostnames' findings: the zone's own names were listed with its base lists.
-      out.caa.push(...audited.caa.filter((f) => f.source === "custom_hostname"));
-      if (walk.nextPage !== undefined) {
-        // The base lists are done: the zone continues at its next custom hostnames page.
-        out.next = { zone: zoneOffset + i, hostnamePage: walk.nextPage, hostnameAfter: walk.items.at(-1)?.id ?? position.hostnameAfter };
-        if (walk.retryAfterMs) out.retryAfterMs = walk.retryAfterMs;
-        return out;
-      }
-      out.zones.push({ zoneId: zone.id, zoneName: zone.name, status: "audited" });
-    } catch (error) {
-      if (error instanceof BudgetExhaustedError) return out; // the zone's base lists did not fit: redone whole next time
-      if (error instanceof DeferredError) {
-        out.retryAfterMs = error.retryAfterMs;
-        return out;
-      }
-      if (!(error instanceof PlatformError)) throw error;
-      out.zones.push({ zoneId: zone.id, zoneName: zone.name, status: "failed", reason: error.message });
+  const positionOf = (i: number): HostnamePosition => (i === 0 ? start : { zone: start.zone + i, hostnamePage: 0 });
+  let rows = 0;
+  const options = {
+    // One zone at a time: a zone's custom hostnames may continue in the next request, and none after it may come first.
+    concurrency: 1,
+    // A zone resumed inside its custom hostnames read its base lists already; its pages fit what the budget leaves.
+    calls: (_zone: ZoneRow, i: number) => (positionOf(i).hostnamePage === 0 ? MIN_CALLS_PER_ZONE : 0),
+    full: () => rows >= ROWS_PER_PART,
+    continues: (step: ZoneStep) => step.next !== undefined,
+    onFinished: (step: ZoneStep) => (rows += step.certificates.length),
+  };
+  const zonesLeft = zones.slice(start.zone - zoneOffset);
+  const pool = await runWithinBudget(platform.scheduler, zonesLeft, options, (zone, i) => auditStep(platform, zone, positionOf(i), reads));
+  const steps = finishedResults(pool);
+  const last = steps.at(-1);
+  return {
+    certificates: steps.flatMap((step) => step.certificates),
+    caa: steps.flatMap((step) => step.caa),
+    zones: steps.flatMap((step) => (step.outcome ? [step.outcome] : [])),
+    next: last?.next ?? positionOf(pool.end),
+    retryAfterMs: Math.max(pool.retryAfterMs, last?.retryAfterMs ?? 0),
+  };
+}
+
+/** The zone from its position: its base lists first (page 0), then its custom hostnames as far as the budget goes. */
+async function auditStep(platform: PlatformClient, zone: ZoneRow, position: HostnamePosition, reads: StepReads): Promise<ZoneStep> {
+  const step: ZoneStep = { certificates: [], caa: [] };
+  try {
+    if (position.hostnamePage === 0) {
+      const inventory = await fetchInventory(platform, zone, { withHostnames: false, caaCache: reads.caaCache });
+      const audited = auditZone(zone, inventory);
+      step.certificates.push(...audited.rows);
+      step.caa.push(...audited.caa);
     }
-    out.next = { zone: zoneOffset + i + 1, hostnamePage: 0 };
+    const walk = await resumeHostnames(platform, zone.id, position);
+    if (walk === "not_started") return { ...step, next: position };
+    let caaRecords: CaaRecord[] = [];
+    let context;
+    try {
+      caaRecords = walk.items.length > 0 ? await reads.records(zone.id) : [];
+      context = await hostnameCaaContext(reads, zone, caaRecords, walk.items);
+    } catch (error) {
+      if (!(error instanceof DeferredError)) throw error;
+      // The base lists (if read in this step) are kept: the zone resumes at these hostname pages.
+      const next = { zone: position.zone, hostnamePage: Math.max(1, position.hostnamePage), hostnameAfter: position.hostnameAfter };
+      return { ...step, next, retryAfterMs: error.retryAfterMs };
+    }
+    const hostnames = { packs: [], customCertificates: [], customHostnames: walk.items, totalTls: NO_TOTAL_TLS, caaRecords };
+    const audited = auditZone(zone, hostnames, context);
+    step.certificates.push(...audited.rows);
+    // Only the custom hostnames' findings: the zone's own names were listed with its base lists.
+    step.caa.push(...audited.caa.filter((f) => f.source === "custom_hostname"));
+    if (walk.nextPage !== undefined) {
+      // The base lists are done: the zone continues at its next custom hostnames page.
+      const next = { zone: position.zone, hostnamePage: walk.nextPage, hostnameAfter: walk.items.at(-1)?.id ?? position.hostnameAfter };
+      return { ...step, next, retryAfterMs: walk.retryAfterMs };
+    }
+    return { ...step, outcome: { zoneId: zone.id, zoneName: zone.name, status: "audited" } };
+  } catch (error) {
+    // A limit (DeferredError) is the pool's: the step's rows are dropped and the zone is redone from its position.
+    if (!(error instanceof PlatformError)) throw error;
+    return { ...step, outcome: { zoneId: zone.id, zoneName: zone.name, status: "failed", reason: error.message } };
   }
-  return out;
 }
 
 /**

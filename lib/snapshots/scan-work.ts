@@ -1,7 +1,9 @@
 // A refresh step's migration scan of the zones from its offset, as far as this request's budget goes
-// (scan-within-budget.ts: whole zones only; a zone whose calls fail is kept as failed, as the live scan does).
+// (lib/platform/budget-pool.ts: whole zones only; a zone whose calls fail is kept as failed, as the live scan does).
 import "server-only";
-import { scanWithinBudget } from "@/lib/migration/scan-within-budget";
+import { readZone } from "@/lib/migration/read-zone";
+import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
+import { finishedResults, runWithinBudget } from "@/lib/platform/budget-pool";
 import { migrationRow, type MigrationRow } from "@/lib/migration/zone-assessment";
 import type { PlatformClient } from "@/lib/platform/client";
 import type { ZoneRow } from "@/lib/platform/zones";
@@ -16,9 +18,7 @@ export interface ScanWork {
 
 /** Scans `zones` in order; `rows` are those of the first zones, every one finished (never half a zone). */
 export async function scanZones(platform: PlatformClient, zones: readonly ZoneRow[]): Promise<ScanWork> {
-  const rows: Array<MigrationRow | undefined> = new Array(zones.length);
-  const range = { from: 0, until: zones.length, concurrency: ZONES_AT_ONCE };
-  const { end, retryAfterMs } = await scanWithinBudget(platform, zones, range, (scan, index) => (rows[index] = migrationRow(scan)));
-  // Every zone before `end` is finished: the pool waits for all it started.
-  return { rows: rows.slice(0, end) as MigrationRow[], retryAfterMs };
+  const options = { concurrency: ZONES_AT_ONCE, calls: CALLS_PER_ZONE };
+  const pool = await runWithinBudget(platform.scheduler, zones, options, async (zone) => migrationRow(await readZone(platform, zone)));
+  return { rows: finishedResults(pool), retryAfterMs: pool.retryAfterMs };
 }

@@ -7,9 +7,9 @@ import { InputError } from "@/lib/errors/input-error";
 import { accountZones, scanOneZone } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
 import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
+import { runWithinBudget } from "@/lib/platform/budget-pool";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
-import { DeferredError } from "@/lib/errors/platform-errors";
 import type { ZoneRow } from "@/lib/platform/zones";
 import type { ZoneOutcome } from "@/lib/terraform/account-file";
 import type { RequestedConfig } from "@/lib/terraform/export-plan";
@@ -53,18 +53,25 @@ export async function exportAccountPart(
     };
   }
   const duplicates = duplicateNames(list.zones);
-  const outcomes: Array<ZoneOutcome | undefined> = [];
-  const { end, retryAfterMs } = await withinBudget(platform, list.zones, offset, async (zone, index) => {
-    const scan = scanCache.get(zone.id) ?? (await scanOneZone(platform, zone));
-    outcomes[index - offset] = {
-      zone: { id: zone.id, name: zone.name },
-      label: resourceLabel(zone, duplicates),
-      result: await zoneExport(platform, scan, options.config),
-    };
-  });
+  const pool = await runWithinBudget(
+    platform.scheduler,
+    list.zones.slice(offset),
+    // Its most: its scan (unless cached) and its entry point, so a zone is never started only to be cut short.
+    { concurrency: ZONES_AT_ONCE, calls: (zone) => (scanCache.get(zone.id) ? 0 : CALLS_PER_ZONE) + ENTRYPOINT_CALLS },
+    async (zone): Promise<ZoneOutcome> => {
+      const scan = scanCache.get(zone.id) ?? (await scanOneZone(platform, zone));
+      return {
+        zone: { id: zone.id, name: zone.name },
+        label: resourceLabel(zone, duplicates),
+        result: await zoneExport(platform, scan, options.config),
+      };
+    },
+  );
+  const end = offset + pool.end;
+  const retryAfterMs = pool.retryAfterMs;
   const complete = end >= list.zones.length;
   return {
-    outcomes: outcomes.slice(0, end - offset).map((outcome, i) => outcome ?? lost(list.zones[offset + i]!, duplicates)),
+    outcomes: pool.results.slice(0, pool.end).map((outcome, i) => outcome ?? lost(list.zones[offset + i]!, duplicates)),
     first: !options.cursor,
     complete,
     cursor: complete ? undefined : cursorAt(end),
@@ -88,47 +95,6 @@ function resumeAt(cursor: string, syntax: Syntax, config: RequestedConfig): numb
     );
   }
   return state.offset;
-}
-
-/**
- * Runs `work` for zones from `offset` while the budget can finish each one started; returns the index of
- * the first zone not done, and the wait the account rate limit asked for when it was what stopped.
- */
-async function withinBudget(
-  platform: PlatformClient,
-  zones: readonly ZoneRow[],
-  offset: number,
-  work: (zone: ZoneRow, index: number) => Promise<void>,
-) {
-  let next = offset;
-  let stoppedAt = zones.length;
-  let active = 0;
-  let retryAfterMs = 0;
-  const most = CALLS_PER_ZONE + ENTRYPOINT_CALLS;
-  const cost = (zone: ZoneRow) => (scanCache.get(zone.id) ? 0 : CALLS_PER_ZONE) + ENTRYPOINT_CALLS;
-  const worker = async () => {
-    while (next < stoppedAt) {
-      const index = next++;
-      const zone = zones[index]!;
-      // Room for this zone on top of those under way: a zone is never started only to be cut short.
-      if (platform.scheduler.remainingBudget < cost(zone) + active * most) {
-        stoppedAt = Math.min(stoppedAt, index);
-        return;
-      }
-      active++;
-      try {
-        await work(zone, index);
-      } catch (error) {
-        if (!(error instanceof DeferredError)) throw error;
-        stoppedAt = Math.min(stoppedAt, index);
-        retryAfterMs = Math.max(retryAfterMs, error.retryAfterMs);
-      } finally {
-        active--;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: ZONES_AT_ONCE }, worker));
-  return { end: stoppedAt, retryAfterMs };
 }
 
 /** A zone whose outcome went missing is reported failed, never dropped. */

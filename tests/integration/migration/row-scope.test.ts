@@ -6,7 +6,7 @@ import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
 import { scanAccount } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
 import { readDeferredParts } from "@/lib/migration/scan-zone";
-import { readZone } from "@/lib/migration/scan-within-budget";
+import { readZone } from "@/lib/migration/read-zone";
 import { zoneMigrationDetail } from "@/lib/migration/zone-detail";
 import { migrationDetail, migrationRow, type MigrationRow, type ZoneScan } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { migrationPhase, statusSchema, type ZoneEvidence } from "@/lib/migration/evidence";
 import { migrationProcedure } from "@/lib/migration/procedure";
 import { RULES_OFF_MODE, scanZoneEvidence } from "@/lib/migration/scan-zone";
-import { readZone } from "@/lib/migration/scan-within-budget";
+import { readZone } from "@/lib/migration/read-zone";
 import { migrationDetail, migrationRow } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
