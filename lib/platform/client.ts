@@ -4,7 +4,7 @@ import type { Credentials } from "@/lib/config-schema";
 import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
 import { RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { GraphqlError, parseGraphqlAnswer } from "@/lib/platform/graphql";
-import { budgetDepletedWaitMs, DEFAULT_GRAPHQL_RATE_LIMIT, isBudgetDepleted } from "@/lib/platform/graphql-limit";
+import { budgetDepletedIn, budgetDepletedWaitMs, DEFAULT_GRAPHQL_RATE_LIMIT, isBudgetDepleted } from "@/lib/platform/graphql-limit";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
 import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
@@ -53,8 +53,9 @@ export class PlatformClient {
 
   /**
    * A GraphQL analytics query (POST /graphql): read-only, so safe to retry; `errors` throw GraphqlError.
-   * It counts against the GraphQL limit too; when the platform says that limit is used up, every query of
-   * the process pauses, and a wait longer than the request may hold becomes a RateLimitDeferredError.
+   * It counts against the GraphQL limit too; when the platform says that limit is used up (HTTP 429 with a
+   * GraphQL body, as documented, or 200 as it was reported to answer before), every query of the process
+   * pauses, and a wait longer than the request may hold becomes a RateLimitDeferredError.
    */
   async graphql<T>(query: string, variables: Record<string, unknown>, dataSchema: z.ZodType<T>): Promise<T> {
     const operation = "POST /graphql";
@@ -68,6 +69,10 @@ export class PlatformClient {
         body: JSON.stringify({ query, variables }),
         idempotent: true,
         limiter: this.graphqlLimiter,
+        ownRefusal: (refusal) => {
+          const depleted = budgetDepletedIn(refusal.body);
+          return depleted && { name: "graphql", waitMs: budgetDepletedWaitMs(depleted, this.graphqlLimiter.limit) };
+        },
       });
       try {
         return parseGraphqlAnswer(operation, response.status, response.body, dataSchema);

@@ -2,7 +2,7 @@
 // which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the process-wide
 // rate limiter, times each call out, and retries what is worth retrying.
 import { systemClock, type Clock } from "@/lib/platform/clock";
-import { BudgetExhaustedError, PlatformError } from "@/lib/errors/platform-errors";
+import { BudgetExhaustedError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import type { RateLimiter } from "@/lib/platform/rate-limiter";
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, type RetryPolicy } from "@/lib/platform/retry-policy";
 import { Semaphore } from "@/lib/platform/semaphore";
@@ -21,6 +21,14 @@ export interface UpstreamRequest {
   idempotent: boolean;
   /** A limit of its own this call also counts against (GraphQL analytics), on top of the account's. */
   limiter?: RateLimiter;
+  /** Whether a 429 is that limit's refusal (told by its body) rather than the account's: then only it pauses. */
+  ownRefusal?: (response: UpstreamResponse) => OwnLimitRefusal | undefined;
+}
+
+export interface OwnLimitRefusal {
+  name: RateLimitName;
+  /** How long it asks to wait when the answer has no Retry-After (its message says so). */
+  waitMs: number;
 }
 
 export interface UpstreamResponse<B = string> {
@@ -134,9 +142,12 @@ export class Scheduler {
       if ("response" in outcome) {
         const { response } = outcome;
         if (response.status === 429) {
-          const waitMs =
-            parseRetryAfter(response.headers.get("retry-after"), this.clock.now()) ?? backoffDelay(this.retry, attempt, this.random);
-          this.options.limiter.pauseUntil(this.clock.now() + waitMs);
+          // GraphQL analytics' own limit answers 429 too: it pauses that limit's queries, not every call of the account.
+          const own = request.limiter && request.ownRefusal?.(response as UpstreamResponse);
+          const retryAfter = parseRetryAfter(response.headers.get("retry-after"), this.clock.now());
+          const waitMs = retryAfter ?? own?.waitMs ?? backoffDelay(this.retry, attempt, this.random);
+          (own ? request.limiter! : this.options.limiter).pauseUntil(this.clock.now() + waitMs);
+          if (own && (last || waitMs > this.retry.maxRetryAfterMs)) throw new RateLimitDeferredError(waitMs, own.name);
           if (last || waitMs > this.retry.maxRetryAfterMs) throw rateLimited(request, waitMs);
         } else if (!(isRetryableStatus(response.status) && request.idempotent && !last)) {
           return response;

@@ -109,7 +109,7 @@ function route(runtime: SandboxRuntime, method: string, path: string, query: URL
 }
 
 function serialise(response: ApiResponse, headers: Record<string, string>): Wire {
-  const code = "data" in response.body ? (response.body as GraphqlBody).errors?.[0]?.extensions?.code : undefined;
+  const code = response.logAs ?? ("data" in response.body ? (response.body as GraphqlBody).errors?.[0]?.extensions?.code : undefined);
   return {
     status: response.status,
     body: JSON.stringify(response.body),

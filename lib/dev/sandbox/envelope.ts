@@ -52,6 +52,8 @@ export interface ApiResponse {
   status: number;
   body: SuccessEnvelope<unknown> | FailureEnvelope | GraphqlBody;
   headers?: Record<string, string>;
+  /** What the call log names this answer by, when its body has no code of its own. */
+  logAs?: string;
 }
 
 export function ok<T>(result: T, resultInfo?: ResultInfo): ApiResponse {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlatformClient } from "@/lib/platform/client";
-import { BudgetExhaustedError, PlatformError } from "@/lib/errors/platform-errors";
+import { BudgetExhaustedError, PlatformError, RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { walkPages } from "@/lib/platform/paginate";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler, type SchedulerOptions } from "@/lib/platform/scheduler";
@@ -242,6 +242,36 @@ describe("listZones under the account rate limit", () => {
     expect(page.complete).toBe(false);
     expect(page.zones).toHaveLength(100);
     expect(page.retryAfterSeconds).toBeGreaterThan(50);
+    expect((await calls()).calls).toHaveLength(2);
+  });
+});
+
+describe("GraphQL analytics' own limit answered as HTTP 429 (the documented shape)", () => {
+  const query = "query Viewer { viewer { __typename } }";
+
+  it("pauses only GraphQL queries: the account's calls go on, and the refusal is named as GraphQL's", async () => {
+    await control("/__sandbox/faults", { graphqlBudgetDepleted: 1, retryAfterSeconds: 300 });
+    const graphqlLimiter = new RateLimiter({ requests: 1000, windowSeconds: 300 }, undefined, "graphql");
+    const scheduler = new Scheduler({
+      limiter: new RateLimiter({ requests: 10_000, windowSeconds: 60 }),
+      subrequestBudget: 1000,
+      timeoutMs: 10_000,
+      // Any pause of the account's limiter would make the next v4 call defer at once.
+      maxRateLimitWaitMs: 0,
+      retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 10_000 },
+    });
+    const platform = new PlatformClient(sandbox.apiBaseUrl, { kind: "token", token: TOKEN }, scheduler, graphqlLimiter);
+
+    const refusal = await platform.graphql(query, {}, z.unknown()).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(RateLimitDeferredError);
+    expect(refusal).toMatchObject({ limit: "graphql", retryAfterMs: 300_000 });
+    const log = (await calls()).calls;
+    expect(log.map((c) => c.status)).toEqual([429]);
+
+    // The account's limit was not touched: a v4 call goes through at once.
+    await expect(platform.get("/zones", {}, anyList)).resolves.toBeDefined();
+    // GraphQL's is paused: the next query defers without reaching the platform.
+    await expect(platform.graphql(query, {}, z.unknown())).rejects.toMatchObject({ limit: "graphql" });
     expect((await calls()).calls).toHaveLength(2);
   });
 });

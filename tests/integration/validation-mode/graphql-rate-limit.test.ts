@@ -1,4 +1,4 @@
-// GraphQL analytics' own query limit, against the sandbox that models it (HTTP 200, `budget_depleted`):
+// GraphQL analytics' own query limit, against the sandbox that models it (HTTP 429 with a GraphQL body, as documented):
 // Preflight keeps under it, pauses every query when told it is used up, and answers a long wait with a
 // cursor and retryAfterSeconds (rateLimit "graphql"), then completes the window with the design's totals.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -56,7 +56,7 @@ describe("runWithinBudget: the one rule for zone work within a request's budget"
 
   it("hands items finished past the stop to onFinished (a cache keeps them) but not to the finished results", async () => {
     const seen: number[] = [];
-    const pool = await runWithinBudget(
+    const pool = await runWithinBudget<number, number>(
       budgetOf(1000),
       [0, 1, 2],
       { concurrency: 3, calls: 1, onFinished: (result) => seen.push(result) },
@@ -99,7 +99,7 @@ describe("runWithinBudget: the one rule for zone work within a request's budget"
     expect(finishedResults(skipped)).toEqual(["a", "b"]);
 
     let rows = 0;
-    const full = await runWithinBudget(
+    const full = await runWithinBudget<number, number>(
       budgetOf(100),
       [1, 1, 1, 1],
       { concurrency: 1, calls: 1, full: () => rows >= 2, onFinished: (n) => (rows += n) },

@@ -60,11 +60,16 @@ export function graphqlHandler(store: () => FirewallEventStore, now: () => numbe
         return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
       }, now()),
     });
+    // errors.mdx: an error's extensions hold its timestamp and nothing else (no code); the sandbox's own
+    // codes choose the HTTP status and name the call in the log, and never go on the wire.
+    const codes = result.errors?.map((error: GraphQLError) => error.extensions?.code).filter((code) => typeof code === "string");
     const errors = result.errors?.map((error: GraphQLError) => ({
       message: error.message,
       ...(error.path ? { path: error.path } : {}),
-      ...(error.extensions && Object.keys(error.extensions).length ? { extensions: error.extensions } : {}),
+      extensions: { timestamp: new Date(now()).toISOString() },
     }));
-    return { status: errors ? limitStatus(errors) : 200, body: { data: result.data ?? null, ...(errors ? { errors } : {}) } };
+    const status = result.errors ? limitStatus(result.errors) : 200;
+    const logAs = codes?.[0] as string | undefined;
+    return { status, body: { data: result.data ?? null, ...(errors ? { errors } : {}) }, ...(logAs ? { logAs } : {}) };
   };
 }
