@@ -22,7 +22,8 @@ async function ensureChromium(): Promise<boolean> {
   if (existsSync(E2E.chromiumPath)) return true;
   if (process.getuid?.() !== 0) {
     console.error(
-      `The e2e tests need Debian's Chromium at ${E2E.chromiumPath}. Install it with:\n  sudo apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium binary).`,
+      `The e2e tests need Debian's Chromium at ${E2E.chromiumPath}. Install it with:\n  sudo apt-get install -y chromium\n` +
+        `(or set CHROMIUM_PATH to a Chromium binary).`,
     );
     return false;
   }
