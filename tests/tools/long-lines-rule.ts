@@ -7,7 +7,7 @@ export const MAX_LINE = 160;
 export const SOURCE_FILE = /\.(ts|tsx|mjs|js)$/;
 
 /** Copied data and generated files keep the bytes they came with (as in .prettierignore), build output is not source. */
-const SKIPPED = [/^tests\/fixtures\//, /(^|\/)node_modules\//, /^\.(next|open-next|wrangler)\//, /(^|\/)next-env\.d\.ts$/];
+const SKIPPED = [/^tests\/fixtures\//, /^public\//, /(^|\/)node_modules\//, /^\.(next|open-next|wrangler)\//, /(^|\/)next-env\.d\.ts$/];
 
 export function isChecked(path: string): boolean {
   return SOURCE_FILE.test(path) && !SKIPPED.some((pattern) => pattern.test(path));

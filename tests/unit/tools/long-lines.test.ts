@@ -31,7 +31,7 @@ describe("staleAllowances", () => {
 
 describe("isChecked", () => {
   it("checks sources and skips fixtures, build output and generated files", () => {
-    expect(["lib/a.ts", "components/b.tsx", "next.config.mjs", "public/c.js"].every(isChecked)).toBe(true);
-    expect(["tests/fixtures/a.ts", ".next/a.js", "next-env.d.ts", "README.md", "a.json"].some(isChecked)).toBe(false);
+    expect(["lib/a.ts", "components/b.tsx", "next.config.mjs", "tests/tools/d.ts"].every(isChecked)).toBe(true);
+    expect(["tests/fixtures/a.ts", "public/a.js", ".next/a.js", "next-env.d.ts", "README.md", "a.json"].some(isChecked)).toBe(false);
   });
 });
