@@ -100,7 +100,11 @@ export function VirtualTable<T>(props: {
                 tabIndex={onOpen ? 0 : undefined}
                 onClick={onOpen ? () => onOpen(row.original) : undefined}
                 onKeyDown={onOpen ? (event) => event.key === "Enter" && onOpen(row.original) : undefined}
-                className={`${props.grid} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm hover:bg-slate-50 ${onOpen ? "cursor-pointer focus:bg-blue-50 focus:outline-none" : ""} ${open ? "bg-blue-50" : ""} ${props.rowClassName?.(row.original) ?? ""}`}
+                className={
+                  `${props.grid} absolute left-0 right-0 items-center border-b border-slate-100 px-3 text-sm hover:bg-slate-50 ` +
+                  `${onOpen ? "cursor-pointer focus:bg-blue-50 focus:outline-none" : ""} ` +
+                  `${open ? "bg-blue-50" : ""} ${props.rowClassName?.(row.original) ?? ""}`
+                }
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
                 {row.getVisibleCells().map((cell) => (

@@ -36,7 +36,11 @@ function figures(answer: ValidationAnswer): string {
     : `${queries}; the zone's dataset limits were not read yet`;
   if (!answer.sampling.sampled)
     return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;
-  return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, which stand for about ${n(answer.estimated.requests)} requests either acted on (${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`;
+  return (
+    `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests seen, ` +
+    `which stand for about ${n(answer.estimated.requests)} requests either acted on ` +
+    `(${n(answer.totals.events)} sampled events for about ${n(answer.estimated.events)}, ${reads}).`
+  );
 }
 
 export function ZoneComparison(props: {

@@ -92,7 +92,9 @@ export async function inspectChain(pem: string, now = new Date()): Promise<Chain
       findings.push({
         severity: "warning",
         position: i + 1,
-        message: `ISRG Root X1 cross-signed by DST Root CA X3: the legacy cross-signed chain, no longer used from ${DATES.rebundle} and expired ${DATES.crossSignExpiry}. Remove it from the bundle.`,
+        message:
+          `ISRG Root X1 cross-signed by DST Root CA X3: the legacy cross-signed chain, ` +
+          `no longer used from ${DATES.rebundle} and expired ${DATES.crossSignExpiry}. Remove it from the bundle.`,
       });
     if (cn === "DST Root CA X3")
       findings.push({

@@ -37,7 +37,9 @@ export function customCertificate(facts: CertificateFacts): Classification {
   if (!name) {
     return {
       verdict: "informational",
-      reason: `Bundle method "${facts.bundleMethod}" is neither an API value (${API_VALUES}) nor a name the document uses (${DOCUMENT_NAMES}): rules 4 and 5 cannot be applied.${issuerNote}`,
+      reason:
+        `Bundle method "${facts.bundleMethod}" is neither an API value (${API_VALUES}) nor a name the document uses ` +
+        `(${DOCUMENT_NAMES}): rules 4 and 5 cannot be applied.${issuerNote}`,
       action: "Check the certificate's bundle method and served chain by hand (the chain inspector reads a PEM bundle).",
     };
   }
@@ -48,7 +50,9 @@ export function customCertificate(facts: CertificateFacts): Classification {
     const boundary = name === "user-defined" ? `after ${DATES.crossSignExpiry}` : `before ${DATES.rebundle}`;
     return {
       verdict: "informational",
-      reason: `${rule}: ${bundle} with no readable upload date (${facts.uploadedOn ?? "none given"}), so it cannot be told whether it was uploaded ${boundary}, which the rule depends on.${issuerNote}`,
+      reason:
+        `${rule}: ${bundle} with no readable upload date (${facts.uploadedOn ?? "none given"}), so it cannot be told ` +
+        `whether it was uploaded ${boundary}, which the rule depends on.${issuerNote}`,
       action: "Check the certificate's upload date in the dashboard, or its served chain in the chain inspector.",
     };
   }
@@ -58,27 +62,39 @@ export function customCertificate(facts: CertificateFacts): Classification {
     if (uploadedMs < REBUNDLE_MS) {
       return {
         verdict: "informational",
-        reason: `Rule 4: ${bundle} uploaded ${uploaded}, before ${DATES.rebundle}: the cross-signed chain is served until the certificate expires ${expires} (the cross-signed chain itself expired ${DATES.crossSignExpiry}).${issuerNote}`,
-        action: `Nothing changes before expiry. Upload its replacement from ${ALTERNATIVES} if hostnames serve affected clients: a new upload is bundled with the self-signed chain.`,
+        reason:
+          `Rule 4: ${bundle} uploaded ${uploaded}, before ${DATES.rebundle}: the cross-signed chain is served ` +
+          `until the certificate expires ${expires} (the cross-signed chain itself expired ${DATES.crossSignExpiry}).${issuerNote}`,
+        action:
+          `Nothing changes before expiry. Upload its replacement from ${ALTERNATIVES} if hostnames serve affected clients: ` +
+          `a new upload is bundled with the self-signed chain.`,
       };
     }
     return {
       verdict: "action_required",
-      reason: `Rule 4: ${bundle} uploaded ${uploaded}, on or after ${DATES.rebundle}: bundled with the self-signed chain only, so affected clients fail now.${issuerNote}`,
-      action: `Replace it with a certificate from ${ALTERNATIVES} if its hostnames serve operating systems 7.0 and earlier or trust stores without the self-signed root.`,
+      reason:
+        `Rule 4: ${bundle} uploaded ${uploaded}, on or after ${DATES.rebundle}: bundled with the self-signed chain only, ` +
+        `so affected clients fail now.${issuerNote}`,
+      action:
+        `Replace it with a certificate from ${ALTERNATIVES} if its hostnames serve ` +
+        `operating systems 7.0 and earlier or trust stores without the self-signed root.`,
     };
   }
   if (uploadedMs >= AFTER_CROSS_SIGN_EXPIRY_MS) {
     return {
       verdict: "informational",
-      reason: `Rule 5: ${bundle} uploaded ${uploaded}, after ${DATES.crossSignExpiry}: the uploaded chain is always served and should not contain the cross-signed chain.${issuerNote}`,
+      reason:
+        `Rule 5: ${bundle} uploaded ${uploaded}, after ${DATES.crossSignExpiry}: the uploaded chain is always served ` +
+        `and should not contain the cross-signed chain.${issuerNote}`,
       action:
         "Check the uploaded chain in the chain inspector; re-upload without ISRG Root X1 cross-signed by DST Root CA X3 if it is there.",
     };
   }
   return {
     verdict: "action_required",
-    reason: `Rule 5: ${bundle} uploaded ${uploaded}, on or before ${DATES.crossSignExpiry}: the uploaded chain is always served, and a cross-signed chain in it expired ${DATES.crossSignExpiry}.${issuerNote}`,
+    reason:
+      `Rule 5: ${bundle} uploaded ${uploaded}, on or before ${DATES.crossSignExpiry}: the uploaded chain is always served, ` +
+      `and a cross-signed chain in it expired ${DATES.crossSignExpiry}.${issuerNote}`,
     action: "Inspect the uploaded chain in the chain inspector and re-upload it without the expired cross-signed certificate.",
   };
 }

@@ -29,14 +29,19 @@ export function customHostname(facts: CertificateFacts, finding: CaaFinding | un
       return {
         verdict: "action_required",
         reason,
-        action: `PATCH ssl.certificate_authority to "" (the default CA: google first, ${LEGACY_CA} only if CAA blocks google) or to "google". ${unknown}: if its closest CAA set permits ${LEGACY} but not ${GOOGLE}, "" stays on ${LEGACY_CA} and "google" cannot issue, so ask the customer to add CAA 0 issue "${GOOGLE}" first.`,
+        action:
+          `PATCH ssl.certificate_authority to "" (the default CA: google first, ${LEGACY_CA} only if CAA blocks google) or to "google". ` +
+          `${unknown}: if its closest CAA set permits ${LEGACY} but not ${GOOGLE}, "" stays on ${LEGACY_CA} and "google" cannot issue, ` +
+          `so ask the customer to add CAA 0 issue "${GOOGLE}" first.`,
       };
     }
     if (finding.flagged) {
       return {
         verdict: "action_required",
         reason,
-        action: `First add ${finding.recordToAdd} (${caaWhere(finding)} does not permit ${GOOGLE}), then PATCH ssl.certificate_authority to "" (the default CA) or to "google".`,
+        action:
+          `First add ${finding.recordToAdd} (${caaWhere(finding)} does not permit ${GOOGLE}), ` +
+          `then PATCH ssl.certificate_authority to "" (the default CA) or to "google".`,
       };
     }
     return {
@@ -46,12 +51,17 @@ export function customHostname(facts: CertificateFacts, finding: CaaFinding | un
     };
   }
   if (ca === "" || ca === null) {
-    const defaultCa = `this one uses the default CA${ca === null ? " (no CA given)" : ""}, which tries google first and uses ${LEGACY_CA} only if a CAA record blocks google`;
+    const defaultCa =
+      `this one uses the default CA${ca === null ? " (no CA given)" : ""}, ` +
+      `which tries google first and uses ${LEGACY_CA} only if a CAA record blocks google`;
     if (unknown || !finding) {
       return {
         verdict: "informational",
         reason: `Rule 6: ${defaultCa}. ${unknown}.`,
-        action: `Check the CAA records of ${hostname} and, where it has none, of its closest parent that has some (e.g. dig CAA ${hostname}): if they permit ${LEGACY} but not ${GOOGLE}, the certificate stays on ${LEGACY_CA}; ask the customer to add CAA 0 issue "${GOOGLE}".`,
+        action:
+          `Check the CAA records of ${hostname} and, where it has none, of its closest parent that has some (e.g. dig CAA ${hostname}): ` +
+          `if they permit ${LEGACY} but not ${GOOGLE}, the certificate stays on ${LEGACY_CA}; ` +
+          `ask the customer to add CAA 0 issue "${GOOGLE}".`,
       };
     }
     if (finding.defaultCa === "google") {
@@ -77,7 +87,9 @@ export function customHostname(facts: CertificateFacts, finding: CaaFinding | un
   if (!NAMED_CAS.includes(ca)) {
     return {
       verdict: "informational",
-      reason: `Rule 6: ssl.certificate_authority "${ca}" is not one the API names (${NAMED_CAS.join(", ")}, or "" for the default CA), so the rule cannot be applied.`,
+      reason:
+        `Rule 6: ssl.certificate_authority "${ca}" is not one the API names ` +
+        `(${NAMED_CAS.join(", ")}, or "" for the default CA), so the rule cannot be applied.`,
       action: "Check the custom hostname's certificate authority in the dashboard.",
     };
   }

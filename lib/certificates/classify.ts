@@ -21,7 +21,11 @@ function caaUnknown(caa: readonly CaaFinding[]): CaaFinding[] {
 function caaNote(blocked: readonly CaaFinding[], unknown: readonly CaaFinding[] = []): string {
   const first = blocked[0];
   if (!first) return unknown[0] ? ` ${unreadableCaa(unknown[0])}: check that it permits pki.goog first.` : "";
-  return ` First add ${first.recordToAdd} (CAA on ${first.relevantName ?? first.hostname} does not permit pki.goog${blocked.length > 1 ? `; ${blocked.length} hosts affected` : ""}).`;
+  return (
+    ` First add ${first.recordToAdd} ` +
+    `(CAA on ${first.relevantName ?? first.hostname} does not permit pki.goog` +
+    `${blocked.length > 1 ? `; ${blocked.length} hosts affected` : ""}).`
+  );
 }
 
 export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = []): Classification {
@@ -66,9 +70,13 @@ function universal(blocked: CaaFinding[], unknown: CaaFinding[]): Classification
     };
   }
   if (blocked.length === 0) return { verdict: "no_action", reason, action: "None." };
+  const outcome =
+    blocked[0]!.defaultCa === "none"
+      ? "no CA may renew it (letsencrypt.org is not permitted either)"
+      : "it silently stays on the legacy chain";
   return {
     verdict: "action_required",
-    reason: `${reason} But CAA on ${blocked[0]!.relevantName ?? blocked[0]!.hostname} does not permit pki.goog, so ${blocked[0]!.defaultCa === "none" ? "no CA may renew it (letsencrypt.org is not permitted either)" : "it silently stays on the legacy chain"}.`,
+    reason: `${reason} But CAA on ${blocked[0]!.relevantName ?? blocked[0]!.hostname} does not permit pki.goog, so ${outcome}.`,
     action: `Add ${blocked[0]!.recordToAdd}; the next renewal then moves to the more compatible CA.`,
   };
 }
@@ -85,7 +93,9 @@ function managed(facts: CertificateFacts, caa: readonly CaaFinding[], rule: stri
   if (facts.certificateAuthority !== LEGACY_CA) {
     return {
       verdict: "no_action",
-      reason: `${rule}; this one is issued by ${facts.certificateAuthority}, not the legacy-chain CA, so the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`,
+      reason:
+        `${rule}; this one is issued by ${facts.certificateAuthority}, not the legacy-chain CA, ` +
+        `so the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`,
       action: "None.",
     };
   }
@@ -99,11 +109,14 @@ function managed(facts: CertificateFacts, caa: readonly CaaFinding[], rule: stri
 /** The Total TLS setting answered without `enabled`: on or off is unknown, so only a CA other than the legacy one settles it. */
 function totalTlsUnknown(ca: string | null): Classification {
   const unknown =
-    "Rule 3: Total TLS certificates are never switched automatically; the Total TLS setting answered without `enabled`, so whether it issues certificates for this zone is unknown";
+    "Rule 3: Total TLS certificates are never switched automatically; " +
+    "the Total TLS setting answered without `enabled`, so whether it issues certificates for this zone is unknown";
   if (ca && ca !== LEGACY_CA)
     return {
       verdict: "no_action",
-      reason: `${unknown}, but its CA is ${ca}, not the legacy-chain CA: on or off, the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`,
+      reason:
+        `${unknown}, but its CA is ${ca}, not the legacy-chain CA: ` +
+        `on or off, the ${DATES.rebundle} and ${DATES.crossSignExpiry} changes do not affect it.`,
       action: "None.",
     };
   return {

@@ -44,8 +44,13 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 export function switchScript(calls: readonly PatchCall[]): string {
   const lines = calls.map(
     (call) =>
-      `# ${commentText(call.hostname)}: ${commentText(call.from)} → ${call.body.ssl.certificate_authority === "" ? '"" (default CA)' : call.body.ssl.certificate_authority}\n` +
-      `curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL${call.path}" -H "Authorization: Bearer $CLOUDFLARE_API_TOKEN" -H "Content-Type: application/json" --data ${shellQuote(JSON.stringify(call.body))}`,
+      `# ${commentText(call.hostname)}: ${commentText(call.from)} → ` +
+      `${call.body.ssl.certificate_authority === "" ? '"" (default CA)' : call.body.ssl.certificate_authority}\n` +
+      `curl -sS -X PATCH "$CLOUDFLARE_API_BASE_URL${call.path}" -H "Authorization: Bearer $CLOUDFLARE_API_TOKEN" ` +
+      `-H "Content-Type: application/json" --data ${shellQuote(JSON.stringify(call.body))}`,
   );
-  return `#!/bin/sh\n# ${calls.length} custom hostname CA switches, exported by Preflight for review.\nset -eu\n: "\${CLOUDFLARE_API_BASE_URL:=https://api.cloudflare.com/client/v4}"\n${lines.join("\n")}\n`;
+  return (
+    `#!/bin/sh\n# ${calls.length} custom hostname CA switches, exported by Preflight for review.\nset -eu\n` +
+    `: "\${CLOUDFLARE_API_BASE_URL:=https://api.cloudflare.com/client/v4}"\n${lines.join("\n")}\n`
+  );
 }

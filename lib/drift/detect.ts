@@ -59,7 +59,8 @@ export function checkDrift(check: DriftCheck): DriftOutcome {
         ? [
             record(
               "drift_resolved",
-              `The entry point is back to the configuration review ${shortId(baseline.reviewId)} approved (${vanished.length} change${vanished.length === 1 ? "" : "s"} gone)`,
+              `The entry point is back to the configuration review ${shortId(baseline.reviewId)} approved ` +
+                `(${vanished.length} change${vanished.length === 1 ? "" : "s"} gone)`,
               undefined,
               at,
               { changes: vanished.map((c) => c.words), resolved: vanished },

@@ -9,7 +9,10 @@ export type UpstreamPattern = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "
 const ZONE_LIST = ["GET /zones"] as const satisfies readonly UpstreamPattern[];
 const ZONE = ["GET /zones/:id"] as const satisfies readonly UpstreamPattern[];
 
-/** readZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules, and the managed entry point when the previous API is retired (a row's read skips some; the zone detail reads those on demand). */
+/**
+ * readZoneEvidence: status, check, overrides, packages, proposed configuration, OWASP groups and rules, and the managed entry point
+ * when the previous API is retired (a row's read skips some; the zone detail reads those on demand).
+ */
 const ZONE_EVIDENCE = [
   "GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint",
   "GET /zones/:id/waf_migration/status",

@@ -60,6 +60,7 @@ export function identityStartupProblem(identity: IdentityConfig): { variable: st
   return {
     variable: "ACCESS_JWKS_URL",
     problem:
-      "is not set on a live account: set ACCESS_JWKS_URL, ACCESS_AUDIENCE and ACCESS_ISSUER (and the role lists), or set PREFLIGHT_INSECURE_NO_IDENTITY=1 to run with demo users and no real identity",
+      "is not set on a live account: set ACCESS_JWKS_URL, ACCESS_AUDIENCE and ACCESS_ISSUER (and the role lists), " +
+      "or set PREFLIGHT_INSECURE_NO_IDENTITY=1 to run with demo users and no real identity",
   };
 }

@@ -144,7 +144,9 @@ function blockingReasons(evidence: ZoneEvidence): Reason[] {
     for (const rule of oversizedExpressions(evidence.config)) {
       reasons.push({
         code: "expression_too_long",
-        message: `Rule ${rule.index + 1} ("${rule.description}") has an expression of ${rule.expressionBytes} bytes, over the 4 KB (${MIGRATION_LIMITS.expressionBytes} bytes) limit.`,
+        message:
+          `Rule ${rule.index + 1} ("${rule.description}") has an expression of ${rule.expressionBytes} bytes, ` +
+          `over the 4 KB (${MIGRATION_LIMITS.expressionBytes} bytes) limit.`,
         nextStep: "Contact support, or shorten the expression (for example with an IP list).",
       });
     }

@@ -12,5 +12,6 @@ export interface FrozenEntrypoint {
 /** "entry point version 3 (12 rules, last updated …)" or "no entry point (the PUT creates it)". */
 export function describeEntrypoint(entrypoint: FrozenEntrypoint | null | undefined): string {
   if (!entrypoint) return "no entry point (the PUT creates it)";
-  return `entry point version ${entrypoint.version} (${entrypoint.rules.length} rule${entrypoint.rules.length === 1 ? "" : "s"}, last updated ${entrypoint.lastUpdated})`;
+  const rules = `${entrypoint.rules.length} rule${entrypoint.rules.length === 1 ? "" : "s"}`;
+  return `entry point version ${entrypoint.version} (${rules}, last updated ${entrypoint.lastUpdated})`;
 }

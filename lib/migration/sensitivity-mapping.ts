@@ -32,7 +32,8 @@ export const DEFAULT_ACTION: OldAction = "challenge";
 
 /** Why PL2 where the table says so: the old rule set (CRS 2.x) had no paranoia levels; the new one is 3.x. */
 export const PARANOIA_EXPLANATION =
-  "The previous core rule set (OWASP CRS 2.x) had no paranoia levels; the new OWASP ruleset is based on CRS 3.x, so the migration chooses PL2 where the old sensitivity gives no better hint.";
+  "The previous core rule set (OWASP CRS 2.x) had no paranoia levels; the new OWASP ruleset is based on CRS 3.x, " +
+  "so the migration chooses PL2 where the old sensitivity gives no better hint.";
 
 const normalise = (value: string | null | undefined) => (value ?? "").trim().toLowerCase();
 

@@ -20,7 +20,9 @@ export function previousApiReasons(evidence: ZoneEvidence): Reason[] {
   const reasons: Reason[] = [
     {
       code: "previous_version_retired",
-      message: `The previous version's API is ${retired ? "retired by the platform" : "not there"} for this zone (${describeRefusals(previous.refusals)}). The platform stopped supporting it on 2025-06-15 and upgrades zones itself.`,
+      message:
+        `The previous version's API is ${retired ? "retired by the platform" : "not there"} for this zone ` +
+        `(${describeRefusals(previous.refusals)}). The platform stopped supporting it on 2025-06-15 and upgrades zones itself.`,
       nextStep: "Check the zone's status (Security > WAF in the dashboard, or Read again here): it may be upgraded already or soon.",
     },
   ];
@@ -28,7 +30,8 @@ export function previousApiReasons(evidence: ZoneEvidence): Reason[] {
     reasons.push({
       code: "managed_entrypoint",
       message: evidence.entrypoint
-        ? `Its http_request_firewall_managed entry point exists (${describeEntrypoint(evidence.entrypoint)}): new managed rules may already be deployed. An update replaces that entry point.`
+        ? `Its http_request_firewall_managed entry point exists (${describeEntrypoint(evidence.entrypoint)}): ` +
+          `new managed rules may already be deployed. An update replaces that entry point.`
         : "It has no http_request_firewall_managed entry point yet: the new managed rules are not deployed.",
     });
   }
@@ -46,7 +49,10 @@ export function statusUnknownReason(status: MigrationStatus): Reason {
   const fields = statusFieldNames(status);
   return {
     code: "status_unknown",
-    message: `The migration status could not be read: the answer did not give ${STATUS_FIELDS.join(", ")} in a form Preflight knows (${fields.length > 0 ? `it had ${fields.join(", ")}` : "it had no fields"}). Preflight does not assume the zone is still on the previous version.`,
+    message:
+      `The migration status could not be read: the answer did not give ${STATUS_FIELDS.join(", ")} in a form Preflight knows ` +
+      `(${fields.length > 0 ? `it had ${fields.join(", ")}` : "it had no fields"}). ` +
+      `Preflight does not assume the zone is still on the previous version.`,
     nextStep: "Check the zone in the dashboard before planning any step; Read again once the status answers.",
   };
 }

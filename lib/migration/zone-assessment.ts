@@ -23,7 +23,10 @@ export type MigrationRow = ZoneRow &
   ZoneMapping & {
     /** How many group and rule overrides the update would leave behind; null when that cannot be known. */
     lostOverrides: number | null;
-    /** What cannot be known for this zone (`status`, or the previous version's `packages`, `overrides`, `groups`, `rulesOff`): shown as unknown, never as none. */
+    /**
+     * What cannot be known for this zone (`status`, or the previous version's `packages`, `overrides`, `groups`, `rulesOff`):
+     * shown as unknown, never as none.
+     */
     unknown: string[];
     fetchedAt: string;
   };
@@ -46,7 +49,8 @@ export function migrationRow(scan: ZoneScan): MigrationRow {
 }
 
 const RETIRED_MAPPING_NOTE =
-  "Unknown: the previous version's API is retired for this zone, so its core rule set's sensitivity and action cannot be read. See what the proposed configuration deploys.";
+  "Unknown: the previous version's API is retired for this zone, so its core rule set's sensitivity and action cannot be read. " +
+  "See what the proposed configuration deploys.";
 
 /** The overrides left behind, or undefined when the zone failed or the previous API could not tell them. */
 function knownLostOverrides(evidence: ZoneEvidence | undefined) {

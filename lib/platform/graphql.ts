@@ -35,7 +35,9 @@ export class GraphqlError extends PlatformError {
       kind: "api",
       operation,
       status: 200,
-      message: `${operation} refused the query: ${first?.message ?? "unknown error"}${where}${graphqlErrors.length > 1 ? ` (and ${graphqlErrors.length - 1} more)` : ""}`,
+      message:
+        `${operation} refused the query: ${first?.message ?? "unknown error"}${where}` +
+        `${graphqlErrors.length > 1 ? ` (and ${graphqlErrors.length - 1} more)` : ""}`,
     });
     this.name = "GraphqlError";
   }

@@ -114,7 +114,9 @@ export class RepeatedPageError extends PlatformError {
     super({
       kind: "malformed",
       operation,
-      message: `${operation} answered page ${page} with the same items as page ${page - 1} (the server ignored \`page\`): the listing is incomplete and was stopped`,
+      message:
+        `${operation} answered page ${page} with the same items as page ${page - 1} (the server ignored \`page\`): ` +
+        `the listing is incomplete and was stopped`,
     });
     this.name = "RepeatedPageError";
   }

@@ -180,10 +180,18 @@ function driftMessage(before: unknown, after: unknown, differences: Difference[]
   const now = entrypointOf(after);
   if (!hasEntrypoint(before)) {
     // Approved before Preflight froze the entry point (older reviews): what it replaces was never shown.
-    return `This review was approved before Preflight read the zone's http_request_firewall_managed entry point (${describeEntrypoint(now)} now): the PUT would replace rules nobody reviewed, so nothing was sent. Create a new review from the current state.`;
+    return (
+      `This review was approved before Preflight read the zone's http_request_firewall_managed entry point ` +
+      `(${describeEntrypoint(now)} now): the PUT would replace rules nobody reviewed, so nothing was sent. ` +
+      `Create a new review from the current state.`
+    );
   }
   const then = entrypointOf(before);
-  return `The zone's http_request_firewall_managed entry point changed since approval (${describeEntrypoint(then)} then, ${describeEntrypoint(now)} now): the PUT would replace rules nobody reviewed, so nothing was sent. Create a new review from the current state.`;
+  return (
+    `The zone's http_request_firewall_managed entry point changed since approval ` +
+    `(${describeEntrypoint(then)} then, ${describeEntrypoint(now)} now): ` +
+    `the PUT would replace rules nobody reviewed, so nothing was sent. Create a new review from the current state.`
+  );
 }
 
 function hasEntrypoint(evidence: unknown): boolean {

@@ -70,14 +70,16 @@ async function planMigrationStep(
   if (phase === "migrated") throw new InputError("zoneId", `${zone.name} already uses the new managed rules: there is nothing to review`);
   if (phase === "unknown")
     throw new ConflictError(
-      `The migration status of ${zone.name} could not be read: Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`,
+      `The migration status of ${zone.name} could not be read: ` +
+        `Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`,
       "status_unknown",
     );
   const previousApi = evidence.previousApi;
   if (kind === "delete_uri_overrides") {
     if (previousApi?.unknown.includes("overrides")) {
       throw new ConflictError(
-        `The previous version's API is retired for ${zone.name} (${describeRefusals(previousApi.refusals)}): its URI-based overrides can be neither listed nor deleted. The platform upgrades such zones itself; check the zone's status.`,
+        `The previous version's API is retired for ${zone.name} (${describeRefusals(previousApi.refusals)}): ` +
+          `its URI-based overrides can be neither listed nor deleted. The platform upgrades such zones itself; check the zone's status.`,
         "previous_api_retired",
       );
     }
@@ -142,7 +144,8 @@ async function planHostnameSwitch(
     if (blocked.length > 0) {
       throw new InputError(
         "certificateAuthority",
-        `CAA lets only letsencrypt.org issue for ${blocked.join(", ")}: the default CA would stay on the legacy chain. Choose google, or add the CAA record the audit names first`,
+        `CAA lets only letsencrypt.org issue for ${blocked.join(", ")}: the default CA would stay on the legacy chain. ` +
+          `Choose google, or add the CAA record the audit names first`,
       );
     }
   }

@@ -40,7 +40,9 @@ export function frozenRulesetDiff(kind: ReviewKind, evidence: unknown): FrozenRu
   if (!("entrypoint" in frozen)) {
     return {
       state: "unavailable",
-      note: "This review was created before Preflight read the zone's entry point: what the PUT replaces was never recorded, so no diff can be computed. Execution refuses it; create a new review.",
+      note:
+        "This review was created before Preflight read the zone's entry point: what the PUT replaces was never recorded, " +
+        "so no diff can be computed. Execution refuses it; create a new review.",
     };
   }
   const entrypoint = frozenEntrypoint(frozen.entrypoint);

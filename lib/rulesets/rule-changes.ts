@@ -76,7 +76,9 @@ function parameterChanges(before: RulesetRule, after: RulesetRule, label: string
     if (rulesetThen !== rulesetNow) {
       out.push({
         kind: "executed_ruleset",
-        words: `${label} now executes ${rulesetNow ? rulesetName(rulesetNow) : "no ruleset"} instead of ${rulesetThen ? rulesetName(rulesetThen) : "no ruleset"}`,
+        words:
+          `${label} now executes ${rulesetNow ? rulesetName(rulesetNow) : "no ruleset"} ` +
+          `instead of ${rulesetThen ? rulesetName(rulesetThen) : "no ruleset"}`,
         target: "action_parameters.id",
         before: rulesetThen,
         after: rulesetNow,

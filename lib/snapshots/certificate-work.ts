@@ -156,7 +156,9 @@ async function resumeHostnames(
     throw new PlatformError({
       kind: "malformed",
       operation: `GET ${path}`,
-      message: `the custom hostnames moved while they were read across requests (a certificate changed, or hostnames were added or removed), so some may be missing or repeated: refresh again`,
+      message:
+        `the custom hostnames moved while they were read across requests (a certificate changed, or hostnames were added or removed), ` +
+        `so some may be missing or repeated: refresh again`,
     });
   }
   return { ...walk, items: walk.items.slice(HOSTNAMES_PER_PAGE) };

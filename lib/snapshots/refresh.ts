@@ -44,7 +44,10 @@ export interface RefreshOptions {
 }
 
 export interface StepOutcome {
-  /** `worked`: progress saved; `published`: the snapshot is complete and live; `idle`: nothing to do; `waiting`: rate limit; `conflict`: another runner saved first. */
+  /**
+   * `worked`: progress saved; `published`: the snapshot is complete and live; `idle`: nothing to do; `waiting`: rate limit;
+   * `conflict`: another runner saved first.
+   */
   result: "worked" | "published" | "idle" | "waiting" | "conflict";
   runId: string;
   phase: RunState["phase"];

@@ -31,7 +31,8 @@ const CONFIG_WORDS: Record<RequestedConfig, string> = {
 /** The account file's opening: what it holds, for which provider, and the state note's commands (once). */
 export function accountHeader(syntax: Syntax, config: RequestedConfig, totalCount: number | undefined): string {
   const lines = [
-    `Every zone of the account${totalCount === undefined ? "" : ` (${totalCount})`}: the http_request_firewall_managed entry point as one cloudflare_ruleset resource`,
+    `Every zone of the account${totalCount === undefined ? "" : ` (${totalCount})`}: ` +
+      `the http_request_firewall_managed entry point as one cloudflare_ruleset resource`,
     `per zone, with ${CONFIG_WORDS[config]}; for ${PROVIDER_WORDS[syntax]}.`,
     "Each zone imports its own entry point (never a create, never a managed ruleset). Zones marked FAILED or SKIPPED hold no resource.",
     "",

@@ -29,19 +29,22 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
     throw new ExportRefusal("entrypoint.id", "the entry point's id is not a 32-character hexadecimal identifier");
   const rules = cleanRules(source.ruleset.rules);
   const { zone, entrypoint } = source;
+  const updated = entrypoint?.lastUpdated ? `, last updated ${entrypoint.lastUpdated}` : "";
   const what =
     source.config === "proposed"
       ? "as the migration proposes it (the configuration it will deploy)"
-      : `as it runs now${entrypoint?.version ? ` (version ${entrypoint.version}${entrypoint.lastUpdated ? `, last updated ${entrypoint.lastUpdated}` : ""})` : ""}`;
+      : `as it runs now${entrypoint?.version ? ` (version ${entrypoint.version}${updated})` : ""}`;
   const header = [
     `Zone ${zone.name} (${zone.id}): its ${PHASE} entry point ${what}.`,
     `Exported by Preflight from the platform as read at ${source.readAt}, for ${PROVIDER_WORDS[syntax]}.`,
     entrypoint
       ? `The entry point exists (ruleset ${entrypoint.id}): the import block below adopts it; Terraform never creates a second one (Terraform 1.5 or later).`
-      : "The entry point does not exist yet: the migration creates it. Apply this file after the migration ran: the import block looks it up when planning (Terraform 1.6 or later), and planning fails rather than create one before.",
+      : "The entry point does not exist yet: the migration creates it. Apply this file after the migration ran: " +
+        "the import block looks it up when planning (Terraform 1.6 or later), and planning fails rather than create one before.",
     ...(source.config === "proposed"
       ? [
-          "Rules without a ref get one derived from what they are: the first apply after the import sets them. Export config=live after the migration for the platform's own refs.",
+          "Rules without a ref get one derived from what they are: the first apply after the import sets them. " +
+            "Export config=live after the migration for the platform's own refs.",
         ]
       : []),
     ...(source.changes

@@ -52,7 +52,9 @@ export function samplingOf(requests: readonly Pick<ComparedRequest, "sampleInter
       `The platform sampled these events (up to 1 in ${formatInterval(maxInterval)}): counts are estimates, each seen request weighed by its interval. ` +
       "A request seen by one version only may be a sampling artefact: the other version's event for it may not have been sampled.";
   } else if (unknownIntervals > 0) {
-    summary.note = `The platform gave no sample interval for ${unknownIntervals.toLocaleString("en-US")} requests: they are counted once each, which undercounts them if they were sampled.`;
+    summary.note =
+      `The platform gave no sample interval for ${unknownIntervals.toLocaleString("en-US")} requests: ` +
+      `they are counted once each, which undercounts them if they were sampled.`;
   }
   return summary;
 }

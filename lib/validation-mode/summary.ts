@@ -33,7 +33,9 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 
 /** The plain sentence a reviewer reads before turning the previous version off. */
 export function decisionSentence(nowBlocked: number, nowAllowed: number, sampled = false): string {
-  const sentence = `${plural(nowBlocked, "request would now be blocked that was allowed", "requests would now be blocked that were allowed")}; ${plural(nowAllowed, "request the old rules blocked is now allowed", "requests the old rules blocked are now allowed")}`;
+  const sentence =
+    `${plural(nowBlocked, "request would now be blocked that was allowed", "requests would now be blocked that were allowed")}; ` +
+    `${plural(nowAllowed, "request the old rules blocked is now allowed", "requests the old rules blocked are now allowed")}`;
   return sampled ? `About ${sentence} (estimated from sampled events)` : sentence;
 }
 

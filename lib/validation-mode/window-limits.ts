@@ -15,7 +15,8 @@ export function requireEnabled(zoneId: string, limits: ZoneDatasetLimits): void 
   const disabled = [limits.events.enabled ? undefined : EVENTS_DATASET, limits.groups.enabled ? undefined : GROUPS_DATASET].filter(Boolean);
   if (disabled.length === 0) return;
   throw new ConflictError(
-    `The zone ${zoneId}'s plan does not include the GraphQL dataset${disabled.length > 1 ? "s" : ""} ${disabled.join(" and ")} (settings: enabled is false), so its firewall events cannot be compared here`,
+    `The zone ${zoneId}'s plan does not include the GraphQL dataset${disabled.length > 1 ? "s" : ""} ${disabled.join(" and ")} ` +
+      `(settings: enabled is false), so its firewall events cannot be compared here`,
     "dataset_not_enabled",
     { datasets: disabled },
   );

@@ -34,7 +34,8 @@ try {
     const ms = performance.now() - started;
     const zones = sandbox.state.zones.length;
     console.log(
-      `budget ${budget}: ${zones} zones, ${calls} calls (${(calls / zones).toFixed(2)} per zone), ${requests} requests, peak ${peak} in flight, ${ms.toFixed(0)} ms`,
+      `budget ${budget}: ${zones} zones, ${calls} calls (${(calls / zones).toFixed(2)} per zone), ` +
+        `${requests} requests, peak ${peak} in flight, ${ms.toFixed(0)} ms`,
     );
   }
 } finally {

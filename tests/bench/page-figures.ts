@@ -62,7 +62,8 @@ function zonesAndFloor(server: Running, seconds: number) {
 }
 
 const cpuNote = (loads: LoadOutcome[]) =>
-  `server CPU ${median(loads.map((l) => l.cpuMsPerAnswer ?? Number.NaN)).toFixed(2)} ms and load tool ${median(loads.map((l) => l.loaderCpuMsPerAnswer)).toFixed(2)} ms per answer`;
+  `server CPU ${median(loads.map((l) => l.cpuMsPerAnswer ?? Number.NaN)).toFixed(2)} ms ` +
+  `and load tool ${median(loads.map((l) => l.loaderCpuMsPerAnswer)).toFixed(2)} ms per answer`;
 
 export async function pageAtScale(options: { runs: number; zones: number; loadSeconds: number }): Promise<Figure[]> {
   let sandbox: Running | undefined;
@@ -117,7 +118,9 @@ export async function pageAtScale(options: { runs: number; zones: number; loadSe
         runs: floors.map((l) => l.p99),
         unit: "ms",
         kind: "info",
-        note: `the floor of one operation through next start, the load tool on the same cores; p50 ${floors.map((l) => l.p50.toFixed(0)).join(", ")} ms; ${median(floors.map((l) => l.requests))} requests; ${cpuNote(floors)}`,
+        note:
+          `the floor of one operation through next start, the load tool on the same cores; ` +
+          `p50 ${floors.map((l) => l.p50.toFixed(0)).join(", ")} ms; ${median(floors.map((l) => l.requests))} requests; ${cpuNote(floors)}`,
       },
       {
         name: "6. load errors (errors + timeouts + non-2xx)",

@@ -60,8 +60,10 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
     );
     const was =
       options.zones === BEFORE_SKIPS.zones
-        ? `; was ${BEFORE_SKIPS.total} calls (${(BEFORE_SKIPS.total / BEFORE_SKIPS.zones).toFixed(2)} a zone, ${(BEFORE_SKIPS.total / necessary.length).toFixed(3)}×) before the skips`
+        ? `; was ${BEFORE_SKIPS.total} calls (${(BEFORE_SKIPS.total / BEFORE_SKIPS.zones).toFixed(2)} a zone, ` +
+          `${(BEFORE_SKIPS.total / necessary.length).toFixed(3)}×) before the skips`
         : "";
+    const sameCalls = baselines.every((b) => b.diff === "") ? "same calls as Preflight" : `calls differ: ${baselines.at(-1)!.diff}`;
     return [
       {
         name: `1. scan ÷ floor (${options.zones} zones, ${LATENCY_MS} ms/call)`,
@@ -69,7 +71,10 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         unit: "×",
         kind: "max",
         budget: 1.15,
-        note: `${last.calls} calls, floor ${(last.floorMs / 1000).toFixed(1)} s, scan ${(preflightMs / 1000).toFixed(1)} s, ${last.requests} requests, peak ${last.maxInFlight} in flight, ${last.failed} failed, ${last.refused} known refusals (retired previous API, no entry point)`,
+        note:
+          `${last.calls} calls, floor ${(last.floorMs / 1000).toFixed(1)} s, scan ${(preflightMs / 1000).toFixed(1)} s, ` +
+          `${last.requests} requests, peak ${last.maxInFlight} in flight, ${last.failed} failed, ` +
+          `${last.refused} known refusals (retired previous API, no entry point)`,
       },
       {
         name: "1. calls ÷ necessary calls",
@@ -77,7 +82,9 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         unit: "×",
         kind: "max",
         budget: 1.05,
-        note: `${last.calls} calls (${(last.calls / options.zones).toFixed(2)} a zone), ${necessary.length} necessary by the rule in tests/bench/lib/necessary-calls.ts${was}`,
+        note:
+          `${last.calls} calls (${(last.calls / options.zones).toFixed(2)} a zone), ` +
+          `${necessary.length} necessary by the rule in tests/bench/lib/necessary-calls.ts${was}`,
       },
       {
         name: "2. speed-up over the sequential SDK script",
@@ -85,7 +92,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         unit: "×",
         kind: "min",
         budget: 5,
-        note: `SDK script ${(median(baselines.map((b) => b.ms)) / 1000).toFixed(1)} s for ${baselines.at(-1)!.calls} calls; ${baselines.every((b) => b.diff === "") ? "same calls as Preflight" : `calls differ: ${baselines.at(-1)!.diff}`}`,
+        note: `SDK script ${(median(baselines.map((b) => b.ms)) / 1000).toFixed(1)} s for ${baselines.at(-1)!.calls} calls; ${sameCalls}`,
       },
     ];
   } finally {

@@ -47,7 +47,8 @@ async function main() {
     gc?.();
     const baseline = process.memoryUsage().heapUsed;
     console.log(
-      `heap before the first step ${(baseline / MiB).toFixed(1)} MiB, heap limit ${(getHeapStatistics().heap_size_limit / MiB).toFixed(0)} MiB (run with --max-old-space-size to prove a bound)`,
+      `heap before the first step ${(baseline / MiB).toFixed(1)} MiB, ` +
+        `heap limit ${(getHeapStatistics().heap_size_limit / MiB).toFixed(0)} MiB (run with --max-old-space-size to prove a bound)`,
     );
     let steps = 0;
     let maxSubrequests = 0;
@@ -72,7 +73,8 @@ async function main() {
       maxHeap = Math.max(maxHeap, peakHeap);
       if (steps % 50 === 0 || process.argv.includes("--verbose")) {
         console.log(
-          `  step ${steps}: ${outcome.phase} ${outcome.percent} %, ${scheduler.stats.subrequests} subrequests, heap +${((peakHeap - before) / MiB).toFixed(1)} MiB`,
+          `  step ${steps}: ${outcome.phase} ${outcome.percent} %, ` +
+            `${scheduler.stats.subrequests} subrequests, heap +${((peakHeap - before) / MiB).toFixed(1)} MiB`,
         );
       }
       if (outcome.result === "published") break;
@@ -90,7 +92,8 @@ async function main() {
       `  per request, scheduler (bucket calls included): max ${maxSubrequests} subrequests of ${budget}, max ${maxPeak} connections`,
     );
     console.log(
-      `  heap: peak growth within one request ${(maxHeapGrowth / MiB).toFixed(1)} MiB (sampled: garbage not yet collected included), peak heap used ${(maxHeap / MiB).toFixed(1)} MiB`,
+      `  heap: peak growth within one request ${(maxHeapGrowth / MiB).toFixed(1)} MiB (sampled: garbage not yet collected included), ` +
+        `peak heap used ${(maxHeap / MiB).toFixed(1)} MiB`,
     );
 
     // Reading it back as the pages do: a slice per request, never the whole account.

@@ -117,6 +117,7 @@ test("a Preflight crash mid-execution loses nothing and sends no mutation twice"
     expect.arrayContaining(["execution_started", "execution_resumed", "call_verified", "execution_executed"]),
   );
   console.log(
-    `preflight restart: 3 PATCH calls, server killed during call 2, ${refusedWhileLeased} execute(s) refused while the lease held, call 2 verified applied, each PATCH sent once (${patches.length} in the sandbox log)`,
+    `preflight restart: 3 PATCH calls, server killed during call 2, ${refusedWhileLeased} execute(s) refused while the lease held, ` +
+      `call 2 verified applied, each PATCH sent once (${patches.length} in the sandbox log)`,
   );
 });

@@ -130,7 +130,8 @@ for (const server of [
     await callOperations(request, server.baseUrl, ids, scan);
     await crawlFailures(browser, request, server.baseUrl, ids, scan);
     console.log(
-      `secrets (${server.name}): ${pagesToVisit(ids).length} pages and ${operationsToCall(ids, "", "").length} operations, ${scan.responses} responses scanned, ${scan.leaks.length} leaks`,
+      `secrets (${server.name}): ${pagesToVisit(ids).length} pages and ${operationsToCall(ids, "", "").length} operations, ` +
+        `${scan.responses} responses scanned, ${scan.leaks.length} leaks`,
     );
     expect(scan.responses).toBeGreaterThan(60);
     expect(scan.leaks).toEqual([]);

@@ -138,7 +138,9 @@ async function main() {
     const errors = result.errors + result.timeouts + result.non2xx;
     const limit = rss.first * TOLERANCE.ratio + TOLERANCE.mib;
     console.log(
-      `load: ${result.requests.total} requests, ${errors} errors (${result.errors} failed, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      `load: ${result.requests.total} requests, ${errors} errors ` +
+        `(${result.errors} failed, ${result.timeouts} timeouts, ${result.non2xx} non-2xx); ` +
+        `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
     );
     console.log(
       `load: server RSS mean first 10 s ${rss.first.toFixed(0)} MiB, last 10 s ${rss.last.toFixed(0)} MiB (limit ${limit.toFixed(0)} MiB)`,

@@ -79,7 +79,8 @@ export const CORRECTIONS: Correction[] = [
     call: "every operation",
     what: "accepts the API token (Authorization: Bearer)",
     source:
-      "the schema's top-level security lists api_token; per-operation lists of 2024 often name only e-mail + key (#_meta.notes); docs: a token authorizes every call",
+      "the schema's top-level security lists api_token; per-operation lists of 2024 often name only e-mail + key (#_meta.notes); " +
+      "docs: a token authorizes every call",
   },
   {
     call: "PUT …/rulesets/phases/{ruleset_phase}/entrypoint",
@@ -95,7 +96,8 @@ export const CORRECTIONS: Correction[] = [
     call: "GET …/ssl/certificate_packs",
     what: "typed items (the 2024 schema leaves them `{type: object}`)",
     source:
-      "cloudflare-typescript resources/ssl/certificate-packs: CertificatePackListResponse (required id, certificates[{id, hosts, status}], hosts, status, type)",
+      "cloudflare-typescript resources/ssl/certificate-packs: " +
+      "CertificatePackListResponse (required id, certificates[{id, hosts, status}], hosts, status, type)",
   },
   {
     call: "custom hostnames",

@@ -39,7 +39,9 @@ export const NOT_COVERED = [
   ...ANSWERS.map((a) => ({ call: a.call, note: `no schema: answered from ${a.source}` })),
   {
     call: "POST /graphql",
-    note: "no REST schema: GraphQL analytics is documented only (cloudflare-docs analytics/graphql-api); not driven here, its shapes are checked by tests/unit/validation against the documented fields",
+    note:
+      "no REST schema: GraphQL analytics is documented only (cloudflare-docs analytics/graphql-api); " +
+      "not driven here, its shapes are checked by tests/unit/validation against the documented fields",
   },
   {
     call: "RPC trace_filter, RPC eth_getBlockByNumber",

@@ -19,7 +19,8 @@ async function main() {
   const size = workerSize(bundledModules(WORKER_OUT_DIR));
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
   console.log(
-    `\nWorker size: ${mib(size.raw)} raw, ${mib(size.gzip)} gzipped (limit ${mib(MAX_WORKER_GZIP_BYTES)}); built in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `\nWorker size: ${mib(size.raw)} raw, ${mib(size.gzip)} gzipped (limit ${mib(MAX_WORKER_GZIP_BYTES)}); ` +
+      `built in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   if (size.gzip >= MAX_WORKER_GZIP_BYTES) {
     console.error(`The worker is too large: ${mib(size.gzip)} gzipped, the limit is under ${mib(MAX_WORKER_GZIP_BYTES)}.`);

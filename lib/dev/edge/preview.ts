@@ -71,7 +71,8 @@ async function main() {
   services.push(worker);
   await waitForHttp(worker, `http://127.0.0.1:${port}/api/health`, 180_000);
   console.log(
-    `\nPreflight (edge runtime, local workerd) is running on http://127.0.0.1:${port} (${config.mode === "sandbox" ? "sandbox account" : "live account"}). Press Ctrl-C to stop.\n`,
+    `\nPreflight (edge runtime, local workerd) is running on http://127.0.0.1:${port} ` +
+      `(${config.mode === "sandbox" ? "sandbox account" : "live account"}). Press Ctrl-C to stop.\n`,
   );
 
   const first = await Promise.race(services.map((s) => s.exited.then((code) => ({ s, code }))));

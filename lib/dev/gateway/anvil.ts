@@ -12,7 +12,8 @@ const GENESIS_TIMESTAMP = 1_700_000_000;
 export class AnvilMissingError extends Error {
   constructor() {
     super(
-      "The demo gateway needs anvil: `npm ci` installs it on linux-x64 (@foundry-rs/anvil-linux-amd64); elsewhere install Foundry (https://getfoundry.sh) so that `anvil` is on PATH, or set ETH_GATEWAY_URL to a real gateway.",
+      "The demo gateway needs anvil: `npm ci` installs it on linux-x64 (@foundry-rs/anvil-linux-amd64); " +
+        "elsewhere install Foundry (https://getfoundry.sh) so that `anvil` is on PATH, or set ETH_GATEWAY_URL to a real gateway.",
     );
     this.name = "AnvilMissingError";
   }

@@ -22,7 +22,8 @@ async function main() {
       process.env.DEMO_GATEWAY_BENCH_SEED === "1" ? { tailBlocks: Number(process.env.DEMO_GATEWAY_BENCH_TAIL ?? 0) || 0 } : undefined,
   });
   console.log(
-    `demo gateway ready on ${gateway.url} (anvil on ${gateway.anvil.url}: ${gateway.seed.latestBlock} blocks, ${gateway.seed.transactions} transactions, seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `demo gateway ready on ${gateway.url} (anvil on ${gateway.anvil.url}: ${gateway.seed.latestBlock} blocks, ` +
+      `${gateway.seed.transactions} transactions, seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   closeOnSignals(() => gateway.close());
 }

@@ -36,7 +36,11 @@ export function figureLine(figure: Figure): string {
   const value = median(figure.runs);
   const budget = figure.budget === undefined ? "—" : `${figure.kind === "max" ? "≤" : "≥"} ${format(figure.budget, figure.unit)}`;
   const runs = figure.runs.length > 1 ? ` (runs: ${figure.runs.map((r) => format(r, figure.unit)).join(", ")})` : "";
-  return `${figure.name.padEnd(44)} ${format(value, figure.unit).padStart(11)}   budget ${budget.padEnd(12)} ${verdict(figure).padEnd(4)}${runs}${figure.note ? `  [${figure.note}]` : ""}`;
+  return (
+    `${figure.name.padEnd(44)} ${format(value, figure.unit).padStart(11)}   ` +
+    `budget ${budget.padEnd(12)} ${verdict(figure).padEnd(4)}${runs}` +
+    `${figure.note ? `  [${figure.note}]` : ""}`
+  );
 }
 
 /** Runs `measure` `times` times one after another (never overlapping: they would compete for the 2 cores). */

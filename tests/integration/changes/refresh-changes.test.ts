@@ -81,7 +81,10 @@ describe("certificate changes between two snapshots", () => {
     expect(switched.words).toBe(`Custom hostname ${hostname!.certificate.hostname} is on lets_encrypt again (was google)`);
     expect(switched.zoneName).toBe(hostname!.zone.name);
     expect(mine.find((c) => c.kind === "expires_before_replacement")!.words).toMatch(
-      /^Custom certificate issued by the legacy-chain CA \(lets_encrypt\) for uploaded-\d+\.legacy\.\S+ expires \d{4}-\d{2}-\d{2} before its replacement is active/,
+      new RegExp(
+        String.raw`^Custom certificate issued by the legacy-chain CA \(lets_encrypt\) for uploaded-\d+\.legacy\.\S+ ` +
+          String.raw`expires \d{4}-\d{2}-\d{2} before its replacement is active`,
+      ),
     );
   });
 

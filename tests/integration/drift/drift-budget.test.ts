@@ -86,7 +86,9 @@ describe("the drift phase within a small budget", () => {
       const usage = await h.usage();
       expect(Math.max(...usage.map((u) => u.calls))).toBeLessThanOrEqual(budget);
       console.log(
-        `drift phase, budget ${budget}: 130 zones in ${steps.length} steps, at most ${Math.max(...steps.map((s) => s.subrequests))} subrequests and ${Math.max(...steps.map((s) => s.peak))} connections per step`,
+        `drift phase, budget ${budget}: 130 zones in ${steps.length} steps, ` +
+          `at most ${Math.max(...steps.map((s) => s.subrequests))} subrequests ` +
+          `and ${Math.max(...steps.map((s) => s.peak))} connections per step`,
       );
     }, 120_000);
   }

@@ -169,7 +169,8 @@ describe("named operations", () => {
     }
     const distinct = new Set(observed.map((o) => `${o.operation} → ${o.call.replace(/[0-9a-f]{32}/g, ":id")}`));
     console.log(
-      `named operations: ${operations.length} operations, ${requests} hostile requests, ${observed.length} upstream calls observed (${distinct.size} distinct), ${violations.length} undeclared`,
+      `named operations: ${operations.length} operations, ${requests} hostile requests, ` +
+        `${observed.length} upstream calls observed (${distinct.size} distinct), ${violations.length} undeclared`,
     );
     expect(violations).toEqual([]);
     expect(observed.some((o) => o.call === "POST /graphql")).toBe(true);

@@ -101,7 +101,8 @@ describe("a full scan under faults", () => {
     const statuses = (s: number) => calls.filter((c) => c.status === s).length;
     console.log(
       `fault scan: ${ZONES} zones, ${calls.length} calls under faults (${calls.filter((c) => c.status >= 500).length} 5xx, ${statuses(429)} 429); ` +
-        `zones failed ${failedZones.length}, certificate zones failed ${failedCertZones.length}, errored steps ${faulty.erroredSteps + faultyCerts.erroredSteps}; ` +
+        `zones failed ${failedZones.length}, certificate zones failed ${failedCertZones.length}, ` +
+        `errored steps ${faulty.erroredSteps + faultyCerts.erroredSteps}; ` +
         `retried ${retried} in ${rounds} round(s), all equal to the fault-free scan`,
     );
   }, 180_000);

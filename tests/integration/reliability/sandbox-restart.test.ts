@@ -101,8 +101,10 @@ describe("a sandbox restart in the middle of a scan", () => {
     expect(repeatedCalls(calls.slice(boundary), retried)).toEqual([]);
     const undelivered = calls.filter((c) => !c.delivered).length;
     console.log(
-      `sandbox restart: ${ZONES} zones, ${scan.requests} + ${certs.requests} cursor steps, ${restarts} restarts (${midFlight} mid-flight), ${calls.length} calls across ${lifetimes.length + 1} lifetimes, ` +
-        `${undelivered} answered after the client was gone; zones failed ${failedZones.length} + ${failedCertZones.length}, retried to equal the undisturbed scan`,
+      `sandbox restart: ${ZONES} zones, ${scan.requests} + ${certs.requests} cursor steps, ` +
+        `${restarts} restarts (${midFlight} mid-flight), ${calls.length} calls across ${lifetimes.length + 1} lifetimes, ` +
+        `${undelivered} answered after the client was gone; zones failed ${failedZones.length} + ${failedCertZones.length}, ` +
+        `retried to equal the undisturbed scan`,
     );
   }, 120_000);
 });

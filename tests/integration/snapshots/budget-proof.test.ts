@@ -172,7 +172,8 @@ describe("every server request stays within the free plan's 50 subrequests and 6
     };
     expect(answer.snapshot?.ageSeconds).toBeGreaterThanOrEqual(0);
     console.log(
-      `budget proof: refresh of 400 zones + ${8_000} hostnames took ${steps.length} requests, ${log.calls} upstream calls; max ${log.maxCalls} calls and ${log.maxInFlight} in flight per request`,
+      `budget proof: refresh of 400 zones + ${8_000} hostnames took ${steps.length} requests, ${log.calls} upstream calls; ` +
+        `max ${log.maxCalls} calls and ${log.maxInFlight} in flight per request`,
     );
   }, 600_000);
 });

@@ -95,7 +95,8 @@ describe("certificate audit changes", () => {
       (r) => r.kind === "expires_before_replacement",
     );
     expect(pending?.words).toBe(
-      "Custom certificate issued by the legacy-chain CA (lets_encrypt) for www.example.com expires 2026-11-20 before its replacement is active: the advanced certificate pack r1 on google is still pending_validation",
+      "Custom certificate issued by the legacy-chain CA (lets_encrypt) for www.example.com expires 2026-11-20 " +
+        "before its replacement is active: the advanced certificate pack r1 on google is still pending_validation",
     );
   });
 

@@ -79,7 +79,8 @@ describe("every migration reason agrees with its input", () => {
                 for (const p of problems)
                   if (failures.length < 20)
                     failures.push(
-                      `${p}: ${JSON.stringify({ status, check, plan, overrides: overrides.length, sensitivity, action_mode })} → ${row.verdict} ${codes.join(",")}`,
+                      `${p}: ${JSON.stringify({ status, check, plan, overrides: overrides.length, sensitivity, action_mode })} ` +
+                        `→ ${row.verdict} ${codes.join(",")}`,
                     );
               }
     expect(count).toBe((3 * 2 + 2) * PLANS.length * OVERRIDES.length * SENSITIVITIES.length * ACTIONS.length);

@@ -57,7 +57,8 @@ describe("parseEnvelope", () => {
     expect(error.kind).toBe("api");
     expect(error.code).toBeUndefined();
     expect(error.message).toBe(
-      "PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint failed (HTTP 400, expression is longer than 4096 bytes (at /rules/3/expression)) (and 1 more)",
+      "PUT /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint failed " +
+        "(HTTP 400, expression is longer than 4096 bytes (at /rules/3/expression)) (and 1 more)",
     );
     expect(error.message).not.toMatch(/without the v4 envelope/);
     expect(error.errors[1]).toEqual({

@@ -55,7 +55,8 @@ describe("the account-wide export", () => {
     );
     expect(text).toContain(`# SKIPPED: zone done.example (${migrated.id}): The zone already runs the new managed rules`);
     expect(text).toContain(
-      "# FAILED: zone odd.example (44444444444444444444444444444444) was not exported: its entry point holds what the export cannot write: rules[0].action_parameters.version",
+      "# FAILED: zone odd.example (44444444444444444444444444444444) was not exported: " +
+        "its entry point holds what the export cannot write: rules[0].action_parameters.version",
     );
     for (const o of outcomes()) expect(text).toContain(`zone ${o.zone.name} (${o.zone.id}) ====`);
   });

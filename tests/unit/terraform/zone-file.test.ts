@@ -88,7 +88,8 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
       expect(imports[0]!.id).toBe(`zone/${ZONE.id}/\${one(data.cloudflare_rulesets.${label}_entrypoint.rulesets[*].id)}`);
     } else {
       expect(imports[0]!.id).toBe(
-        `zones/${ZONE.id}/\${one([for r in data.cloudflare_rulesets.${label}_entrypoint.rulesets : r.id if r.kind == "zone" && r.phase == "http_request_firewall_managed"])}`,
+        `zones/${ZONE.id}/\${one([for r in data.cloudflare_rulesets.${label}_entrypoint.rulesets : ` +
+          `r.id if r.kind == "zone" && r.phase == "http_request_firewall_managed"])}`,
       );
     }
     expect(imports[0]!.to).toBe(`\${cloudflare_ruleset.${label}}`);
@@ -100,7 +101,8 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
     expect(text).toContain(`# ${OWASP}: the Cloudflare OWASP Core Ruleset.`);
     expect(text).toContain("# paranoia-level-3: OWASP paranoia level 3, turned off.");
     expect(text).toContain(
-      `# ${SCORE_RULE}: 949110: Inbound Anomaly Score Exceeded (the OWASP score threshold and action), turned on, score threshold 40, action managed_challenge.`,
+      `# ${SCORE_RULE}: 949110: Inbound Anomaly Score Exceeded (the OWASP score threshold and action), ` +
+        `turned on, score threshold 40, action managed_challenge.`,
     );
     expect(text).toContain('# wordpress: the rules tagged "wordpress", turned on, action block.');
     expect(text).toContain(`# Skips in ${OWASP} (the Cloudflare OWASP Core Ruleset):`);

@@ -46,8 +46,12 @@ export const schema = buildSchema(`
   type Zone {
     zoneTag: String!
     settings: ZoneSettings
-    firewallEventsAdaptive(filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveOrderBy!]): [FirewallEventsAdaptive!]!
-    firewallEventsAdaptiveGroups(filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveGroupsOrderBy!]): [FirewallEventsAdaptiveGroups!]!
+    firewallEventsAdaptive(
+      filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveOrderBy!]
+    ): [FirewallEventsAdaptive!]!
+    firewallEventsAdaptiveGroups(
+      filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveGroupsOrderBy!]
+    ): [FirewallEventsAdaptiveGroups!]!
   }
   type Viewer { zones(filter: ZoneFilter_InputObject!): [Zone!]! }
   type Query { viewer: Viewer! }
