@@ -43,7 +43,7 @@ export class GatewayClient {
       ...(filter.after !== undefined ? { after: filter.after } : {}),
       ...(filter.count !== undefined ? { count: filter.count } : {}),
     };
-    const answer = await this.call("trace_filter", [params], readTraceAnswer);
+    const answer = await this.call("trace_filter", [params], (body) => readTraceAnswer(body));
     const result = this.result("trace_filter", answer.status, answer.body.envelope);
     if (result === null) return []; // OpenEthereum's answer when nothing matched
     const { records, badRecord } = answer.body;
