@@ -73,11 +73,30 @@ async function streamed(reader: ReadableStreamDefaultReader<Uint8Array>, respons
   response.end("]}");
 }
 
+/** `/cpu`: the answer read whole, only the time the record check took in this process (ms). */
+async function checkTime(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const parser = new AnswerParser();
+  let checkMs = 0;
+  let chunks = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const started = performance.now();
+    parser.push(value);
+    checkMs += performance.now() - started;
+    chunks++;
+  }
+  const started = performance.now();
+  parser.finish();
+  return { checkMs: checkMs + performance.now() - started, chunks };
+}
+
 const server = createServer((request, response) => {
   if (request.method === "GET") return void response.writeHead(200).end("ok");
   const mode = request.url ?? "";
   void (async () => {
     const reader = await fetchWindow(request);
+    if (mode === "/cpu") return void response.writeHead(200).end(JSON.stringify(await checkTime(reader)));
     if (mode.startsWith("/stream")) await streamed(reader, response, mode === "/stream-check");
     else await buffered(reader, response, mode === "/check");
   })().catch(() => (response.headersSent ? response.destroy() : response.writeHead(502).end()));

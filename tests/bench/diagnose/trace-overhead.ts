@@ -131,7 +131,12 @@ try {
   const probe = await fetch(passthrough, { method: "POST", body: JSON.stringify(window(0)) });
   await probe.arrayBuffer();
   if (probe.ok) {
-    paths.push(["Next, streamed", post(passthrough)], ["Next, streamed+check", post(`${passthrough}?check`)]);
+    paths.push(
+      ["Next, buffered", post(`${passthrough}?buffer`)],
+      ["Next, buffered+check", post(`${passthrough}?buffer&check`)],
+      ["Next, streamed", post(passthrough)],
+      ["Next, streamed+check", post(`${passthrough}?check`)],
+    );
   } else console.log("(no app/api/diagnose-passthrough in this build: Next's pass-through not timed)");
   for (const [, call] of paths) await call(0);
   const times: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
@@ -155,6 +160,19 @@ try {
   console.log(`end to end, median of ${rounds} rounds (÷ direct in the same round):`);
   for (const [name] of paths)
     console.log(`  ${name.padEnd(22)} ${median(times[name]!).toFixed(1)} ms  ${median(ratios[name]!).toFixed(2)}×`);
+  // The check's own CPU inside each server (the same code, bundled by Next or run by tsx), on the same answers.
+  const cpu: Record<string, number[]> = { "hop (tsx)": [], Next: [] };
+  for (let round = 1; round <= 24; round++) {
+    const shift = round * 8; // the windows the rounds read (neither server keeps anything)
+    const readings = [[`hop (tsx)`, `${hopUrl}/cpu`]];
+    if (probe.ok) readings.push(["Next", `${passthrough}?cpu`]);
+    for (const [name, url] of readings) {
+      const answer = (await post(url!)(shift)) as { checkMs: number; chunks: number };
+      cpu[name!]!.push(answer.checkMs);
+    }
+  }
+  for (const [name, runs] of Object.entries(cpu))
+    if (runs.length) console.log(`  record check CPU in ${name.padEnd(10)} ${median(runs.slice(4)).toFixed(2)} ms (median of ${runs.length - 4})`);
   const { encoding } = await viaPreflight(300);
   console.log(`  Preflight's Content-Encoding with gzip accepted: ${encoding ?? "none"}`);
 } finally {
