@@ -16,9 +16,13 @@ const since = (started: number) => performance.now() - started;
 let gateway: Running | undefined;
 let preflight: Running | undefined;
 let hop: Running | undefined;
+/** COMPARE_BUILD=<project dir>: that directory's build of Preflight too, timed in the same rounds. */
+let other: Running | undefined;
 try {
   gateway = await startBenchGateway({ tailBlocks: 0 });
   preflight = await startBenchPreflight();
+  const compare = process.env.COMPARE_BUILD;
+  if (compare) other = await startBenchPreflight({}, { dir: compare, port: BENCH_PORTS.preflight + 2 });
   const hopUrl = `http://127.0.0.1:${BENCH_PORTS.hop}`;
   const hopService = startService("hop floor", `${process.cwd()}/node_modules/.bin/tsx`, ["tests/bench/diagnose/hop-floor.ts"], {
     quiet: true,
@@ -126,6 +130,7 @@ try {
     ["hop, streamed", post(`${hopUrl}/stream`)],
     ["hop, streamed+check", post(`${hopUrl}/stream-check`)],
   ];
+  if (other) paths.splice(2, 0, [`Preflight (${compare})`, post(`${other.url}/api/traces`)]);
   // Next's own cost, when the build has passthrough-route.ts copied in as app/api/diagnose-passthrough.
   const passthrough = `${preflight.url}/api/diagnose-passthrough`;
   const probe = await fetch(passthrough, { method: "POST", body: JSON.stringify(window(0)) });
@@ -159,7 +164,7 @@ try {
   }
   console.log(`end to end, median of ${rounds} rounds (÷ direct in the same round):`);
   for (const [name] of paths)
-    console.log(`  ${name.padEnd(22)} ${median(times[name]!).toFixed(1)} ms  ${median(ratios[name]!).toFixed(2)}×`);
+    console.log(`  ${name.padEnd(28)} ${median(times[name]!).toFixed(1)} ms  ${median(ratios[name]!).toFixed(2)}×`);
   // The check's own CPU inside each server (the same code, bundled by Next or run by tsx), on the same answers.
   const cpu: Record<string, number[]> = { "hop (tsx)": [], Next: [] };
   for (let round = 1; round <= 24; round++) {
@@ -176,5 +181,5 @@ try {
   const { encoding } = await viaPreflight(300);
   console.log(`  Preflight's Content-Encoding with gzip accepted: ${encoding ?? "none"}`);
 } finally {
-  await stopAll(hop, preflight, gateway);
+  await stopAll(hop, other, preflight, gateway);
 }
