@@ -18,9 +18,13 @@ const JSON_HEADERS = { "Content-Type": "application/json" };
 /** `stop`: aborts the gateway's calls (the client went away, or the answer cannot be completed). */
 export async function traceResponse(run: StreamedRun, stop: AbortController): Promise<Response> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     start: (c) => void (controller = c),
-    cancel: () => stop.abort(),
+    cancel: () => {
+      cancelled = true; // the client went away: nothing to finish, nothing to log
+      stop.abort();
+    },
   });
   let opened!: () => void;
   const open = new Promise<void>((resolve) => (opened = resolve));
@@ -36,7 +40,7 @@ export async function traceResponse(run: StreamedRun, stop: AbortController): Pr
   if (!writer.started) return new Response(writer.end(first!), { headers: JSON_HEADERS });
   const broke = (error: unknown) => {
     stop.abort();
-    abandon(controller, error);
+    if (!cancelled) abandon(controller, error);
   };
   result.then((value) => {
     try {

@@ -2,7 +2,7 @@
 // sent before the gateway's answer has ended; the same JSON as written whole; a failure before the first
 // byte is thrown (the operation answers 502 with its kind); one after it ends the body with an error,
 // so what was read never parses as a complete answer — in plain JSON and in the NDJSON progress mode.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fetchTraces } from "@/lib/gateway/fetch-traces";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { traceProgressResponse, traceResponse, type StreamedRun } from "@/lib/gateway/trace-response";
@@ -128,6 +128,7 @@ describe("POST /api/traces's answer while the gateway's arrives", () => {
       [chunksOf(bad)], // a record that is not a trace
       [chunksOf(recordsOf(400), 300), chunksOf(recordsOf(400))], // retried: the answer begins again
     ];
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const attempts of answers) {
       const { run: read, stop } = run(attempts, attempts.length);
       const response = await traceResponse(read, stop);
@@ -137,6 +138,22 @@ describe("POST /api/traces's answer while the gateway's arrives", () => {
       expect(text.length).toBeGreaterThan(0);
       expect(() => JSON.parse(text) as unknown).toThrow();
     }
+    // One line per failure, naming its kind only: never the gateway's URL or what the node said.
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual(
+      ["network", "malformed", "TraceStreamError"].map((kind) => `[preflight] an answer stopped after its result began to be sent (${kind})`),
+    );
+    logged.mockRestore();
+  });
+
+  it("stops the gateway's read when the client goes away mid-answer", async () => {
+    let release!: () => void;
+    const chunks = chunksOf(recordsOf(400));
+    chunks.splice(10, 0, new Promise<void>((resolve) => (release = resolve)));
+    const { run: read, stop } = run([chunks]);
+    const response = await traceResponse(read, stop);
+    await response.body!.cancel();
+    expect(stop.signal.aborted).toBe(true);
+    release();
   });
 
   it("in the NDJSON progress mode: progress, then the result line; an early failure is an error line", async () => {
