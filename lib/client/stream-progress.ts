@@ -23,8 +23,17 @@ export async function streamProgress<P, R>(
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  const stopped = () => new OperationError("The answer stopped before it was complete; try again.", 0);
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The server ended the answer with an error (it failed after its result began), or the connection broke.
+      signal.throwIfAborted();
+      throw stopped();
+    }
+    const { value, done } = chunk;
     buffer += value ?? "";
     const lines = buffer.split("\n");
     buffer = lines.pop() ?? "";
@@ -34,6 +43,6 @@ export async function streamProgress<P, R>(
       else if ("result" in line) return line.result;
       else throw new OperationError(line.error.message, line.status, line.error.field);
     }
-    if (done) throw new OperationError("The answer stopped before it was complete; try again.", 0);
+    if (done) throw stopped();
   }
 }

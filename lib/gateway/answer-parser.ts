@@ -42,6 +42,8 @@ export class AnswerParser {
   private records?: TraceRecord[];
   private elements = 0;
   private badRecord?: string;
+  /** How many records were kept before the first that is not a trace. */
+  private firstBad?: number;
   private zodChecked = 0;
   /** The value being measured when its end was not in the bytes yet; `quick`: the quick check only ran short. */
   private pending?: { extent: ValueExtent; quick: boolean };
@@ -63,6 +65,16 @@ export class AnswerParser {
     }
     this.run(false);
     return !this.failed;
+  }
+
+  /**
+   * The records of the `result` array kept so far (one array that grows as chunks come in; a new one if
+   * a second `result` began) and how many of them, from the first, are the answer's first records:
+   * it stops growing at the first record that is not a trace.
+   */
+  soFar(): { records: readonly TraceRecord[]; checked: number } {
+    const records = this.records ?? [];
+    return { records, checked: this.firstBad ?? records.length };
   }
 
   /** The answer, once the body has ended. */
@@ -127,7 +139,7 @@ export class AnswerParser {
         if (this.key === "result" && c === 0x5b && !this.pending) {
           this.records = [];
           this.elements = 0;
-          this.badRecord = undefined;
+          this.badRecord = this.firstBad = undefined;
           this.set("result", this.records);
           return this.to("firstElement", i + 1);
         }
@@ -164,7 +176,7 @@ export class AnswerParser {
     if (length === undefined) return -1;
     const value = this.parse(b.subarray(i, i + length));
     if (this.failed) return -1;
-    if (this.key === "result") this.records = this.badRecord = undefined;
+    if (this.key === "result") this.records = this.badRecord = this.firstBad = undefined;
     this.set(this.key, value);
     return this.to("afterValue", i + length);
   }
@@ -195,6 +207,7 @@ export class AnswerParser {
       return this.keep(encoder.encode(JSON.stringify(record)), checked.data.blockNumber, i + length);
     }
     this.badRecord ??= [this.elements, ...(checked.error.issues[0]?.path ?? [])].map(String).join(".");
+    this.firstBad ??= this.records!.length;
     this.elements++;
     return this.to("afterElement", i + length);
   }
@@ -246,11 +259,18 @@ export class AnswerParser {
   }
 }
 
-/** Reads a trace_filter answer's body as it arrives; stops reading (cancels) once it is not JSON. */
-export async function readTraceAnswer(body: ReadableStream<Uint8Array> | null): Promise<TraceAnswer> {
+/** Told, after each chunk that checked more of them, the records of one answer so far (AnswerParser.soFar). */
+export type RecordsSoFar = (records: readonly TraceRecord[], checked: number) => void;
+
+/**
+ * Reads a trace_filter answer's body as it arrives; stops reading (cancels) once it is not JSON.
+ * `onRecords`: told the records checked so far as they come, for an answer passed on while it arrives.
+ */
+export async function readTraceAnswer(body: ReadableStream<Uint8Array> | null, onRecords?: RecordsSoFar): Promise<TraceAnswer> {
   const parser = new AnswerParser();
   if (!body) return parser.finish();
   const reader = body.getReader();
+  let told: { records?: readonly TraceRecord[]; checked: number } = { checked: 0 };
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -259,6 +279,9 @@ export async function readTraceAnswer(body: ReadableStream<Uint8Array> | null): 
         await reader.cancel();
         break;
       }
+      if (!onRecords) continue;
+      const now = parser.soFar();
+      if (now.checked !== told.checked || now.records !== told.records) onRecords((told = now).records, now.checked);
     }
   } catch (error) {
     await reader.cancel().catch(() => undefined); // a read that failed half-way still lets go of the connection

@@ -20,8 +20,11 @@ export interface Blocked {
   blockNumber: number;
 }
 
-/** One trace_filter call to the gateway. */
-export type TraceSource<T extends Blocked = Trace> = (filter: TraceFilterCall) => Promise<T[]>;
+/** One trace_filter call to the gateway; `onRecords`: told its records as they are checked (RangeSource). */
+export type TraceSource<T extends Blocked = Trace> = (
+  filter: TraceFilterCall,
+  onRecords?: (records: readonly T[], checked: number) => void,
+) => Promise<T[]>;
 
 export interface ResolvedTraceQuery extends BlockWindow {
   fromAddress?: string[];
@@ -44,6 +47,17 @@ export interface TraceResult<T = Trace> {
   cachedWindows: number;
 }
 
+/** A result's fields that come before `traces` (the rest are known only at its end). */
+export type TraceResultHead = Pick<TraceResult, "windows" | "fromBlock" | "toBlock" | "cachedWindows">;
+
+/** A result's first traces while they are read: `records[from, to)` are its traces so far, in order. */
+export interface TracesSoFar<T> {
+  head: TraceResultHead;
+  records: readonly T[];
+  from: number;
+  to: number;
+}
+
 export interface FetchTracesOptions<T> {
   windowSize?: number;
   pageSize?: number;
@@ -52,6 +66,11 @@ export interface FetchTracesOptions<T> {
   /** Windows ending at or below this block are final and may be cached (a promise: learned while reading). */
   finalizedBlock?: number | Promise<number | undefined>;
   onProgress?: (windowsDone: number, windows: number) => void;
+  /**
+   * Told the result's traces as they are checked, before the result is known, where one call's answer
+   * is the whole result (one window, no count, not cached): the answer can be sent while it arrives.
+   */
+  onTraces?: (soFar: TracesSoFar<T>) => void;
 }
 
 export async function fetchTraces<T extends Blocked>(
@@ -75,16 +94,21 @@ export async function fetchTraces<T extends Blocked>(
   // The window count is known before any is read: the page shows "0 of N windows" at once.
   options.onProgress?.(0, windows.length);
   const needed = query.count === undefined ? Infinity : after + query.count;
+  const { onTraces } = options;
+  const streamed =
+    onTraces && windows.length === 1 && query.count === undefined
+      ? (records: readonly T[], checked: number) => onTraces({ head: base, records, from: after, to: checked })
+      : undefined;
   const results: Array<T[] | undefined> = new Array<T[] | undefined>(windows.length);
   let done = 0;
   let cachedWindows = 0;
   let budgetSpent = false;
   // Windows and their sub-ranges share the connections: never more than `concurrency` calls at once.
   const slots = new Semaphore(concurrency);
-  const limited: RangeSource<T> = async (range, offset, count) => {
+  const limited: RangeSource<T> = async (range, offset, count, onRecords) => {
     await slots.acquire();
     try {
-      return await source({ ...range, ...addresses, ...(count === undefined ? {} : { after: offset ?? 0, count }) });
+      return await source({ ...range, ...addresses, ...(count === undefined ? {} : { after: offset ?? 0, count }) }, onRecords);
     } finally {
       slots.release();
     }
@@ -96,7 +120,7 @@ export async function fetchTraces<T extends Blocked>(
       cachedWindows++;
       return hit;
     }
-    const traces = await readRange(limited, window, pageSize);
+    const traces = await readRange(limited, window, pageSize, streamed);
     const finalized = await finalizedBlock;
     if (cache && finalized !== undefined && window.toBlock <= finalized) cache.set(key, traces);
     return traces;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { BodyReader, Scheduler, UpstreamResponse } from "@/lib/platform/scheduler";
 import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
 import { GatewayError } from "@/lib/errors/gateway-errors";
-import { readTraceAnswer } from "./answer-parser";
+import { readTraceAnswer, type RecordsSoFar } from "./answer-parser";
 import type { TraceFilterCall } from "./fetch-traces";
 import type { TraceRecord } from "./trace-record";
 import { traceListSchema } from "./trace-schema";
@@ -31,9 +31,10 @@ export class GatewayClient {
 
   /**
    * One trace_filter call. The answer is read as it arrives, each record checked against the trace
-   * schema once its bytes are in, and kept as the node sent them (answer-parser.ts).
+   * schema once its bytes are in, and kept as the node sent them (answer-parser.ts); `onRecords` is
+   * told them as they are checked (every attempt's: a retry's answer is a new array).
    */
-  async traceFilter(filter: TraceFilterCall): Promise<TraceRecord[]> {
+  async traceFilter(filter: TraceFilterCall, onRecords?: RecordsSoFar): Promise<TraceRecord[]> {
     const params = {
       fromBlock: hexQuantity(filter.fromBlock),
       toBlock: hexQuantity(filter.toBlock),
@@ -43,7 +44,10 @@ export class GatewayClient {
       ...(filter.after !== undefined ? { after: filter.after } : {}),
       ...(filter.count !== undefined ? { count: filter.count } : {}),
     };
-    const answer = await this.call("trace_filter", [params], readTraceAnswer);
+    // Records are passed on as they arrive only from a successful HTTP answer.
+    const read = (body: ReadableStream<Uint8Array> | null, status: number) =>
+      readTraceAnswer(body, status >= 200 && status <= 299 ? onRecords : undefined);
+    const answer = await this.call("trace_filter", [params], read);
     const result = this.result("trace_filter", answer.status, answer.body.envelope);
     if (result === null) return []; // OpenEthereum's answer when nothing matched
     const { records, badRecord } = answer.body;

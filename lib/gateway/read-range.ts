@@ -5,15 +5,34 @@
 import type { Blocked } from "./fetch-traces";
 import type { BlockWindow } from "./windows";
 
-/** One trace_filter call over a block range, `after`/`count` as the gateway takes them (no count: all it gives). */
-export type RangeSource<T extends Blocked> = (range: BlockWindow, after?: number, count?: number) => Promise<T[]>;
+/**
+ * One trace_filter call over a block range, `after`/`count` as the gateway takes them (no count: all it
+ * gives); `onRecords`: told its records as they are checked (a new array: the answer began again).
+ */
+export type RangeSource<T extends Blocked> = (
+  range: BlockWindow,
+  after?: number,
+  count?: number,
+  onRecords?: (records: readonly T[], checked: number) => void,
+) => Promise<T[]>;
 
 /** Most sub-ranges one full page splits the rest into: enough to fill 6 connections, not to flood them. */
 const MAX_PARTS = 6;
 
-/** Every trace of `range`, in the node's order, as if one call had no count limit. */
-export async function readRange<T extends Blocked>(source: RangeSource<T>, range: BlockWindow, pageSize: number): Promise<T[]> {
-  const page = await source(range);
+/**
+ * Every trace of `range`, in the node's order, as if one call had no count limit. `onTraces`: told the
+ * first call's records as they are checked, once more than a full page of them says that answer is the
+ * range's whole result (exactly a full page may be cut off, and is then read again split).
+ */
+export async function readRange<T extends Blocked>(
+  source: RangeSource<T>,
+  range: BlockWindow,
+  pageSize: number,
+  onTraces?: (records: readonly T[], checked: number) => void,
+): Promise<T[]> {
+  let whole = false; // once told, told everything after (a new array too: the answer began again)
+  const told = onTraces && ((records: readonly T[], checked: number) => (whole ||= checked > pageSize) && onTraces(records, checked));
+  const page = await source(range, undefined, undefined, told);
   // Fewer than a full page, or more than the limit: nothing was cut off.
   if (page.length !== pageSize) return page;
   const lastBlock = page.at(-1)!.blockNumber;

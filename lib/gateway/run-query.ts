@@ -2,7 +2,7 @@
 // while the finalized block (what may be cached) is learned alongside.
 import "server-only";
 import type { WindowCache } from "./cache";
-import { fetchTraces, type TraceResult } from "./fetch-traces";
+import { fetchTraces, type FetchTracesOptions, type TraceResult } from "./fetch-traces";
 import type { GatewayClient } from "./gateway-client";
 import { InputError } from "@/lib/errors/input-error";
 import type { BlockRef, TraceQuery } from "./query";
@@ -11,7 +11,7 @@ import type { TraceRecord } from "./trace-record";
 export async function runTraceQuery(
   gateway: GatewayClient,
   query: TraceQuery,
-  options: { cache?: WindowCache<TraceRecord>; onProgress?: (done: number, total: number) => void } = {},
+  options: Pick<FetchTracesOptions<TraceRecord>, "onProgress" | "onTraces"> & { cache?: WindowCache<TraceRecord> } = {},
 ): Promise<TraceResult<TraceRecord>> {
   // The finalized block only decides what may be cached: learned alongside the windows, not before them.
   const finalizedBlock = options.cache?.finalizedBlock(() => gateway.blockNumber("finalized"));
@@ -20,7 +20,7 @@ export async function runTraceQuery(
     resolve(gateway, query.toBlock, "toBlock"),
   ]);
   if (fromBlock > toBlock) throw new InputError("toBlock", `toBlock (${toBlock}) must not be below fromBlock (${fromBlock})`);
-  return fetchTraces((filter) => gateway.traceFilter(filter), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });
+  return fetchTraces((filter, onRecords) => gateway.traceFilter(filter, onRecords), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });
 }
 
 async function resolve(gateway: GatewayClient, ref: BlockRef, field: string): Promise<number> {

@@ -6,22 +6,39 @@ import type { TraceRecord } from "./trace-record";
 const encoder = new TextEncoder();
 const COMMA = 0x2c;
 
-/** The result as JSON bytes, its `traces` spliced in where Response.json would have written them. */
-export function traceResultJson(result: TraceResult<TraceRecord>, prefix = "", suffix = ""): Uint8Array<ArrayBuffer> {
+/** The result's JSON around its `traces`: `head` ends with `[`, `tail` starts with `]`. */
+export function traceResultParts(result: TraceResult<TraceRecord>, prefix = "", suffix = ""): { head: string; tail: string } {
   // Every other field is a number or boolean, so `"traces":0` marks the one place the records go.
   const text = JSON.stringify({ ...result, traces: 0 });
   const at = text.indexOf('"traces":0') + '"traces":'.length;
-  const head = encoder.encode(`${prefix}${text.slice(0, at)}[`);
-  const tail = encoder.encode(`]${text.slice(at + 1)}${suffix}`);
-  const { traces } = result;
-  let length = head.length + tail.length + Math.max(0, traces.length - 1);
-  for (const trace of traces) length += trace.json.length;
+  return { head: `${prefix}${text.slice(0, at)}[`, tail: `]${text.slice(at + 1)}${suffix}` };
+}
+
+/** The result as JSON bytes, its `traces` spliced in where Response.json would have written them. */
+export function traceResultJson(result: TraceResult<TraceRecord>, prefix = "", suffix = ""): Uint8Array<ArrayBuffer> {
+  const { head, tail } = traceResultParts(result, prefix, suffix);
+  return joinRecords(head, result.traces, 0, result.traces.length, false, tail);
+}
+
+/** `before`, records[from, to) comma-separated (a comma first too when `comma`), then `after`: one chunk. */
+export function joinRecords(
+  before: string,
+  records: readonly TraceRecord[],
+  from: number,
+  to: number,
+  comma: boolean,
+  after = "",
+): Uint8Array<ArrayBuffer> {
+  const head = encoder.encode(before);
+  const tail = encoder.encode(after);
+  let length = head.length + tail.length;
+  for (let i = from; i < to; i++) length += records[i]!.json.length + (i > from || comma ? 1 : 0);
   const out = new Uint8Array(length);
   out.set(head, 0);
   let offset = head.length;
-  for (let i = 0; i < traces.length; i++) {
-    if (i > 0) out[offset++] = COMMA;
-    const json = traces[i]!.json;
+  for (let i = from; i < to; i++) {
+    if (i > from || comma) out[offset++] = COMMA;
+    const json = records[i]!.json;
     out.set(json, offset);
     offset += json.length;
   }

@@ -20,6 +20,12 @@ export function errorResponse(error: unknown): Response {
   return Response.json({ error: { ...body, message: safeRedact(body.message) } } satisfies ErrorBody, { status, headers });
 }
 
+/** What failed, in words that name no secret (a kind or a class name, never a message): for logs. */
+export function errorKind(error: unknown): string {
+  if (error instanceof PreflightError) return error.kind;
+  return error instanceof Error ? error.name : "error";
+}
+
 function safeRedact(text: string): string {
   try {
     return redactSecrets(text);

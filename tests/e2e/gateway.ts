@@ -11,7 +11,7 @@ export async function gatewaySeed(): Promise<Seed> {
   return (await (await fetch(`${E2E.gatewayOrigin}/__gateway/seed`)).json()) as Seed;
 }
 
-export async function setGatewayFaults(faults: { latencyMs?: number; refuse?: string[] }): Promise<void> {
+export async function setGatewayFaults(faults: { latencyMs?: number; refuse?: string[]; spoilRecord?: number }): Promise<void> {
   const response = await fetch(`${E2E.gatewayOrigin}/__gateway/faults`, { method: "POST", body: JSON.stringify(faults) });
   if (!response.ok) throw new Error(`gateway refused faults: ${response.status}`);
 }

@@ -106,3 +106,40 @@ test("Cancel stops a long query", async ({ page }) => {
   await expect(page.getByText("Cancelled.")).toBeVisible();
   await expect(page.getByTestId("trace-progress")).toBeHidden();
 });
+
+test("a one-window answer is sent while it arrives: the gateway's traces, and a record spoiled half-way never reads as complete", async ({
+  page,
+  request,
+}) => {
+  // Windows no other test reads (so never from the cache), each holding more than 200 traces: streamed.
+  const window = (shift: number) => ({ fromBlock: 101 + shift, toBlock: 900 + shift });
+  const direct = (await (
+    await fetch(E2E.gatewayUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "trace_filter", params: [{ fromBlock: "0x65", toBlock: "0x384" }] }),
+    })
+  ).json()) as { result: unknown[] };
+  expect(direct.result.length).toBeGreaterThan(250);
+  const whole = await request.post("/api/traces", { data: window(0) });
+  expect(await whole.json()).toEqual({ windows: 1, ...window(0), cachedWindows: 0, traces: direct.result, complete: true });
+
+  // Spoiled before the answer began: a 502 saying what is wrong, as before.
+  await setGatewayFaults({ spoilRecord: 5 });
+  const early = await request.post("/api/traces", { data: window(1) });
+  expect(early.status()).toBe(502);
+  expect((await early.json()).error).toMatchObject({ kind: "gateway_malformed" });
+
+  // Spoiled after it began: the body breaks off, never valid JSON, and the page says the answer stopped.
+  await setGatewayFaults({ spoilRecord: 240 });
+  const late = await fetch(`${E2E.baseUrl}/api/traces`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(window(2)),
+  });
+  expect(late.status).toBe(200);
+  await expect(late.text()).rejects.toThrow();
+  await page.goto(`/traces?fromBlock=${window(3).fromBlock}&toBlock=${window(3).toBlock}`);
+  const alert = page.getByRole("alert").filter({ hasText: "could not be read" });
+  await expect(alert).toContainText("The answer stopped before it was complete; try again.");
+});

@@ -1,15 +1,13 @@
 import { parseTraceQuery } from "@/lib/gateway/query";
-import type { TraceResult } from "@/lib/gateway/fetch-traces";
 import { runTraceQuery } from "@/lib/gateway/run-query";
-import { traceResultJson, traceResultResponse } from "@/lib/gateway/trace-answer";
-import type { TraceRecord } from "@/lib/gateway/trace-record";
+import { traceProgressResponse, traceResponse, type StreamedRun } from "@/lib/gateway/trace-response";
 import { finalizedWindows, openGateway } from "@/lib/gateway/open-gateway";
 import { InputError } from "@/lib/errors/input-error";
 import { readBodyText } from "@/lib/http/json-body";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
-import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
+import { wantsProgress } from "@/lib/http/progress-stream";
 
 export const dynamic = "force-dynamic";
 
@@ -24,19 +22,16 @@ export const POST = operation(
       throw new InputError("body", 'body must be JSON: {"fromBlock", "toBlock", "fromAddress"?, "toAddress"?, "after"?, "count"?}');
     }
     const query = parseTraceQuery(body);
-    const gateway = openGateway(request.signal, platform.scheduler, allows);
-    const run = (onProgress?: (done: number, total: number) => void) =>
-      runTraceQuery(gateway, query, { cache: finalizedWindows, onProgress });
-    // The records go out as the node's own bytes (checked as they arrived), never serialized again.
-    if (wantsProgress(request)) {
-      return progressStream<{ windowsDone: number; windows: number }, TraceResult<TraceRecord>>(
-        request.signal,
-        (progress) => run((windowsDone, windows) => progress({ windowsDone, windows })),
-        (result) => traceResultJson(result, '{"result":', "}\n"),
-      );
-    }
+    // Stopped when the browser goes away, or when an answer already begun cannot be completed.
+    const stop = new AbortController();
+    const gateway = openGateway(AbortSignal.any([request.signal, stop.signal]), platform.scheduler, allows);
+    const run: StreamedRun = (onTraces, onProgress) =>
+      runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
+    // The records go out as the node's own bytes (checked as they arrived), never serialized again; where
+    // one call's answer is the whole result, while it arrives (lib/gateway/trace-response.ts).
     // The usage headers come from the operation: the gateway shares the request's budget and slots.
-    return traceResultResponse(await run());
+    if (wantsProgress(request)) return traceProgressResponse(request.signal, run, stop);
+    return traceResponse(run, stop);
   },
   { role: "viewer", upstream: UPSTREAM.traces },
 );

@@ -39,9 +39,11 @@ interface Stats {
   calls: number;
   inFlight: number;
   peakInFlight: number;
-  /** Test knobs: a delay before every answer, and methods refused as if unsupported. */
+  /** Test knobs: a delay before every answer, methods refused as if unsupported, and the index of a
+   * trace_filter record answered spoiled (its blockNumber not a number), as a broken node would. */
   latencyMs: number;
   refused: string[];
+  spoilRecord?: number;
 }
 
 export async function startPolicyLayer(options: {
@@ -66,11 +68,12 @@ export async function startPolicyLayer(options: {
       return send(response, 200, { calls: stats.calls, peakInFlight: stats.peakInFlight });
     }
     if (path === "/__gateway/faults" && request.method === "POST") {
-      const faults = JSON.parse(body || "{}") as { latencyMs?: unknown; refuse?: unknown };
+      const faults = JSON.parse(body || "{}") as { latencyMs?: unknown; refuse?: unknown; spoilRecord?: unknown };
       const latency = Number(faults.latencyMs ?? 0);
       stats.latencyMs = Number.isFinite(latency) ? Math.max(0, Math.min(latency, 10_000)) : 0;
       stats.refused = Array.isArray(faults.refuse) ? faults.refuse.map(String) : [];
-      return send(response, 200, { latencyMs: stats.latencyMs, refuse: stats.refused });
+      stats.spoilRecord = Number.isSafeInteger(faults.spoilRecord) ? (faults.spoilRecord as number) : undefined;
+      return send(response, 200, { latencyMs: stats.latencyMs, refuse: stats.refused, spoilRecord: stats.spoilRecord });
     }
     if (request.method !== "POST" || !/^\/v1\/[a-z0-9-]+$/.test(path)) return send(response, 404, { error: "POST /v1/<network>" });
     stats.calls++;
@@ -92,7 +95,7 @@ export async function startPolicyLayer(options: {
       try {
         const result =
           message.method === "trace_filter"
-            ? await traceFilter(options.upstream, params[0])
+            ? spoiled(await traceFilter(options.upstream, params[0]), stats.spoilRecord)
             : await rpc(options.upstream, message.method, params);
         return send(response, 200, { jsonrpc: "2.0", id, result });
       } catch (error) {
@@ -161,6 +164,13 @@ async function traceFilter(upstream: string, raw: unknown): Promise<unknown[]> {
 
 function failure(id: unknown, code: number, message: string) {
   return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+/** The records with the one at `index` spoiled (a test knob), when there is one there. */
+function spoiled(records: unknown[], index: number | undefined): unknown[] {
+  const record = index === undefined ? undefined : records[index];
+  if (!record || typeof record !== "object") return records;
+  return records.map((r, i) => (i === index ? { ...record, blockNumber: "spoiled" } : r));
 }
 
 function send(response: ServerResponse, status: number, body: unknown) {

@@ -2,7 +2,8 @@
 // over a direct trace_filter call. Each step of Preflight's path timed in-process on the dense window's
 // real answer (cut into the 64 KB chunks a socket delivers), beside the steps it replaced; then end to
 // end, interleaved, on ranges no earlier call read: direct, Preflight, and the floor of any extra hop
-// (hop-floor.ts: plain Node fetching and sending the answer back, with and without the record check).
+// (hop-floor.ts: plain Node fetching and sending the answer back, buffered or streamed, with and without
+// the record check; Next passing the body through when passthrough-route.ts is built in).
 import { AnswerParser } from "@/lib/gateway/answer-parser";
 import { traceResultJson } from "@/lib/gateway/trace-answer";
 import { traceListSchema } from "@/lib/gateway/trace-schema";
@@ -15,9 +16,13 @@ const since = (started: number) => performance.now() - started;
 let gateway: Running | undefined;
 let preflight: Running | undefined;
 let hop: Running | undefined;
+/** COMPARE_BUILD=<project dir>: that directory's build of Preflight too, timed in the same rounds. */
+let other: Running | undefined;
 try {
   gateway = await startBenchGateway({ tailBlocks: 0 });
   preflight = await startBenchPreflight();
+  const compare = process.env.COMPARE_BUILD;
+  if (compare) other = await startBenchPreflight({}, { dir: compare, port: BENCH_PORTS.preflight + 2 });
   const hopUrl = `http://127.0.0.1:${BENCH_PORTS.hop}`;
   const hopService = startService("hop floor", `${process.cwd()}/node_modules/.bin/tsx`, ["tests/bench/diagnose/hop-floor.ts"], {
     quiet: true,
@@ -108,25 +113,41 @@ try {
   );
   for (const [name, runs] of Object.entries(steps)) console.log(`  ${name.padEnd(40)} ${median(runs.slice(5)).toFixed(2)} ms`);
 
-  const viaHop = (mode: "plain" | "check") => async (shift: number) => {
-    const response = await fetch(`${hopUrl}/${mode}`, {
+  const post = (url: string) => async (shift: number) => {
+    const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(window(shift)),
     });
-    if (!response.ok) throw new Error(`the hop answered ${response.status}`);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return (await response.json()) as unknown;
   };
   const paths: Array<[string, (shift: number) => Promise<unknown>]> = [
     ["direct", direct],
     ["Preflight", viaPreflight],
-    ["hop, plain", viaHop("plain")],
-    ["hop, checked", viaHop("check")],
+    ["hop, buffered", post(`${hopUrl}/plain`)],
+    ["hop, buffered+check", post(`${hopUrl}/check`)],
+    ["hop, streamed", post(`${hopUrl}/stream`)],
+    ["hop, streamed+check", post(`${hopUrl}/stream-check`)],
   ];
+  if (other) paths.splice(2, 0, [`Preflight (${compare})`, post(`${other.url}/api/traces`)]);
+  // Next's own cost, when the build has passthrough-route.ts copied in as app/api/diagnose-passthrough.
+  const passthrough = `${preflight.url}/api/diagnose-passthrough`;
+  const probe = await fetch(passthrough, { method: "POST", body: JSON.stringify(window(0)) });
+  await probe.arrayBuffer();
+  if (probe.ok) {
+    paths.push(
+      ["Next, buffered", post(`${passthrough}?buffer`)],
+      ["Next, buffered+check", post(`${passthrough}?buffer&check`)],
+      ["Next, streamed", post(passthrough)],
+      ["Next, streamed+check", post(`${passthrough}?check`)],
+    );
+  } else console.log("(no app/api/diagnose-passthrough in this build: Next's pass-through not timed)");
   for (const [, call] of paths) await call(0);
   const times: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
   const ratios: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
-  for (let round = 1; round <= 24; round++) {
+  const rounds = Number(process.env.ROUNDS ?? 24);
+  for (let round = 1; round <= rounds; round++) {
     // Each path in turn, in a rotating order, on the same window (past the chain's tip: never finalized, so
     // Preflight never answers it from its cache), one no earlier round read.
     const order = paths.map((_, i) => paths[(i + round) % paths.length]!);
@@ -141,11 +162,24 @@ try {
       ratios[name]!.push(took[name]! / took.direct!);
     }
   }
-  console.log("end to end, median of 24 rounds (÷ direct in the same round):");
+  console.log(`end to end, median of ${rounds} rounds (÷ direct in the same round):`);
   for (const [name] of paths)
-    console.log(`  ${name.padEnd(14)} ${median(times[name]!).toFixed(1)} ms  ${median(ratios[name]!).toFixed(2)}×`);
+    console.log(`  ${name.padEnd(28)} ${median(times[name]!).toFixed(1)} ms  ${median(ratios[name]!).toFixed(2)}×`);
+  // The check's own CPU inside each server (the same code, bundled by Next or run by tsx), on the same answers.
+  const cpu: Record<string, number[]> = { "hop (tsx)": [], Next: [] };
+  for (let round = 1; round <= 24; round++) {
+    const shift = round * 8; // the windows the rounds read (neither server keeps anything)
+    const readings = [[`hop (tsx)`, `${hopUrl}/cpu`]];
+    if (probe.ok) readings.push(["Next", `${passthrough}?cpu`]);
+    for (const [name, url] of readings) {
+      const answer = (await post(url!)(shift)) as { checkMs: number; chunks: number };
+      cpu[name!]!.push(answer.checkMs);
+    }
+  }
+  for (const [name, runs] of Object.entries(cpu))
+    if (runs.length) console.log(`  record check CPU in ${name.padEnd(10)} ${median(runs.slice(4)).toFixed(2)} ms (median of ${runs.length - 4})`);
   const { encoding } = await viaPreflight(300);
   console.log(`  Preflight's Content-Encoding with gzip accepted: ${encoding ?? "none"}`);
 } finally {
-  await stopAll(hop, preflight, gateway);
+  await stopAll(hop, other, preflight, gateway);
 }

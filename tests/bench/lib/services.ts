@@ -54,10 +54,15 @@ export async function startBenchGateway(options: { tailBlocks: number }): Promis
   return { url, service };
 }
 
-/** Preflight's production server (`next start`) on the sandbox account; the build must exist. */
-export async function startBenchPreflight(env: Record<string, string> = {}): Promise<Running> {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npx next build` first (npm run bench does)");
-  const service = startService("preflight", bin("next"), ["start", "--hostname", "127.0.0.1", "--port", String(BENCH_PORTS.preflight)], {
+/**
+ * Preflight's production server (`next start`) on the sandbox account; the build must exist. `at`: another
+ * project directory's build on another port (a diagnostic comparing two builds in the same rounds).
+ */
+export async function startBenchPreflight(env: Record<string, string> = {}, at: { dir?: string; port?: number } = {}): Promise<Running> {
+  const dir = at.dir ?? ".";
+  const port = at.port ?? BENCH_PORTS.preflight;
+  if (!existsSync(`${dir}/.next/BUILD_ID`)) throw new Error("no production build: run `npx next build` first (npm run bench does)");
+  const service = startService("preflight", bin("next"), ["start", dir, "--hostname", "127.0.0.1", "--port", String(port)], {
     quiet: true,
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
@@ -75,7 +80,7 @@ export async function startBenchPreflight(env: Record<string, string> = {}): Pro
       ...env,
     },
   });
-  const url = `http://127.0.0.1:${BENCH_PORTS.preflight}`;
+  const url = `http://127.0.0.1:${port}`;
   await waitForHttp(service, `${url}/api/health`, 60_000);
   return { url, service };
 }
