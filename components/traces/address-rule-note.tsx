@@ -4,7 +4,8 @@ import type { AddressRule } from "@/lib/gateway/address-rule";
 const VERDICT: Record<Exclude<AddressRule, "not-applicable">, string> = {
   union: "This result follows the union rule: it holds traces that match only one of the lists, which an intersection would have left out.",
   "intersection-or-union":
-    "Every trace here matches both lists. That is what the intersection rule returns; under the union rule it means no trace matched only one list. The result alone cannot tell which rule the gateway applies.",
+    "Every trace here matches both lists. That is what the intersection rule returns; under the union rule it means " +
+    "no trace matched only one list. The result alone cannot tell which rule the gateway applies.",
   empty: "Nothing matched. Both rules allow an empty result, so it does not tell which rule the gateway applies.",
 };
 

@@ -20,7 +20,11 @@ export async function runTraceQuery(
     resolve(gateway, query.toBlock, "toBlock"),
   ]);
   if (fromBlock > toBlock) throw new InputError("toBlock", `toBlock (${toBlock}) must not be below fromBlock (${fromBlock})`);
-  return fetchTraces((filter, onRecords) => gateway.traceFilter(filter, onRecords), { ...query, fromBlock, toBlock }, { ...options, finalizedBlock });
+  return fetchTraces(
+    (filter, onRecords) => gateway.traceFilter(filter, onRecords),
+    { ...query, fromBlock, toBlock },
+    { ...options, finalizedBlock },
+  );
 }
 
 async function resolve(gateway: GatewayClient, ref: BlockRef, field: string): Promise<number> {

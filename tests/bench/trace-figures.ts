@@ -158,14 +158,19 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
         unit: "×",
         kind: "max",
         budget: 1.2,
-        note: `${dense[0]!.traces} traces in ${WINDOW} blocks, ${PAIRS} pairs a run, gzip accepted as fetch does; answered with Content-Encoding ${[...encodings.direct].join("/")} by the node, ${[...encodings.preflight].join("/")} by Preflight; direct ${median(dense.map((d) => d.direct)).toFixed(0)} ms, Preflight ${median(dense.map((d) => d.preflight)).toFixed(0)} ms`,
+        note:
+          `${dense[0]!.traces} traces in ${WINDOW} blocks, ${PAIRS} pairs a run, gzip accepted as fetch does; ` +
+          `answered with Content-Encoding ${[...encodings.direct].join("/")} by the node, ${[...encodings.preflight].join("/")} by Preflight; ` +
+          `direct ${median(dense.map((d) => d.direct)).toFixed(0)} ms, Preflight ${median(dense.map((d) => d.preflight)).toFixed(0)} ms`,
       },
       {
         name: `5. the same, Accept-Encoding: identity`,
         runs: dense.map((d) => d.uncompressedRatio),
         unit: "×",
         kind: "info",
-        note: `Preflight ${median(dense.map((d) => d.uncompressed)).toFixed(0)} ms, not interleaved (next start compresses pages, not route handler answers: with gzip accepted they are not compressed either)`,
+        note:
+          `Preflight ${median(dense.map((d) => d.uncompressed)).toFixed(0)} ms, not interleaved ` +
+          "(next start compresses pages, not route handler answers: with gzip accepted they are not compressed either)",
       },
       {
         name: `5. ${WIDE_RANGE}-block range windowed ÷ sequential`,
@@ -173,7 +178,9 @@ export async function traceOverhead(options: { runs: number; wideRange: number }
         unit: "×",
         kind: "max",
         budget: 0.5,
-        note: `${wide[0]!.windows} windows; Preflight ${median(wide.map((w) => w.preflight)).toFixed(0)} ms, one after another ${median(wide.map((w) => w.sequential)).toFixed(0)} ms`,
+        note:
+          `${wide[0]!.windows} windows; Preflight ${median(wide.map((w) => w.preflight)).toFixed(0)} ms, ` +
+          `one after another ${median(wide.map((w) => w.sequential)).toFixed(0)} ms`,
       },
     ];
   } finally {

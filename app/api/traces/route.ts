@@ -25,8 +25,7 @@ export const POST = operation(
     // Stopped when the browser goes away, or when an answer already begun cannot be completed.
     const stop = new AbortController();
     const gateway = openGateway(AbortSignal.any([request.signal, stop.signal]), platform.scheduler, allows);
-    const run: StreamedRun = (onTraces, onProgress) =>
-      runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
+    const run: StreamedRun = (onTraces, onProgress) => runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
     // The records go out as the node's own bytes (checked as they arrived), never serialized again; where
     // one call's answer is the whole result, while it arrives (lib/gateway/trace-response.ts).
     // The usage headers come from the operation: the gateway shares the request's budget and slots.

@@ -35,7 +35,8 @@ if (isMainThread) {
     const heap = process.memoryUsage();
     appendFileSync(
       `${dir}/gc-${process.pid}.log`,
-      `${new Date().toISOString()} heap ${(heap.heapUsed / 2 ** 20).toFixed(0)}/${(heap.heapTotal / 2 ** 20).toFixed(0)} MiB, loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms; gc ${gc}\n`,
+      `${new Date().toISOString()} heap ${(heap.heapUsed / 2 ** 20).toFixed(0)}/${(heap.heapTotal / 2 ** 20).toFixed(0)} MiB, ` +
+        `loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} max ${(delay.max / 1e6).toFixed(1)} ms; gc ${gc}\n`,
     );
     pauses = {};
     delay.reset();

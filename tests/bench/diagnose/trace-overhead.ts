@@ -177,7 +177,8 @@ try {
     }
   }
   for (const [name, runs] of Object.entries(cpu))
-    if (runs.length) console.log(`  record check CPU in ${name.padEnd(10)} ${median(runs.slice(4)).toFixed(2)} ms (median of ${runs.length - 4})`);
+    if (runs.length)
+      console.log(`  record check CPU in ${name.padEnd(10)} ${median(runs.slice(4)).toFixed(2)} ms (median of ${runs.length - 4})`);
   const { encoding } = await viaPreflight(300);
   console.log(`  Preflight's Content-Encoding with gzip accepted: ${encoding ?? "none"}`);
 } finally {

@@ -85,7 +85,14 @@ async function readAll(response: Response): Promise<{ text: string; failed: bool
   }
 }
 
-const whole = (records: string[]) => ({ windows: 1, fromBlock: 0, toBlock: 799, cachedWindows: 0, traces: records.map((r) => JSON.parse(r) as unknown), complete: true });
+const whole = (records: string[]) => ({
+  windows: 1,
+  fromBlock: 0,
+  toBlock: 799,
+  cachedWindows: 0,
+  traces: records.map((r) => JSON.parse(r) as unknown),
+  complete: true,
+});
 
 describe("POST /api/traces's answer while the gateway's arrives", () => {
   it("is sent before the gateway's answer has ended, and is the same JSON as the answer written whole", async () => {
@@ -140,7 +147,9 @@ describe("POST /api/traces's answer while the gateway's arrives", () => {
     }
     // One line per failure, naming its kind only: never the gateway's URL or what the node said.
     expect(logged.mock.calls.map((call) => String(call[0]))).toEqual(
-      ["network", "malformed", "TraceStreamError"].map((kind) => `[preflight] an answer stopped after its result began to be sent (${kind})`),
+      ["network", "malformed", "TraceStreamError"].map(
+        (kind) => `[preflight] an answer stopped after its result began to be sent (${kind})`,
+      ),
     );
     logged.mockRestore();
   });

@@ -37,7 +37,11 @@ describe("which reads are sent while they arrive", () => {
   it("one window read whole: once more than a full page is in, from `after` on", async () => {
     const told: Array<Omit<TracesSoFar<TraceRecord>, "records">> = [];
     const { call } = source(recordsOf(500), { step: 100 });
-    const result = await fetchTraces(call, { fromBlock: 0, toBlock: 799, after: 7 }, { onTraces: ({ records: _, ...rest }) => told.push(rest) });
+    const result = await fetchTraces(
+      call,
+      { fromBlock: 0, toBlock: 799, after: 7 },
+      { onTraces: ({ records: _, ...rest }) => told.push(rest) },
+    );
     const head = { windows: 1, fromBlock: 0, toBlock: 799, cachedWindows: 0 };
     expect(told).toEqual([300, 400, 500, 500].map((to) => ({ head, from: 7, to })));
     expect(result.traces).toHaveLength(493);
@@ -68,7 +72,10 @@ describe("TraceAnswerWriter", () => {
 
   it("sends the same bytes as the answer written whole, piece by piece, from any `after`", () => {
     for (const from of [0, 1, 230, 300]) {
-      for (const [prefix, suffix] of [["", ""], ['{"result":', "}\n"]] as const) {
+      for (const [prefix, suffix] of [
+        ["", ""],
+        ['{"result":', "}\n"],
+      ] as const) {
         const { writer, chunks, all } = written(prefix, suffix);
         for (const to of [210, 210, 240, 260]) writer.traces({ head, records, from, to });
         expect(writer.started).toBe(true);
