@@ -5,9 +5,12 @@
 import { z } from "zod";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson, writeJson, type Stored } from "@/lib/storage/json-objects";
+import { forgetRead } from "@/lib/storage/remembered-read";
 
 export const WATCH_PREFIX = "drift/";
 export const watchKey = (zoneId: string) => `${WATCH_PREFIX}${zoneId}.json`;
+/** The remembered listing of the flags (lib/drift/open-flags.ts): every write of a watch forgets it. */
+export const DRIFT_FLAGS_READ = "drift-flags";
 
 export const watchedChangeSchema = z.object({ kind: z.string(), words: z.string(), firstSeen: z.string() });
 export type WatchedChange = z.infer<typeof watchedChangeSchema>;
@@ -44,12 +47,14 @@ export async function saveWatch(bucket: Bucket, watch: DriftWatch, etag: string 
     onlyIf: etag ? { etagMatches: etag } : { etagDoesNotMatch: "*" },
     customMetadata: watchMetadata(value),
   });
+  forgetRead(DRIFT_FLAGS_READ); // even a refused save: another writer changed it
   return stored !== null;
 }
 
 /** The zone is no longer flagged (after a conditional save of the resolved watch decided who records it). */
 export async function clearWatch(bucket: Bucket, zoneId: string): Promise<void> {
   await bucket.delete(watchKey(zoneId));
+  forgetRead(DRIFT_FLAGS_READ);
 }
 
 /** What a listing needs to flag the zone, within the bucket's custom metadata limit (2,048 bytes of UTF-8). */

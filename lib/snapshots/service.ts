@@ -28,7 +28,7 @@ export async function runRefreshStep(platform: PlatformClient, restart: boolean)
       refreshAfterMinutes: config.snapshots.refreshMinutes || DEFAULT_REFRESH_AFTER_MINUTES,
     });
   } finally {
-    forgetSnapshotObjects(bucket, snapshotAccount()); // the step wrote the run state, maybe the manifest
+    forgetSnapshotObjects(snapshotAccount()); // the step wrote the run state, maybe the manifest
   }
 }
 
@@ -47,6 +47,6 @@ export async function discardSnapshots(platform: PlatformClient): Promise<void> 
   try {
     await meteredBucket(shared, platform.scheduler).delete([keys.latest, keys.state]);
   } finally {
-    forgetSnapshotObjects(shared, snapshotAccount());
+    forgetSnapshotObjects(snapshotAccount());
   }
 }

@@ -70,7 +70,7 @@ describe("the remembered snapshot status", () => {
     expect((await rememberedSnapshotObjects(bucket, account, bucket, now)).manifest?.runId).toBe("run-1");
     await bucket.delete(snapshotKeys(account).latest);
     expect((await rememberedSnapshotObjects(bucket, account, bucket, now + 1)).manifest?.runId).toBe("run-1");
-    forgetSnapshotObjects(bucket, account);
+    forgetSnapshotObjects(account);
     expect((await rememberedSnapshotObjects(bucket, account, bucket, now + 2)).manifest).toBeNull();
   });
 
@@ -83,9 +83,9 @@ describe("the remembered snapshot status", () => {
     expect((await rememberedSnapshotObjects(bucket, account, reader, now + 1)).manifest?.runId).toBe("run-1");
     expect(reader.gets).toBe(2);
 
-    forgetSnapshotObjects(bucket, account);
+    forgetSnapshotObjects(account);
     const overtaken = rememberedSnapshotObjects(bucket, account, bucket, now + 2); // under way when…
-    forgetSnapshotObjects(bucket, account); // …this process writes
+    forgetSnapshotObjects(account); // …this process writes
     await overtaken;
     const after = counting();
     await rememberedSnapshotObjects(bucket, account, after, now + 3);
@@ -141,7 +141,7 @@ describe("renewing an expired status", () => {
     const gate = held();
     const renewing = rememberedSnapshotObjects(bucket, account, counting(false, gate.promise), now + STATUS_REMEMBERED_MS);
     await bucket.put(snapshotKeys(account).latest, JSON.stringify(manifest("run-2")));
-    forgetSnapshotObjects(bucket, account);
+    forgetSnapshotObjects(account);
     const reader = counting();
     expect((await rememberedSnapshotObjects(bucket, account, reader, now + STATUS_REMEMBERED_MS + 1)).manifest?.runId).toBe("run-2");
     expect(reader.gets).toBe(2);
