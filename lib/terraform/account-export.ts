@@ -4,9 +4,9 @@
 import "server-only";
 import { z } from "zod";
 import { InputError } from "@/lib/errors/input-error";
-import { accountZones, scanOneZone } from "@/lib/migration/scan-account";
+import { accountZones } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
-import { CALLS_PER_ZONE } from "@/lib/migration/scan-zone";
+import { wholeZoneScan, wholeZoneScanCalls } from "@/lib/migration/zone-detail";
 import { runWithinBudget } from "@/lib/platform/budget-pool";
 import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
@@ -56,10 +56,10 @@ export async function exportAccountPart(
   const pool = await runWithinBudget(
     platform.scheduler,
     list.zones.slice(offset),
-    // Its most: its scan (unless cached) and its entry point, so a zone is never started only to be cut short.
-    { concurrency: ZONES_AT_ONCE, calls: (zone) => (scanCache.get(zone.id) ? 0 : CALLS_PER_ZONE) + ENTRYPOINT_CALLS },
+    // Its most: its scan (or what a cached one lacks) and its entry point, so a zone is never started only to be cut short.
+    { concurrency: ZONES_AT_ONCE, calls: (zone) => wholeZoneScanCalls(zone) + ENTRYPOINT_CALLS },
     async (zone): Promise<ZoneOutcome> => {
-      const scan = scanCache.get(zone.id) ?? (await scanOneZone(platform, zone));
+      const scan = await wholeZoneScan(platform, zone);
       return {
         zone: { id: zone.id, name: zone.name },
         label: resourceLabel(zone, duplicates),
