@@ -2,6 +2,7 @@
 // One change opened: its words, when it was first seen, what it is compared with, and the diff behind it.
 import Link from "next/link";
 import { ChangeBadge } from "@/components/changes/labels";
+import { Button } from "@/components/ui/button";
 import { when } from "@/components/changes/columns";
 import type { ListedChange } from "@/components/changes/use-changes";
 
@@ -72,9 +73,9 @@ export function ChangeDetail({ change, onClose }: { change: ListedChange; onClos
           <ChangeBadge kind={change.kind} />
           <p className="font-medium">{change.words}</p>
         </div>
-        <button type="button" onClick={onClose} className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50">
+        <Button size="sm" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
       <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-600">Zone</dt>

@@ -2,6 +2,7 @@
 // The view's filters, kept in the URL: since (a day, or a preset) and the kind of change.
 import { CHANGE_LABELS } from "@/components/changes/labels";
 import { Facet } from "@/components/data-table/facet";
+import { Button } from "@/components/ui/button";
 import { CHANGE_KINDS } from "@/lib/changes/kinds";
 
 export interface ChangeFilters {
@@ -33,22 +34,13 @@ export function ChangesToolbar({ filters, onChange }: { filters: ChangeFilters; 
       </label>
       <div className="flex gap-1" role="group" aria-label="Since presets">
         {PRESETS.map(([days, label]) => (
-          <button
-            key={days}
-            type="button"
-            className="rounded border border-slate-300 bg-white px-2 py-1.5 text-xs hover:bg-slate-50"
-            onClick={() => onChange({ since: daysAgo(Number(days)) })}
-          >
+          <Button key={days} size="sm" onClick={() => onChange({ since: daysAgo(Number(days)) })}>
             {label}
-          </button>
+          </Button>
         ))}
-        <button
-          type="button"
-          className="rounded border border-slate-300 bg-white px-2 py-1.5 text-xs hover:bg-slate-50"
-          onClick={() => onChange({ since: undefined })}
-        >
+        <Button size="sm" onClick={() => onChange({ since: undefined })}>
           All
-        </button>
+        </Button>
       </div>
       <Facet
         label="Change"

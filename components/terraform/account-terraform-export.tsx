@@ -4,6 +4,7 @@
 import { useRef, useState } from "react";
 import { ProgressBar } from "@/components/data-table/states";
 import { Choice, SYNTAX_OPTIONS } from "@/components/terraform/choice";
+import { Button } from "@/components/ui/button";
 import {
   downloadAccountTerraform,
   type AccountExportResult,
@@ -11,8 +12,6 @@ import {
   type TerraformConfig,
   type TerraformSyntax,
 } from "@/lib/client/terraform-download";
-
-const button = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
 export function AccountTerraformExport() {
   const [syntax, setSyntax] = useState<TerraformSyntax>("v5");
@@ -77,20 +76,10 @@ export function AccountTerraformExport() {
           disabled={busy}
         />
         <div className="flex gap-2 self-end">
-          <button
-            type="button"
-            onClick={() => void start()}
-            disabled={busy}
-            aria-busy={busy}
-            className="rounded bg-blue-700 px-3 py-1.5 font-semibold text-white disabled:opacity-50"
-          >
+          <Button variant="primary" onClick={() => void start()} disabled={busy} aria-busy={busy}>
             {busy ? "Exporting…" : "Export Terraform"}
-          </button>
-          {busy && (
-            <button type="button" onClick={() => running.current?.abort()} className={button}>
-              Cancel
-            </button>
-          )}
+          </Button>
+          {busy && <Button onClick={() => running.current?.abort()}>Cancel</Button>}
         </div>
       </div>
       {busy && progress && (

@@ -3,6 +3,7 @@
 // provider syntax the team uses, downloaded as a file with its import block.
 import { useState } from "react";
 import { Choice, SYNTAX_OPTIONS } from "@/components/terraform/choice";
+import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { downloadZoneTerraform, type TerraformSyntax } from "@/lib/client/terraform-download";
 
@@ -54,15 +55,9 @@ export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migr
           onChange={setConfig}
           disabled={busy}
         />
-        <button
-          type="button"
-          onClick={() => void download()}
-          disabled={busy}
-          aria-busy={busy}
-          className="self-end rounded bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
-        >
+        <Button variant="primary" className="self-end" onClick={() => void download()} disabled={busy} aria-busy={busy}>
           {busy ? "Exporting…" : "Download Terraform"}
-        </button>
+        </Button>
       </div>
       {outcome.error && (
         <p role="alert" className="mt-3 text-red-800">
