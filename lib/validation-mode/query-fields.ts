@@ -3,7 +3,13 @@
 // `settings` name in `availableFields` (nested ones as paths, `avg_sampleInterval`: settings.mdx), or, when the
 // settings do not name them, the fields Preflight has always read; and never more than `maxNumberOfFields`.
 import { ConflictError } from "@/lib/errors/conflict-error";
-import { EVENTS_DATASET, GROUPS_DATASET, type DatasetLimits, type DatasetName, type ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";
+import {
+  EVENTS_DATASET,
+  GROUPS_DATASET,
+  type DatasetLimits,
+  type DatasetName,
+  type ZoneDatasetLimits,
+} from "@/lib/validation-mode/dataset-limits";
 
 /** The join needs these on every raw row: without one of them there is no comparison. */
 export const REQUIRED_EVENT_FIELDS = ["rayName", "datetime", "source", "action", "ruleId"] as const;

@@ -102,7 +102,13 @@ export async function readWindow(
 }
 
 /** The hourly counts give the slices; read once per window, whichever request gets there first. */
-async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number, limits: ZoneDatasetLimits, fields: QueryFields): Promise<void> {
+async function plan(
+  platform: PlatformClient,
+  read: WindowRead,
+  rowLimit: number,
+  limits: ZoneDatasetLimits,
+  fields: QueryFields,
+): Promise<void> {
   while (!read.slices) {
     if (read.planning) {
       await read.planning;
@@ -202,7 +208,13 @@ async function readSlice(
   slice: Slice,
   query: { rowLimit: number; fields: QueryFields },
 ): Promise<FirewallEvent[]> {
-  const variables = { zoneTag: read.zoneId, from: isoSecond(slice.fromMs), to: isoSecond(slice.toMs), sources: SOURCES, limit: query.rowLimit };
+  const variables = {
+    zoneTag: read.zoneId,
+    from: isoSecond(slice.fromMs),
+    to: isoSecond(slice.toMs),
+    sources: SOURCES,
+    limit: query.rowLimit,
+  };
   const data = await platform.graphql(eventsQuery(query.fields.events), variables, eventsSchema);
   const events = data.viewer.zones[0]?.firewallEventsAdaptive ?? [];
   // Raw rows carry no sampling figure: each takes its hour's average from the groups; without one it stays unknown.

@@ -10,7 +10,15 @@ import { LimitsCache } from "@/lib/validation-mode/limits-cache";
 import { EVENTS_QUERY } from "@/lib/validation-mode/queries";
 import { WindowCache } from "@/lib/validation-mode/window-cache";
 import { isoSecond } from "@/lib/validation-mode/window";
-import { clearCalls, client, graphqlCalls, seededWindow, setFaults, TOKEN, zoneWithOrdinal } from "@/tests/integration/validation-mode/harness";
+import {
+  clearCalls,
+  client,
+  graphqlCalls,
+  seededWindow,
+  setFaults,
+  TOKEN,
+  zoneWithOrdinal,
+} from "@/tests/integration/validation-mode/harness";
 
 const DAY = 86_400_000;
 let sandbox: RunningSandbox;

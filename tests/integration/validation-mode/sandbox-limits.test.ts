@@ -162,8 +162,9 @@ describe("the sandbox's sampling", () => {
       sources: ["waf", "firewallManaged"],
       limit: 1000,
     });
-    const groups = (counts.body.data as { viewer: { zones: Array<{ firewallEventsAdaptiveGroups: Array<{ avg: { sampleInterval: number } }> }> } })
-      .viewer.zones[0]!.firewallEventsAdaptiveGroups;
+    const groups = (
+      counts.body.data as { viewer: { zones: Array<{ firewallEventsAdaptiveGroups: Array<{ avg: { sampleInterval: number } }> }> } }
+    ).viewer.zones[0]!.firewallEventsAdaptiveGroups;
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.every((g) => g.avg.sampleInterval === 1)).toBe(true);
   });

@@ -61,11 +61,15 @@ export function graphqlHandler(store: () => FirewallEventStore, now: () => numbe
       schema,
       source: body.query,
       variableValues: variables,
-      rootValue: rootValue((zoneTag) => {
-        const events = store().events(context.state, zoneTag);
-        const zone = context.state.zones.find((z) => z.id === zoneTag);
-        return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
-      }, now(), maxNumberOfFields() || undefined),
+      rootValue: rootValue(
+        (zoneTag) => {
+          const events = store().events(context.state, zoneTag);
+          const zone = context.state.zones.find((z) => z.id === zoneTag);
+          return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
+        },
+        now(),
+        maxNumberOfFields() || undefined,
+      ),
     });
     // Without `data` the query never ran: it did not parse or did not fit the schema (errors.mdx: HTTP 400).
     const malformed = !("data" in result);

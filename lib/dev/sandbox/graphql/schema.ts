@@ -126,7 +126,11 @@ export function rootValue(zoneData: ZoneData, nowMs: number, maxNumberOfFields?:
               firewallEventsAdaptive: { ...limits.firewallEventsAdaptive, availableFields: EVENT_FIELDS },
               firewallEventsAdaptiveGroups: { ...limits.firewallEventsAdaptiveGroups, availableFields: GROUP_FIELDS },
             },
-            firewallEventsAdaptive: (args: { filter: Filter; limit: number; orderBy?: string[] }, _context: unknown, info: GraphQLResolveInfo) => {
+            firewallEventsAdaptive: (
+              args: { filter: Filter; limit: number; orderBy?: string[] },
+              _context: unknown,
+              info: GraphQLResolveInfo,
+            ) => {
               const found = rows("firewallEventsAdaptive", args, info);
               if (args.orderBy?.[0]) found.sort(byField(args.orderBy[0]));
               return found.slice(0, args.limit);
