@@ -31,8 +31,12 @@ function figures(answer: ValidationAnswer): string {
   const assumed = limits?.assumed.length
     ? `; ${limits.assumed.join(", ")} not answered by the platform, the documented example assumed`
     : "";
+  // Optional fields the zone's settings kept out of the queries: their columns are empty, and say why.
+  const omitted = limits?.fields.omitted.length
+    ? `; not read: ${limits.fields.omitted.map((o) => `${o.field} (${o.reason})`).join(", ")}`
+    : "";
   const reads = limits
-    ? `${queries} of at most ${n(limits.maxPageSize)} rows and ${describeSeconds(limits.maxDurationSeconds)}${assumed}`
+    ? `${queries} of at most ${n(limits.maxPageSize)} rows and ${describeSeconds(limits.maxDurationSeconds)}${assumed}${omitted}`
     : `${queries}; the zone's dataset limits were not read yet`;
   if (!answer.sampling.sampled)
     return `The versions disagree on ${rate} of the ${n(answer.totals.requests)} requests either acted on (${n(answer.totals.events)} events, ${reads}).`;

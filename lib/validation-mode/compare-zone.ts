@@ -9,6 +9,7 @@ import { GraphqlError } from "@/lib/platform/graphql";
 import { checkIdentifier } from "@/lib/platform/paths";
 import type { ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";
 import type { ComparedRequest } from "@/lib/validation-mode/join";
+import { queryFields, type QueryFields } from "@/lib/validation-mode/query-fields";
 import { limitsCache as sharedLimits, type LimitsCache } from "@/lib/validation-mode/limits-cache";
 import { readCursor, readWindow, type ReadOptions, type WindowReadResult } from "@/lib/validation-mode/read-window";
 import { summarize, type ValidationSummary } from "@/lib/validation-mode/summary";
@@ -23,6 +24,10 @@ export interface DatasetLimitsAnswer {
   maxPageSize: number;
   /** Settings fields the platform did not answer, taken from the documented example. */
   assumed: string[];
+  /** Fields one query may name (maxNumberOfFields; the smaller of the two datasets'). */
+  maxNumberOfFields: number;
+  /** The fields each query selected, and the optional ones left out with why (availableFields, maxNumberOfFields). */
+  fields: QueryFields;
 }
 
 /** The documented summary plus how far the read got: `complete`, and else `cursor` (and a wait). */
@@ -71,6 +76,7 @@ export async function compareZone(
   let reachable = window;
   if (!(limits instanceof DeferredError)) {
     requireEnabled(zoneId, limits);
+    queryFields(limits); // a field the join needs and cannot send is a 409 before any read
     reachable = windowWithinReach(window, limits, now, sinceGiven);
   }
   const stopped = limits instanceof DeferredError ? { deferred: limits } : { limits };
@@ -88,6 +94,8 @@ export async function compareZone(
         notOlderThanSeconds: Math.min(kept.events.notOlderThanSeconds, kept.groups.notOlderThanSeconds),
         maxPageSize: kept.events.maxPageSize,
         assumed: kept.assumed,
+        maxNumberOfFields: Math.min(kept.events.maxNumberOfFields, kept.groups.maxNumberOfFields),
+        fields: queryFields(kept),
       }
     : null;
   return { requests, answer: { ...summary, ...progress, datasetLimits } };

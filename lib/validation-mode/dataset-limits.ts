@@ -1,7 +1,8 @@
 // Each GraphQL dataset has per-plan limits, read from the zone's `settings` node (cloudflare-docs
 // analytics/graphql-api/features/discovery/settings.mdx): whether it is `enabled`, how wide one query's time
-// range may be (`maxDuration`, seconds), how far back it may read (`notOlderThan`, seconds) and how many rows
-// one query returns (`maxPageSize`). The docs' example for firewallEventsAdaptive: 259200, 2678400, 10000.
+// range may be (`maxDuration`, seconds), how far back it may read (`notOlderThan`, seconds), how many rows
+// one query returns (`maxPageSize`), how many fields one query may name (`maxNumberOfFields`) and which
+// (`availableFields`). The docs' example for firewallEventsAdaptive: 259200, 2678400, 10000, 30.
 import { z } from "zod";
 
 export const EVENTS_DATASET = "firewallEventsAdaptive";
@@ -13,6 +14,9 @@ export interface DatasetLimits {
   maxDurationSeconds: number;
   notOlderThanSeconds: number;
   maxPageSize: number;
+  maxNumberOfFields: number;
+  /** The fields the zone may query (nested ones as paths, `avg_sampleInterval`); null: the settings did not say. */
+  availableFields: string[] | null;
 }
 
 export interface ZoneDatasetLimits {
@@ -28,9 +32,11 @@ export const DOCUMENTED_LIMITS: DatasetLimits = {
   maxDurationSeconds: 259_200,
   notOlderThanSeconds: 2_678_400,
   maxPageSize: 10_000,
+  maxNumberOfFields: 30,
+  availableFields: null,
 };
 
-const LIMIT_FIELDS = "enabled maxDuration maxPageSize notOlderThan";
+const LIMIT_FIELDS = "enabled maxDuration maxPageSize notOlderThan maxNumberOfFields availableFields";
 export const SETTINGS_QUERY = `query DatasetSettings($zoneTag: String!) {
   viewer {
     zones(filter: { zoneTag: $zoneTag }) {
@@ -49,6 +55,8 @@ const datasetSettingsSchema = z
     maxDuration: z.number().int().positive().nullish(),
     maxPageSize: z.number().int().positive().nullish(),
     notOlderThan: z.number().int().positive().nullish(),
+    maxNumberOfFields: z.number().int().positive().nullish(),
+    availableFields: z.array(z.string()).nullish(),
   })
   .nullish();
 
@@ -73,6 +81,9 @@ function limitsOf(name: DatasetName, answer: DatasetSettings, assumed: string[])
     maxDurationSeconds: pick("maxDuration", answer?.maxDuration, DOCUMENTED_LIMITS.maxDurationSeconds),
     notOlderThanSeconds: pick("notOlderThan", answer?.notOlderThan, DOCUMENTED_LIMITS.notOlderThanSeconds),
     maxPageSize: pick("maxPageSize", answer?.maxPageSize, DOCUMENTED_LIMITS.maxPageSize),
+    maxNumberOfFields: pick("maxNumberOfFields", answer?.maxNumberOfFields, DOCUMENTED_LIMITS.maxNumberOfFields),
+    // No documented list to fall back on: null, and the queries keep to the fields Preflight has always read.
+    availableFields: answer?.availableFields ?? null,
   };
 }
 

@@ -5,20 +5,7 @@ import type { FirewallEvent } from "./event-schema";
 export const OLD_SOURCE = "waf";
 export const NEW_SOURCE = "firewallManaged";
 
-export const EVENT_FIELDS = [
-  "rayName",
-  "datetime",
-  "source",
-  "action",
-  "ruleId",
-  "clientRequestHTTPHost",
-  "clientRequestPath",
-  "clientIP",
-  "clientCountryName",
-  "userAgent",
-  // The dataset is adaptively sampled: each row stands for this many events (1: not sampled).
-  "sampleInterval",
-] as const;
+// The fields read of each row are chosen per zone from its settings: query-fields.ts.
 
 export type { FirewallEvent };
 export { canonicalAction, decisiveness, isBlocking } from "./actions";

@@ -71,11 +71,12 @@ export function joinRequests(events: readonly FirewallEvent[]): ComparedRequest[
       newAction,
       newRuleId: next.decisive?.ruleId ?? null,
       newEvents: next.events,
-      host: first.clientRequestHTTPHost,
-      path: first.clientRequestPath,
-      country: first.clientCountryName,
-      clientIP: first.clientIP,
-      userAgent: first.userAgent,
+      // "" when the zone's settings kept the field out of the query (the answer's datasetLimits.fields says why).
+      host: first.clientRequestHTTPHost ?? "",
+      path: first.clientRequestPath ?? "",
+      country: first.clientCountryName ?? "",
+      clientIP: first.clientIP ?? "",
+      userAgent: first.userAgent ?? "",
       sampleInterval: interval,
     };
   });

@@ -11,7 +11,8 @@ import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { DeferredError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 import { NEW_SOURCE, OLD_SOURCE, type FirewallEvent } from "@/lib/validation-mode/events";
-import { EVENTS_QUERY, eventsSchema, HOURLY_COUNTS_QUERY, hourlyCountsSchema } from "@/lib/validation-mode/queries";
+import { eventsQuery, eventsSchema, hourlyCountsQuery, hourlyCountsSchema } from "@/lib/validation-mode/queries";
+import { queryFields, type QueryFields } from "@/lib/validation-mode/query-fields";
 import { DOCUMENTED_LIMITS, type ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";
 import { planSlices, splitEvenly, type Slice } from "@/lib/validation-mode/slices";
 import { usableInterval } from "@/lib/validation-mode/sampling";
@@ -73,6 +74,7 @@ export async function readWindow(
   const cache = options.cache ?? windowCache;
   const limits = options.limits ?? { events: DOCUMENTED_LIMITS, groups: DOCUMENTED_LIMITS, assumed: [] };
   const rowLimit = Math.min(options.rowLimit ?? ROW_LIMIT, limits.events.maxPageSize);
+  const fields = queryFields(limits);
   let read: WindowRead;
   if (options.cursor) {
     const cursor = readCursor(zoneId, options.cursor);
@@ -81,8 +83,8 @@ export async function readWindow(
 
   const stop: { deferred?: DeferredError } = { deferred: options.deferred };
   try {
-    if (!stop.deferred) await plan(platform, read, rowLimit, limits);
-    if (!stop.deferred) await readSlices(platform, read, rowLimit, stop, options.onProgress);
+    if (!stop.deferred) await plan(platform, read, rowLimit, limits, fields);
+    if (!stop.deferred) await readSlices(platform, read, { rowLimit, fields }, stop, options.onProgress);
   } catch (error) {
     if (!(error instanceof DeferredError)) throw error;
     stop.deferred = error;
@@ -100,7 +102,13 @@ export async function readWindow(
 }
 
 /** The hourly counts give the slices; read once per window, whichever request gets there first. */
-async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number, limits: ZoneDatasetLimits): Promise<void> {
+async function plan(
+  platform: PlatformClient,
+  read: WindowRead,
+  rowLimit: number,
+  limits: ZoneDatasetLimits,
+  fields: QueryFields,
+): Promise<void> {
   while (!read.slices) {
     if (read.planning) {
       await read.planning;
@@ -115,7 +123,7 @@ async function plan(platform: PlatformClient, read: WindowRead, rowLimit: number
       const ranges = splitRange(sinceMs, untilMs + 1000, limits.groups.maxDurationSeconds);
       // One range after the other: a read stopped by the budget goes on from the first range not read.
       for (; counts.rangesDone < ranges.length; counts.rangesDone++)
-        await readCounts(platform, read.zoneId, ranges[counts.rangesDone]!, limits, counts);
+        await readCounts(platform, read.zoneId, ranges[counts.rangesDone]!, limits, fields, counts);
       read.slices = planSlices(sinceMs, untilMs, counts.rows, rowLimit, limits.events.maxDurationSeconds).filter(
         (slice) => slice.expected > 0,
       );
@@ -131,6 +139,7 @@ async function readCounts(
   zoneTag: string,
   range: { fromMs: number; toMs: number },
   limits: ZoneDatasetLimits,
+  fields: QueryFields,
   counts: HourlyCounts,
 ) {
   const variables = {
@@ -140,7 +149,7 @@ async function readCounts(
     sources: SOURCES,
     limit: Math.min(limits.groups.maxPageSize, ROW_LIMIT),
   };
-  const answer = await platform.graphql(HOURLY_COUNTS_QUERY, variables, hourlyCountsSchema);
+  const answer = await platform.graphql(hourlyCountsQuery(fields.groups), variables, hourlyCountsSchema);
   for (const group of answer.viewer.zones[0]?.firewallEventsAdaptiveGroups ?? []) {
     const hour = isoSecond(Date.parse(group.dimensions.datetimeHour));
     const interval = usableInterval(group.avg?.sampleInterval);
@@ -153,7 +162,7 @@ async function readCounts(
 async function readSlices(
   platform: PlatformClient,
   read: WindowRead,
-  rowLimit: number,
+  query: { rowLimit: number; fields: QueryFields },
   stop: { deferred?: DeferredError },
   onProgress?: (progress: ReadProgress) => void,
 ): Promise<void> {
@@ -163,11 +172,11 @@ async function readSlices(
       let done = () => {};
       slice.reading = new Promise<void>((resolve) => (done = resolve));
       try {
-        const events = await readSlice(platform, read, slice, rowLimit);
-        if (events.length >= rowLimit) {
+        const events = await readSlice(platform, read, slice, query);
+        if (events.length >= query.rowLimit) {
           // Full: more events arrived than the counts said. Halve it, rather than lose any.
           const halves = splitEvenly(slice, 2);
-          if (halves.length < 2) throw tooDense(slice, rowLimit);
+          if (halves.length < 2) throw tooDense(slice, query.rowLimit);
           read.slices = read.slices!.flatMap((s) => (s === slice ? halves : [s]));
         } else {
           slice.events = events;
@@ -193,19 +202,26 @@ async function readSlices(
   }
 }
 
-async function readSlice(platform: PlatformClient, read: WindowRead, slice: Slice, rowLimit: number): Promise<FirewallEvent[]> {
-  const variables = { zoneTag: read.zoneId, from: isoSecond(slice.fromMs), to: isoSecond(slice.toMs), sources: SOURCES, limit: rowLimit };
-  const data = await platform.graphql(EVENTS_QUERY, variables, eventsSchema);
+async function readSlice(
+  platform: PlatformClient,
+  read: WindowRead,
+  slice: Slice,
+  query: { rowLimit: number; fields: QueryFields },
+): Promise<FirewallEvent[]> {
+  const variables = {
+    zoneTag: read.zoneId,
+    from: isoSecond(slice.fromMs),
+    to: isoSecond(slice.toMs),
+    sources: SOURCES,
+    limit: query.rowLimit,
+  };
+  const data = await platform.graphql(eventsQuery(query.fields.events), variables, eventsSchema);
   const events = data.viewer.zones[0]?.firewallEventsAdaptive ?? [];
-  // A row without its own interval takes its hour's average; with neither it stays unknown (null).
-  return events.map((event) =>
-    usableInterval(event.sampleInterval)
-      ? event
-      : {
-          ...event,
-          sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null,
-        },
-  );
+  // Raw rows carry no sampling figure: each takes its hour's average from the groups; without one it stays unknown.
+  return events.map((event) => ({
+    ...event,
+    sampleInterval: read.counts?.intervals.get(isoSecond(Math.floor(Date.parse(event.datetime) / HOUR_MS) * HOUR_MS)) ?? null,
+  }));
 }
 
 function tooDense(slice: Slice, rowLimit: number): PlatformError {

@@ -16,6 +16,8 @@ export interface Faults {
   retryAfterSeconds: number;
   /** The next N GraphQL queries are refused as over GraphQL analytics' own limit ("budget depleted"). */
   graphqlBudgetDepleted: number;
+  /** GraphQL's `maxNumberOfFields` for every dataset (settings and checks), as a smaller plan would have; 0: the plan's. */
+  graphqlMaxNumberOfFields: number;
   /** Probability (0..1) that a call starts a burst of `burst429Size` 429s (this call included). */
   burst429Rate: number;
   burst429Size: number;
@@ -35,6 +37,7 @@ export const DEFAULT_FAULTS: Faults = {
   burst429: 0,
   retryAfterSeconds: 1,
   graphqlBudgetDepleted: 0,
+  graphqlMaxNumberOfFields: 0,
   burst429Rate: 0,
   burst429Size: 3,
   spikeRate: 0,
@@ -58,6 +61,7 @@ export const faultsPatchSchema = z
     burst429: count(1_000_000),
     retryAfterSeconds: count(86_400),
     graphqlBudgetDepleted: count(1_000_000),
+    graphqlMaxNumberOfFields: count(1000),
     burst429Rate: rate,
     burst429Size: count(1000),
     spikeRate: rate,

@@ -69,6 +69,7 @@ export class SandboxRuntime {
       graphqlHandler(
         () => this.firewallEvents,
         () => this.options.now(),
+        () => this.faults.get().graphqlMaxNumberOfFields,
       ),
     );
   /** Events end at midnight UTC of the day the sandbox started, so "the last 7 days" holds them all. */

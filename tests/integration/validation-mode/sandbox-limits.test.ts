@@ -10,6 +10,7 @@ import { compareZone } from "@/lib/validation-mode/compare-zone";
 import { SETTINGS_QUERY } from "@/lib/validation-mode/dataset-limits";
 import { LimitsCache } from "@/lib/validation-mode/limits-cache";
 import { EVENTS_QUERY, HOURLY_COUNTS_QUERY } from "@/lib/validation-mode/queries";
+import { OPTIONAL_EVENT_FIELDS, REQUIRED_EVENT_FIELDS } from "@/lib/validation-mode/query-fields";
 import { WindowCache } from "@/lib/validation-mode/window-cache";
 import { isoSecond } from "@/lib/validation-mode/window";
 import { client, TOKEN, zoneWithOrdinal } from "@/tests/integration/validation-mode/harness";
@@ -51,8 +52,22 @@ describe("the sandbox's dataset limits", () => {
           zones: [
             {
               settings: {
-                firewallEventsAdaptive: { enabled: true, maxDuration: 259200, maxPageSize: 10000, notOlderThan: 2678400 },
-                firewallEventsAdaptiveGroups: { enabled: true, maxDuration: 259200, maxPageSize: 10000, notOlderThan: 2678400 },
+                firewallEventsAdaptive: {
+                  enabled: true,
+                  maxDuration: 259200,
+                  maxPageSize: 10000,
+                  notOlderThan: 2678400,
+                  maxNumberOfFields: 30,
+                  availableFields: expect.arrayContaining([...REQUIRED_EVENT_FIELDS, ...OPTIONAL_EVENT_FIELDS]),
+                },
+                firewallEventsAdaptiveGroups: {
+                  enabled: true,
+                  maxDuration: 259200,
+                  maxPageSize: 10000,
+                  notOlderThan: 2678400,
+                  maxNumberOfFields: 30,
+                  availableFields: expect.arrayContaining(["count", "avg_sampleInterval", "dimensions_datetimeHour"]),
+                },
               },
             },
           ],
@@ -103,7 +118,7 @@ describe("the sandbox's dataset limits", () => {
 });
 
 describe("the sandbox's sampling", () => {
-  it("the busiest zone's busy hours: rows carry sampleInterval, the groups' count is the estimate", async () => {
+  it("the busiest zone's busy hours: the groups' count is the estimate and avg.sampleInterval the interval", async () => {
     const zone = zoneWithOrdinal(sandbox, SAMPLING.ordinal);
     const from = anchor() - EVENT_DAYS * DAY;
     const counts = await post(HOURLY_COUNTS_QUERY, {
@@ -127,21 +142,31 @@ describe("the sandbox's sampling", () => {
     for (const g of sampled) expect(g.count).toBeGreaterThan(SAMPLING.overEvents);
     expect(groups.filter((g) => g.avg.sampleInterval === 1).length).toBeGreaterThan(10);
 
+    for (const g of sampled) expect(g.avg.sampleInterval).toBe(SAMPLING.interval);
+    // The raw rows of that hour are the kept ones: the estimate over the interval (no interval on a row).
     const hour = Date.parse(sampled[0]!.dimensions.datetimeHour);
     const rows = await events(zone.id, hour, hour + 3_600_000, 10_000);
-    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<{ sampleInterval: number }> }> } }).viewer
+    expect(rows.status).toBe(200);
+    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<Record<string, unknown>> }> } }).viewer
       .zones[0]!.firewallEventsAdaptive;
     expect(list.length).toBe(Math.round(sampled[0]!.count / SAMPLING.interval));
-    expect(list.every((r) => r.sampleInterval === SAMPLING.interval)).toBe(true);
+    expect(list.some((r) => "sampleInterval" in r)).toBe(false);
   });
 
   it("the other validation zones are not sampled", async () => {
     const zone = zoneWithOrdinal(sandbox, 0);
-    const rows = await events(zone.id, anchor() - 3 * DAY, anchor(), 10_000);
-    const list = (rows.body.data as { viewer: { zones: Array<{ firewallEventsAdaptive: Array<{ sampleInterval: number }> }> } }).viewer
-      .zones[0]!.firewallEventsAdaptive;
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.every((r) => r.sampleInterval === 1)).toBe(true);
+    const counts = await post(HOURLY_COUNTS_QUERY, {
+      zoneTag: zone.id,
+      from: isoSecond(anchor() - 3 * DAY),
+      to: isoSecond(anchor()),
+      sources: ["waf", "firewallManaged"],
+      limit: 1000,
+    });
+    const groups = (
+      counts.body.data as { viewer: { zones: Array<{ firewallEventsAdaptiveGroups: Array<{ avg: { sampleInterval: number } }> }> } }
+    ).viewer.zones[0]!.firewallEventsAdaptiveGroups;
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((g) => g.avg.sampleInterval === 1)).toBe(true);
   });
 });
 
@@ -161,6 +186,17 @@ describe("Preflight keeps to the zone's limits", () => {
     const window = { since: isoSecond(Date.now() - DAY), until: isoSecond(Date.now()) };
     await expect(compare(zoneOnPlan("free").id, window)).rejects.toBeInstanceOf(ConflictError);
     const { answer } = await compare(zoneWithOrdinal(sandbox, 0).id, window);
-    expect(answer.datasetLimits).toEqual({ maxDurationSeconds: 259200, notOlderThanSeconds: 2678400, maxPageSize: 10000, assumed: [] });
+    expect(answer.datasetLimits).toEqual({
+      maxDurationSeconds: 259200,
+      notOlderThanSeconds: 2678400,
+      maxPageSize: 10000,
+      assumed: [],
+      maxNumberOfFields: 30,
+      fields: {
+        events: [...REQUIRED_EVENT_FIELDS, ...OPTIONAL_EVENT_FIELDS],
+        groups: ["count", "dimensions_datetimeHour", "avg_sampleInterval"],
+        omitted: [],
+      },
+    });
   });
 });

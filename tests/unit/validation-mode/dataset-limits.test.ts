@@ -32,15 +32,36 @@ describe("settings", () => {
                 maxPageSize: 10000,
                 notOlderThan: 2678400,
               },
-              firewallEventsAdaptiveGroups: { enabled: false, maxDuration: 86400, maxPageSize: 5000, notOlderThan: 604800 },
+              firewallEventsAdaptiveGroups: {
+                enabled: false,
+                maxDuration: 86400,
+                maxNumberOfFields: 20,
+                maxPageSize: 5000,
+                notOlderThan: 604800,
+                availableFields: ["count", "avg_sampleInterval", "dimensions_datetimeHour"],
+              },
             },
           },
         ],
       },
     };
     const parsed = parseZoneLimits(settingsSchema.parse(answer));
-    expect(parsed.events).toEqual({ enabled: true, maxDurationSeconds: 259200, notOlderThanSeconds: 2678400, maxPageSize: 10000 });
-    expect(parsed.groups).toEqual({ enabled: false, maxDurationSeconds: 86400, notOlderThanSeconds: 604800, maxPageSize: 5000 });
+    expect(parsed.events).toEqual({
+      enabled: true,
+      maxDurationSeconds: 259200,
+      notOlderThanSeconds: 2678400,
+      maxPageSize: 10000,
+      maxNumberOfFields: 30,
+      availableFields: null, // the docs' example does not ask for it: no list, never an empty one
+    });
+    expect(parsed.groups).toEqual({
+      enabled: false,
+      maxDurationSeconds: 86400,
+      notOlderThanSeconds: 604800,
+      maxPageSize: 5000,
+      maxNumberOfFields: 20,
+      availableFields: ["count", "avg_sampleInterval", "dimensions_datetimeHour"],
+    });
     expect(parsed.assumed).toEqual([]);
   });
 

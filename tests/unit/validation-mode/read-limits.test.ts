@@ -16,14 +16,14 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 /** 3 events per hour over 10 hours, both versions acting on each request; rows carry no sampleInterval. */
 function fakePlatform(
   limits: { maxDuration: number; maxPageSize: number },
-  calls: Array<{ op: string; from: number; to: number; limit: number }>,
+  calls: Array<{ op: string; from: number; to: number; limit: number; query?: string }>,
 ) {
   const events = Array.from({ length: 30 }, (_, i) => ({ at: SINCE + Math.floor(i / 3) * HOUR + (i % 3) * 60_000, ray: `r${i}` }));
   const graphql = async (query: string, variables: Record<string, unknown>) => {
     const from = Date.parse(String(variables.from));
     const to = Date.parse(String(variables.to));
     const op = /query (\w+)/.exec(query)![1]!;
-    calls.push({ op, from, to, limit: Number(variables.limit) });
+    calls.push({ op, from, to, limit: Number(variables.limit), query });
     if (to - from > limits.maxDuration * 1000) throw new Error(`query time range is too large: ${(to - from) / 1000}s`);
     if (op === "FirewallEvents" && Number(variables.limit) > limits.maxPageSize)
       throw new Error("limit must be positive number and not greater than " + limits.maxPageSize);
@@ -58,10 +58,17 @@ function fakePlatform(
       clientCountryName: "NL",
       userAgent: "u",
     });
+    // As the platform: a row holds the fields the query selected, no others.
+    const selected = /firewallEventsAdaptive\([^)]*\) \{([^}]*)\}/.exec(query)![1]!.trim().split(/\s+/);
+    const only = (r: ReturnType<typeof row>) => Object.fromEntries(Object.entries(r).filter(([field]) => selected.includes(field)));
     return {
       viewer: {
         zones: [
-          { firewallEventsAdaptive: inRange.flatMap((e) => [row(e, "waf"), row(e, "firewallManaged")]).slice(0, Number(variables.limit)) },
+          {
+            firewallEventsAdaptive: inRange
+              .flatMap((e) => [only(row(e, "waf")), only(row(e, "firewallManaged"))])
+              .slice(0, Number(variables.limit)),
+          },
         ],
       },
     };
@@ -93,5 +100,22 @@ describe("a read within the zone's limits", () => {
     const summary = summarize("z", result.read.window, requests, events, result.progress.slices, estimatedEvents);
     expect(summary.estimated).toMatchObject({ requests: 120, bothSameAction: 120 });
     expect(summary.sampling).toMatchObject({ sampled: true, maxInterval: 4 });
+  });
+
+  it("asks raw rows for no sampleInterval and for no more fields than maxNumberOfFields", async () => {
+    const set = { maxDuration: 259_200, maxPageSize: 10_000 };
+    const limits: ZoneDatasetLimits = { events: { ...DOCUMENTED_LIMITS, maxNumberOfFields: 6 }, groups: DOCUMENTED_LIMITS, assumed: [] };
+    const calls: Array<{ op: string; from: number; to: number; limit: number; query?: string }> = [];
+    const window = { since: iso(SINCE), until: iso(SINCE + 10 * HOUR - 1000) };
+    const result = await readWindow(fakePlatform(set, calls), "z", window, { limits, cache: new WindowCache() });
+    expect(result.complete).toBe(true);
+    const eventQueries = calls.filter((c) => c.op === "FirewallEvents");
+    expect(eventQueries.length).toBeGreaterThan(0);
+    for (const c of eventQueries) {
+      const selected = /firewallEventsAdaptive\([^)]*\) \{([^}]*)\}/.exec(c.query!)![1]!.trim().split(/\s+/);
+      expect(selected).toEqual(["rayName", "datetime", "source", "action", "ruleId", "clientRequestHTTPHost"]);
+    }
+    const { requests } = requestsSoFar(result.read);
+    expect(requests.every((r) => r.sampleInterval === 4 && r.path === "" && r.host === "h")).toBe(true);
   });
 });

@@ -39,17 +39,20 @@ function refusal(message: string, code: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code, timestamp: new Date().toISOString() } });
 }
 
-/** Throws the platform's error when a query of `dataset` over [fromMs, toMs] with `limit` rows is over the zone's limits. */
+/** Throws the platform's error when a query of `dataset` over [fromMs, toMs] with `limit` rows and `fields` is over the zone's limits. */
 export function checkLimits(
   zoneTag: string,
   dataset: Dataset,
   settings: DatasetSettings,
-  range: { fromMs: number; toMs: number },
-  limit: number,
+  query: { range: { fromMs: number; toMs: number }; limit: number; fields: readonly string[] },
   nowMs: number,
 ): void {
+  const { range, limit } = query;
   // errors.mdx: "does not have access to the path..." (HTTP 403) is how a dataset outside the plan is refused.
   if (!settings.enabled) throw refusal(`zone '${zoneTag}' does not have access to the path ${dataset}`, "authz");
+  // errors.mdx lists `number of fields can't be more than...` (HTTP 400); the limit after it is ours to say.
+  if (query.fields.length > settings.maxNumberOfFields)
+    throw refusal(`number of fields can't be more than ${settings.maxNumberOfFields}`, "quota");
   if (!Number.isInteger(limit) || limit < 1 || limit > settings.maxPageSize) {
     throw refusal(`limit must be positive number and not greater than ${settings.maxPageSize}`, "quota");
   }

@@ -1,6 +1,7 @@
 // POST /graphql: a real GraphQL execution (graphql-js) over the seeded firewall events. The answer is
-// `{data, errors}`, never the v4 envelope: HTTP 200 even with errors, except a refusal over the dataset's
-// limits (400) or outside the plan (403), as errors.mdx lists them.
+// `{data, errors}`, never the v4 envelope: HTTP 200 even with errors, except a query that does not fit the
+// schema (400: `unknown field…` and the other parsing issues), a refusal over the dataset's limits (400) or
+// outside the plan (403), as errors.mdx lists them.
 import { graphqlSync, GraphQLError } from "graphql";
 import { INVALID_JSON } from "../http";
 import type { ApiResponse } from "../envelope";
@@ -42,7 +43,13 @@ export function validationOrdinal(state: SandboxState, index: number): number | 
   return state.zones.slice(0, index).filter((z, i) => wafCaseFor(i, z) === "validation").length;
 }
 
-export function graphqlHandler(store: () => FirewallEventStore, now: () => number = Date.now) {
+/** errors.mdx's words for a field the schema lacks; graphql-js says `Cannot query field "x" on type "T".` */
+function platformWords(message: string): string {
+  const unknown = /^Cannot query field "([^"]+)" on type "([^"]+)"/.exec(message);
+  return unknown ? `unknown field "${unknown[1]}" on type "${unknown[2]}"` : message;
+}
+
+export function graphqlHandler(store: () => FirewallEventStore, now: () => number = Date.now, maxNumberOfFields: () => number = () => 0) {
   return (context: RouteContext): ApiResponse => {
     const body = context.body as { query?: unknown; variables?: unknown } | typeof INVALID_JSON | undefined;
     if (body === INVALID_JSON || typeof body !== "object" || body === null || typeof body.query !== "string") {
@@ -54,22 +61,28 @@ export function graphqlHandler(store: () => FirewallEventStore, now: () => numbe
       schema,
       source: body.query,
       variableValues: variables,
-      rootValue: rootValue((zoneTag) => {
-        const events = store().events(context.state, zoneTag);
-        const zone = context.state.zones.find((z) => z.id === zoneTag);
-        return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
-      }, now()),
+      rootValue: rootValue(
+        (zoneTag) => {
+          const events = store().events(context.state, zoneTag);
+          const zone = context.state.zones.find((z) => z.id === zoneTag);
+          return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
+        },
+        now(),
+        maxNumberOfFields() || undefined,
+      ),
     });
+    // Without `data` the query never ran: it did not parse or did not fit the schema (errors.mdx: HTTP 400).
+    const malformed = !("data" in result);
     // errors.mdx: an error's extensions hold its timestamp and nothing else (no code); the sandbox's own
     // codes choose the HTTP status and name the call in the log, and never go on the wire.
     const codes = result.errors?.map((error: GraphQLError) => error.extensions?.code).filter((code) => typeof code === "string");
     const errors = result.errors?.map((error: GraphQLError) => ({
-      message: error.message,
+      message: platformWords(error.message),
       ...(error.path ? { path: error.path } : {}),
       extensions: { timestamp: new Date(now()).toISOString() },
     }));
-    const status = result.errors ? limitStatus(result.errors) : 200;
-    const logAs = codes?.[0] as string | undefined;
+    const status = malformed ? 400 : result.errors ? limitStatus(result.errors) : 200;
+    const logAs = (codes?.[0] as string | undefined) ?? (malformed ? "bad_query" : undefined);
     return { status, body: { data: result.data ?? null, ...(errors ? { errors } : {}) }, ...(logAs ? { logAs } : {}) };
   };
 }

@@ -1,9 +1,12 @@
 // The subset of the GraphQL analytics schema the sandbox serves: viewer.zones(filter:{zoneTag}) with the
 // raw firewallEventsAdaptive dataset, its firewallEventsAdaptiveGroups aggregates and the `settings` node
-// with both datasets' per-plan limits, which every query is held to.
+// with both datasets' per-plan limits, which every query is held to. The raw rows have no `sampleInterval`:
+// the docs give it on the groups only (`avg { sampleInterval }`, confidence-intervals.mdx), and an unknown
+// field fails the whole query (errors.mdx); the rows keep it internally for the groups' estimates.
 import { buildSchema, GraphQLError, type FieldNode, type GraphQLResolveInfo } from "graphql";
 import type { PlanLegacyId } from "../types";
-import { checkLimits, PLAN_LIMITS, type Dataset } from "./dataset-limits";
+import { checkLimits, PLAN_LIMITS, type Dataset, type DatasetSettings } from "./dataset-limits";
+import { selectedFieldPaths } from "./field-count";
 import type { FirewallEvent } from "./seed-events";
 
 /** The dataset's row limit per query on every plan (settings' maxPageSize). */
@@ -30,7 +33,7 @@ export const schema = buildSchema(`
   type FirewallEventsAdaptive {
     rayName: String!, datetime: Time!, source: String!, action: String!, ruleId: String!, description: String!
     clientRequestHTTPHost: String!, clientRequestPath: String!, clientRequestQuery: String!
-    clientIP: String!, clientCountryName: String!, clientAsn: String!, userAgent: String!, sampleInterval: Int!
+    clientIP: String!, clientCountryName: String!, clientAsn: String!, userAgent: String!
   }
 
   type FirewallEventsAdaptiveGroupsDimensions {
@@ -75,7 +78,6 @@ const EVENT_FIELDS = [
   "clientCountryName",
   "clientAsn",
   "userAgent",
-  "sampleInterval",
 ];
 const GROUP_FIELDS = [
   "count",
@@ -99,8 +101,9 @@ const DIMENSIONS = [
 ] as const;
 type Dimension = (typeof DIMENSIONS)[number];
 
-/** The root value: resolvers are functions on plain objects, called by graphql-js with (args, context, info). */
-export function rootValue(zoneData: ZoneData, nowMs: number) {
+/** The root value: resolvers are functions on plain objects, called by graphql-js with (args, context, info).
+ * `maxNumberOfFields` (the `graphqlMaxNumberOfFields` fault) stands in for the plan's, in settings and checks. */
+export function rootValue(zoneData: ZoneData, nowMs: number, maxNumberOfFields?: number) {
   return {
     viewer: {
       zones: ({ filter }: { filter: { zoneTag?: string; zoneTag_in?: string[] } }) => {
@@ -110,17 +113,25 @@ export function rootValue(zoneData: ZoneData, nowMs: number) {
           const zone = zoneData(zoneTag);
           if (!zone)
             throw new GraphQLError(`zone '${zoneTag}' does not exist or you do not have access to it`, { extensions: { code: "authz" } });
-          const limits = PLAN_LIMITS[zone.plan];
-          const rows = (dataset: Dataset, args: { filter: Filter; limit: number }) =>
-            applyFilter(zone.events, args.filter, (range) => checkLimits(zoneTag, dataset, limits[dataset], range, args.limit, nowMs));
+          const limits = withFieldLimit(PLAN_LIMITS[zone.plan], maxNumberOfFields);
+          const rows = (dataset: Dataset, args: { filter: Filter; limit: number }, info: GraphQLResolveInfo) => {
+            const fields = selectedFieldPaths(info);
+            return applyFilter(zone.events, args.filter, (range) =>
+              checkLimits(zoneTag, dataset, limits[dataset], { range, limit: args.limit, fields }, nowMs),
+            );
+          };
           return {
             zoneTag,
             settings: {
               firewallEventsAdaptive: { ...limits.firewallEventsAdaptive, availableFields: EVENT_FIELDS },
               firewallEventsAdaptiveGroups: { ...limits.firewallEventsAdaptiveGroups, availableFields: GROUP_FIELDS },
             },
-            firewallEventsAdaptive: (args: { filter: Filter; limit: number; orderBy?: string[] }) => {
-              const found = rows("firewallEventsAdaptive", args);
+            firewallEventsAdaptive: (
+              args: { filter: Filter; limit: number; orderBy?: string[] },
+              _context: unknown,
+              info: GraphQLResolveInfo,
+            ) => {
+              const found = rows("firewallEventsAdaptive", args, info);
               if (args.orderBy?.[0]) found.sort(byField(args.orderBy[0]));
               return found.slice(0, args.limit);
             },
@@ -128,11 +139,19 @@ export function rootValue(zoneData: ZoneData, nowMs: number) {
               args: { filter: Filter; limit: number; orderBy?: string[] },
               _context: unknown,
               info: GraphQLResolveInfo,
-            ) => groups(rows("firewallEventsAdaptiveGroups", args), requestedDimensions(info), args),
+            ) => groups(rows("firewallEventsAdaptiveGroups", args, info), requestedDimensions(info), args),
           };
         });
       },
     },
+  };
+}
+
+function withFieldLimit(limits: Record<Dataset, DatasetSettings>, maxNumberOfFields: number | undefined): Record<Dataset, DatasetSettings> {
+  if (!maxNumberOfFields) return limits;
+  return {
+    firewallEventsAdaptive: { ...limits.firewallEventsAdaptive, maxNumberOfFields },
+    firewallEventsAdaptiveGroups: { ...limits.firewallEventsAdaptiveGroups, maxNumberOfFields },
   };
 }
 
