@@ -1,12 +1,20 @@
 // What a migration PUT replaces: the zone's http_request_firewall_managed entry point as frozen when
 // the review was created (execution refuses if it changed since approval).
 import { Section } from "@/components/ui/section";
+import { rulesetName } from "@/lib/migration/managed-rulesets";
 
 interface FrozenEntrypoint {
   id: string;
   version: string;
   lastUpdated: string;
-  rules: Array<{ id?: unknown; action?: unknown; description?: unknown; enabled?: unknown }>;
+  rules: Array<{ id?: unknown; action?: unknown; description?: unknown; enabled?: unknown; action_parameters?: unknown }>;
+}
+
+/** The rule's description, or for an execute rule without one the managed ruleset it runs, by name. */
+function ruleWords(rule: FrozenEntrypoint["rules"][number]): string {
+  if (typeof rule.description === "string" && rule.description !== "") return rule.description;
+  const executed = (rule.action_parameters as { id?: unknown } | undefined)?.id;
+  return rule.action === "execute" && typeof executed === "string" ? rulesetName(executed) : "(no description)";
 }
 
 /** The frozen entry point, null for none, undefined when the evidence holds none (other kinds, older reviews). */
@@ -33,7 +41,7 @@ export function EntrypointReplaced({ evidence }: { evidence: unknown }) {
             <ol className="mt-1 list-inside list-decimal text-xs">
               {entrypoint.rules.map((rule, i) => (
                 <li key={i}>
-                  <span className="font-mono">{String(rule.action ?? "—")}</span> {String(rule.description || "(no description)")}
+                  <span className="font-mono">{String(rule.action ?? "—")}</span> {ruleWords(rule)}
                   {rule.enabled === false ? " (disabled)" : ""}
                 </li>
               ))}
