@@ -191,7 +191,7 @@ describe.each(["v4", "v5"] as const)("the export against the provider's publishe
         args: ["enabled", "score_threshold", "sensitivity_level"],
       });
     // The check itself finds what breaks them: an override that sets nothing, two logging blocks.
-    const wrong = {
+    const wrong: Record<string, Json> = {
       rules: [
         { action: "skip", expression: "true", logging: [{ enabled: true }, { enabled: false }] },
         {
