@@ -1,20 +1,13 @@
 // What a migration PUT replaces: the zone's http_request_firewall_managed entry point as frozen when
 // the review was created (execution refuses if it changed since approval).
 import { Section } from "@/components/ui/section";
-import { rulesetName } from "@/lib/migration/managed-rulesets";
+import { ruleSummary } from "@/lib/rulesets/rule-words";
 
 interface FrozenEntrypoint {
   id: string;
   version: string;
   lastUpdated: string;
   rules: Array<{ id?: unknown; action?: unknown; description?: unknown; enabled?: unknown; action_parameters?: unknown }>;
-}
-
-/** The rule's description, or for an execute rule without one the managed ruleset it runs, by name. */
-function ruleWords(rule: FrozenEntrypoint["rules"][number]): string {
-  if (typeof rule.description === "string" && rule.description !== "") return rule.description;
-  const executed = (rule.action_parameters as { id?: unknown } | undefined)?.id;
-  return rule.action === "execute" && typeof executed === "string" ? rulesetName(executed) : "(no description)";
 }
 
 /** The frozen entry point, null for none, undefined when the evidence holds none (other kinds, older reviews). */
@@ -41,7 +34,7 @@ export function EntrypointReplaced({ evidence }: { evidence: unknown }) {
             <ol className="mt-1 list-inside list-decimal text-xs">
               {entrypoint.rules.map((rule, i) => (
                 <li key={i}>
-                  <span className="font-mono">{String(rule.action ?? "—")}</span> {ruleWords(rule)}
+                  <span className="font-mono">{String(rule.action ?? "—")}</span> {ruleSummary(rule)}
                   {rule.enabled === false ? " (disabled)" : ""}
                 </li>
               ))}
