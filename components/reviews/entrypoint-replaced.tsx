@@ -1,12 +1,13 @@
 // What a migration PUT replaces: the zone's http_request_firewall_managed entry point as frozen when
 // the review was created (execution refuses if it changed since approval).
 import { Section } from "@/components/ui/section";
+import { ruleSummary } from "@/lib/rulesets/rule-words";
 
 interface FrozenEntrypoint {
   id: string;
   version: string;
   lastUpdated: string;
-  rules: Array<{ id?: unknown; action?: unknown; description?: unknown; enabled?: unknown }>;
+  rules: Array<{ id?: unknown; action?: unknown; description?: unknown; enabled?: unknown; action_parameters?: unknown }>;
 }
 
 /** The frozen entry point, null for none, undefined when the evidence holds none (other kinds, older reviews). */
@@ -33,7 +34,7 @@ export function EntrypointReplaced({ evidence }: { evidence: unknown }) {
             <ol className="mt-1 list-inside list-decimal text-xs">
               {entrypoint.rules.map((rule, i) => (
                 <li key={i}>
-                  <span className="font-mono">{String(rule.action ?? "—")}</span> {String(rule.description || "(no description)")}
+                  <span className="font-mono">{String(rule.action ?? "—")}</span> {ruleSummary(rule)}
                   {rule.enabled === false ? " (disabled)" : ""}
                 </li>
               ))}

@@ -2,7 +2,7 @@
 // ruleset it executes, or what it matches. Pure.
 import { rulesetName } from "@/lib/migration/managed-rulesets";
 import type { RulesetRule } from "@/lib/migration/evidence";
-import { executedRuleset, text } from "@/lib/rulesets/rule-fields";
+import { executedRuleset, record, text } from "@/lib/rulesets/rule-fields";
 
 /** "rule 'Block SQLi'", "execute Cloudflare OWASP Core Ruleset" or "skip rule for /api". */
 export function ruleLabel(rule: RulesetRule): string {
@@ -11,6 +11,14 @@ export function ruleLabel(rule: RulesetRule): string {
   const executed = executedRuleset(rule);
   if (rule.action === "execute" && executed) return `execute ${rulesetName(executed)}`;
   return `${text(rule.action) || "unnamed"} rule ${matchWords(text(rule.expression))}`;
+}
+
+/** A frozen rule in a review's list: its description, or for an execute rule without one the managed ruleset it runs, by name. */
+export function ruleSummary(rule: Record<string, unknown>): string {
+  const description = text(rule.description);
+  if (description) return description;
+  const executed = rule.action === "execute" ? record(rule.action_parameters).id : undefined;
+  return typeof executed === "string" && executed !== "" ? rulesetName(executed) : "(no description)";
 }
 
 /** The label with the action in front when the description alone hides it: "skip rule 'Keep /api'". */

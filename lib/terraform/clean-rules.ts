@@ -1,23 +1,16 @@
 // The rules as the export writes them: every writable field the platform gave, checked against
 // rule-fields.ts, read-only fields dropped, a stable ref on each. A field the export cannot write is
 // refused with its path, never dropped: the file must say everything the entry point does.
-import { READ_ONLY_RULE_FIELDS, RULE_FIELDS, type FieldSpec } from "@/lib/terraform/rule-fields";
+import { READ_ONLY_RULE_FIELDS, RULE_FIELDS, RULE_REQUIRED, type FieldSpec } from "@/lib/terraform/rule-fields";
 import { stableRefs } from "@/lib/terraform/rule-ref";
+import { withoutLatestVersion } from "@/lib/terraform/executed-version";
+import { ExportRefusal } from "@/lib/terraform/export-refusal";
+
+export { ExportRefusal } from "@/lib/terraform/export-refusal";
 
 export type CleanValue = string | number | boolean | string[] | { [key: string]: string[] } | CleanObject | CleanObject[];
 export interface CleanObject {
   [key: string]: CleanValue;
-}
-
-/** A rule the export cannot write as it is: the path names the field (`rules[2].action_parameters.version`). */
-export class ExportRefusal extends Error {
-  constructor(
-    readonly path: string,
-    reason: string,
-  ) {
-    super(`${path}: ${reason}`);
-    this.name = "ExportRefusal";
-  }
 }
 
 export function cleanRules(rules: ReadonlyArray<Record<string, unknown>>): CleanObject[] {
@@ -29,20 +22,23 @@ export function cleanRules(rules: ReadonlyArray<Record<string, unknown>>): Clean
   const refs = stableRefs(sources);
   return rules.map((rule, i) => {
     const writable = Object.fromEntries(
-      Object.entries(rule).filter(
+      Object.entries(withoutLatestVersion(rule, `rules[${i}]`)).filter(
         ([key, value]) => !(READ_ONLY_RULE_FIELDS as readonly string[]).includes(key) && !(key === "ref" && value === ""),
       ),
     );
-    return cleanObject({ ...writable, ref: refs[i] }, RULE_FIELDS, `rules[${i}]`);
+    return cleanObject({ ...writable, ref: refs[i] }, RULE_FIELDS, `rules[${i}]`, RULE_REQUIRED);
   });
 }
 
-function cleanObject(value: unknown, fields: Record<string, FieldSpec>, path: string): CleanObject {
+function cleanObject(value: unknown, fields: Record<string, FieldSpec>, path: string, required?: readonly string[]): CleanObject {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ExportRefusal(path, "expected an object");
   const entries = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
   for (const [key] of entries)
     if (!fields[key]) throw new ExportRefusal(`${path}.${key}`, "the export does not write this field; configure it by hand");
   const given = new Map(entries);
+  // What the platform's own shape requires (the SDK, 5.x's schema): a part without it cannot be written.
+  for (const key of required ?? [])
+    if (!given.has(key)) throw new ExportRefusal(`${path}.${key}`, "the platform's shape requires this field and the answer has none");
   const out: CleanObject = {};
   // In the field order of rule-fields.ts, so the file reads the same whatever order the platform answered in.
   for (const [key, spec] of Object.entries(fields)) {
@@ -80,9 +76,9 @@ function cleanValue(value: unknown, spec: FieldSpec, path: string): CleanValue {
       return out;
     }
     case "object":
-      return cleanObject(value, spec.fields, path);
+      return cleanObject(value, spec.fields, path, spec.required);
     case "objects":
       if (!Array.isArray(value)) throw new ExportRefusal(path, "expected a list");
-      return value.map((item, i) => cleanObject(item, spec.fields, `${path}[${i}]`));
+      return value.map((item, i) => cleanObject(item, spec.fields, `${path}[${i}]`, spec.required));
   }
 }

@@ -9,10 +9,11 @@ import { categoryWords, executedRulesetWords, ruleHeading, ruleOverrideWords, sk
 /** `v4`: cloudflare/cloudflare 4.x; `v5`: 5.x. */
 export type Syntax = "v4" | "v5";
 
-export function rulesItems(rules: readonly CleanObject[], syntax: Syntax): BodyItem[] {
+/** `remarks`: comments keyed by the concrete path they are written at (`rules[3].action_parameters.overrides`). */
+export function rulesItems(rules: readonly CleanObject[], syntax: Syntax, remarks: ReadonlyMap<string, string[]> = new Map()): BodyItem[] {
   const bodies = rules.map((rule, i) => ({
-    heading: ruleHeading(rule, i, rules.length),
-    body: fields(rule, RULE_FIELDS, syntax, context(rule)),
+    heading: [...ruleHeading(rule, i, rules.length), ...(remarks.get(`rules[${i}]`) ?? [])],
+    body: fields(rule, RULE_FIELDS, syntax, context(rule, `rules[${i}]`, remarks)),
   }));
   if (syntax === "v4") return bodies.map(({ heading, body }) => block("rules", body, [], heading));
   return [attribute("rules", { list: bodies.map(({ heading, body }) => ({ value: { object: body }, comments: heading })) })];
@@ -20,13 +21,21 @@ export function rulesItems(rules: readonly CleanObject[], syntax: Syntax): BodyI
 
 interface Context {
   path: string;
+  /** Where in the rules the value is: the key of its remarks. */
+  at: string;
+  remarks: ReadonlyMap<string, string[]>;
   /** The managed ruleset the rule executes: names the rules its overrides target. */
   rulesetId?: string;
 }
 
-function context(rule: CleanObject): Context {
+function context(rule: CleanObject, at: string, remarks: ReadonlyMap<string, string[]>): Context {
   const id = (rule.action_parameters as CleanObject | undefined)?.id;
-  return { path: "rule", rulesetId: typeof id === "string" ? id : undefined };
+  return { path: "rule", at, remarks, rulesetId: typeof id === "string" ? id : undefined };
+}
+
+function withRemarks(comments: string[] | undefined, ctx: Context, at: string): string[] | undefined {
+  const extra = ctx.remarks.get(at);
+  return extra ? [...(comments ?? []), ...extra] : comments;
 }
 
 function fields(object: CleanObject, spec: Record<string, FieldSpec>, syntax: Syntax, ctx: Context): BodyItem[] {
@@ -42,7 +51,8 @@ function fields(object: CleanObject, spec: Record<string, FieldSpec>, syntax: Sy
       comments = skippedWords(object);
       skipWordsGiven = true;
     }
-    items.push(...field(key, value, fieldSpec, syntax, { ...ctx, path }, comments));
+    const at = `${ctx.at}.${key}`;
+    items.push(...field(key, value, fieldSpec, syntax, { ...ctx, path, at }, withRemarks(comments, ctx, at)));
   }
   return items;
 }
@@ -67,9 +77,9 @@ function field(key: string, value: CleanValue, spec: FieldSpec, syntax: Syntax, 
       return [syntax === "v4" ? block(key, body, [], comments) : attribute(key, { object: body }, comments)];
     }
     case "objects": {
-      const elements = (value as CleanObject[]).map((element) => ({
-        body: fields(element, spec.fields, syntax, ctx),
-        words: elementWords(element, ctx),
+      const elements = (value as CleanObject[]).map((element, i) => ({
+        body: fields(element, spec.fields, syntax, { ...ctx, at: `${ctx.at}[${i}]` }),
+        words: withRemarks(elementWords(element, ctx), ctx, `${ctx.at}[${i}]`),
       }));
       if (syntax === "v4") return elements.map(({ body, words }) => block(key, body, [], words));
       const list: HclValue = { list: elements.map(({ body, words }) => ({ value: { object: body }, comments: words })) };

@@ -8,6 +8,7 @@ import { resourceLabel } from "@/lib/terraform/labels";
 import { rulesItems, type Syntax } from "@/lib/terraform/render-rules";
 import { stateRemovalCommands, zoneStateNote } from "@/lib/terraform/state-note";
 import { importBlock } from "@/lib/terraform/import-block";
+import { fitToSyntax, type Remark } from "@/lib/terraform/syntax-fit";
 
 export const PHASE = "http_request_firewall_managed";
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -27,7 +28,7 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
   if (!HEX32.test(source.zone.id)) throw new ExportRefusal("zone.id", "the zone id is not a 32-character hexadecimal identifier");
   if (source.entrypoint && !HEX32.test(source.entrypoint.id))
     throw new ExportRefusal("entrypoint.id", "the entry point's id is not a 32-character hexadecimal identifier");
-  const rules = cleanRules(source.ruleset.rules);
+  const { rules, remarks } = fitToSyntax(cleanRules(source.ruleset.rules), syntax);
   const { zone, entrypoint } = source;
   const updated = entrypoint?.lastUpdated ? `, last updated ${entrypoint.lastUpdated}` : "";
   const what =
@@ -47,6 +48,7 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
             "Export config=live after the migration for the platform's own refs.",
         ]
       : []),
+    ...remarkNotes(remarks, syntax),
     ...(source.changes
       ? [
           "",
@@ -63,7 +65,7 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
       ...(source.ruleset.description !== undefined ? [attribute("description", source.ruleset.description)] : []),
       attribute("kind", "zone"),
       attribute("phase", PHASE),
-      ...(rules.length ? [blank, ...rulesItems(rules, syntax)] : []),
+      ...(rules.length ? [blank, ...rulesItems(rules, syntax, remarksAt(remarks))] : []),
     ],
     ["cloudflare_ruleset", label],
   );
@@ -76,4 +78,20 @@ export function zoneItems(source: ExportSource, syntax: Syntax, options: { label
     blank,
     resource,
   ];
+}
+
+/** The header's notes: what this syntax writes differently from the platform's answer, each also said at its place. */
+function remarkNotes(remarks: readonly Remark[], syntax: Syntax): string[] {
+  if (remarks.length === 0) return [];
+  return [
+    "",
+    `What this file for ${syntax === "v4" ? "4.x" : "5.x"} says differently from the platform's answer (each also said where it is):`,
+    ...remarks.map((r) => `  - ${r.from}: ${r.words}`),
+  ];
+}
+
+function remarksAt(remarks: readonly Remark[]): Map<string, string[]> {
+  const at = new Map<string, string[]>();
+  for (const r of remarks) at.set(r.at, [...(at.get(r.at) ?? []), r.words]);
+  return at;
 }

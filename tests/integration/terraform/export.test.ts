@@ -91,6 +91,10 @@ describe("one zone's export", () => {
     );
     expect(put.status).toBe(200);
     const live = sandbox.state.waf[zone.id]!.entrypoint!;
+    // As the platform answers it: each execute rule runs the latest version of its managed ruleset.
+    const executes = live.rules.filter((rule) => rule.action === "execute");
+    expect(executes.length).toBe(2);
+    for (const rule of executes) expect(rule.action_parameters).toMatchObject({ version: "latest" });
     for (const syntax of ["v4", "v5"] as const) {
       const file = await exportZoneFile(platform(), zone.id, { syntax, config: "auto", refresh: true });
       expect(file.config).toBe("live");
@@ -105,6 +109,28 @@ describe("one zone's export", () => {
     );
     expect(refusal).toBeInstanceOf(ConflictError);
     expect(refusal).toMatchObject({ kind: "already_migrated" });
+  });
+
+  it("exports a zone the platform migrated before Preflight saw it, in both syntaxes, as it runs", async () => {
+    const zone = zoneWhere((state) => state === "completed");
+    const answer = (await (
+      await fetch(`${sandbox.apiBaseUrl}/zones/${zone.id}/rulesets/phases/http_request_firewall_managed/entrypoint`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      })
+    ).json()) as { result: { id: string; rules: Array<Record<string, unknown>> } };
+    const executes = answer.result.rules.filter((rule) => rule.action === "execute");
+    expect(executes.map((rule) => (rule.action_parameters as Record<string, unknown>).version)).toEqual(["latest", "latest"]);
+    for (const syntax of ["v4", "v5"] as const) {
+      const file = await exportZoneFile(platform(), zone.id, { syntax, config: "auto", refresh: false });
+      expect(file.config).toBe("live");
+      const parsed = await parseHcl(file.text);
+      expect((parsed.import as Array<Record<string, string>>)[0]!.id).toBe(
+        `${syntax === "v4" ? "zone" : "zones"}/${zone.id}/${answer.result.id}`,
+      );
+      const rules = (rulesetResource(parsed).body.rules as Json[]).map((rule) => platformRule(rule as Record<string, Json>, syntax));
+      expect(rules).toEqual(answer.result.rules.map((rule) => ({ ...writableRule(rule), ref: rule.ref as string })));
+      expect(file.text).not.toMatch(/^\s*version\s*=/m);
+    }
   });
 });
 
@@ -139,10 +165,14 @@ describe("the account-wide export", () => {
     const parsed = await parseHcl(text);
     const exported = outcomes.filter((o) => o.result.status === "exported");
     expect(Object.keys((parsed.resource as Record<string, Record<string, Json>>).cloudflare_ruleset!)).toHaveLength(exported.length);
-    // Migrated zones without an entry point (the sandbox seeds none for them) are skipped, by name.
-    const skippedZones = outcomes.filter((o) => o.result.status === "skipped");
-    expect(skippedZones.length).toBeGreaterThan(0);
-    for (const o of skippedZones) expect(text).toContain(`# SKIPPED: zone ${o.zone.name} (${o.zone.id})`);
+    // Every zone has something to export in auto: migrated zones their live entry point (its execute rules
+    // answered with version "latest", which no provider writes), the others what the migration proposes.
+    expect(outcomes.filter((o) => o.result.status !== "exported")).toEqual([]);
+    const migrated = outcomes.filter((o) => sandbox.state.waf[o.zone.id]!.migrationState === "completed");
+    expect(migrated.length).toBeGreaterThan(0);
+    for (const o of migrated) expect(o.result).toMatchObject({ status: "exported", source: { config: "live" } });
+    for (const o of migrated) expect(text).toContain(`# ==== zone ${o.zone.name} (${o.zone.id}) ====`);
+    expect(text).not.toMatch(/^\s*version\s*=/m);
     expect(outcomes.some((o) => o.label === `zone_${o.zone.id}`)).toBe(true);
   });
 

@@ -29,6 +29,21 @@ describe("driftChanges", () => {
     expect(changesOf(driftChanges(baseline({ entrypoint: undefined }), deployed("2")))).toEqual([]);
   });
 
+  it('finds none when an executed ruleset\'s version "latest" appears or vanishes; a pinned version is drift', () => {
+    const live = deployed("3");
+    expect(live.rules[1]!.action_parameters).toMatchObject({ version: "latest" });
+    const unpinned = structuredClone(live);
+    for (const rule of unpinned.rules) delete (rule.action_parameters as { version?: string }).version;
+    // The baseline as the PUT answered it (latest) against a live answer without it, and the PUT body (none) against latest.
+    expect(changesOf(driftChanges(baseline(), unpinned))).toEqual([]);
+    expect(changesOf(driftChanges(baseline({ entrypoint: undefined }), live))).toEqual([]);
+    const pinned = structuredClone(live);
+    (pinned.rules[1]!.action_parameters as { version: string }).version = "2";
+    expect(changesOf(driftChanges(baseline(), pinned)).map((c) => c.words)).toEqual([
+      "execute Cloudflare Managed Ruleset version latest → 2",
+    ]);
+  });
+
   it("names a raised paranoia level and an added skip rule in words", () => {
     const words = changesOf(driftChanges(baseline(), skipAdded(paranoiaRaised()))).map((c) => c.words);
     expect(words).toContain("OWASP paranoia level 2 → 3");

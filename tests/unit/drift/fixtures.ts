@@ -42,7 +42,10 @@ export function deployed(version = "1", at = "2026-05-01T10:00:00Z"): FrozenEntr
     lastUpdated: at,
     rules: configuration.rules.map((rule, i) => {
       const id = String(i + 1).padStart(32, "0");
-      return { ...structuredClone(rule), id, ref: id, version: "1", last_updated: at };
+      const answered: Record<string, unknown> = { ...structuredClone(rule), id, ref: id, version: "1", last_updated: at };
+      // The platform answers every execute rule that pins no version with the latest (cloudflare-docs configure-api.mdx).
+      if (rule.action === "execute") answered.action_parameters = { ...(answered.action_parameters as object), version: "latest" };
+      return answered;
     }),
   };
 }

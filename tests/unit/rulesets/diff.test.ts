@@ -47,7 +47,7 @@ function owasp(level: number, threshold: number, action = "block"): RulesetRule 
 }
 
 const proposed: Ruleset = { name: "default", rules: [skipApi, managed, owasp(2, 40)] };
-/** The same rules as the platform answers them once deployed: ids, refs and versions assigned. */
+/** The same rules as the platform answers them once deployed: ids, refs and versions assigned, execute rules on "latest". */
 const live: Ruleset = {
   rules: proposed.rules.map((rule, i) => ({
     ...rule,
@@ -55,6 +55,7 @@ const live: Ruleset = {
     ref: `${i}`.repeat(32),
     version: "1",
     last_updated: "2026-01-01T00:00:00Z",
+    ...(rule.action === "execute" ? { action_parameters: { ...rule.action_parameters, version: "latest" } } : {}),
   })),
 };
 
@@ -382,6 +383,33 @@ describe("what the platform adds to its answers", () => {
       categories: ["sqli"],
     };
     expect(diffRulesets(withRules([answered]), withRules([blockSqli])).changes).toEqual([]);
+  });
+
+  it('an executed ruleset\'s version "latest" that appears or vanishes is no change; a pinned version is', () => {
+    const latest = { ...managed, action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID, version: "latest" } };
+    const pinned = { ...managed, action_parameters: { id: CLOUDFLARE_MANAGED_RULESET_ID, version: "3" } };
+    expect(live.rules[1]!.action_parameters).toMatchObject({ version: "latest" });
+    expect(diffRulesets(withRules([managed]), withRules([latest])).changes).toEqual([]);
+    expect(diffRulesets(withRules([latest]), withRules([managed])).changes).toEqual([]);
+    expect(words(withRules([latest]), withRules([pinned]))).toEqual(["execute Cloudflare Managed Ruleset version latest → 3"]);
+    expect(words(withRules([pinned]), withRules([managed]))).toEqual(["execute Cloudflare Managed Ruleset version 3 → latest"]);
+  });
+});
+
+describe("every managed ruleset the docs list, by name", () => {
+  const execute = (id: string): RulesetRule => ({ action: "execute", expression: "true", action_parameters: { id, version: "latest" } });
+  it.each([
+    ["c2e184081120413c86c3ab7e14069605", "Cloudflare Exposed Credentials Check"],
+    ["77454fe2d30c4220b5701f6fdfb893ba", "Cloudflare Free Managed Ruleset"],
+    ["e22d83c647c64a3eae91b71b499d988e", "Cloudflare Sensitive Data Detection"],
+    [CLOUDFLARE_MANAGED_RULESET_ID, "Cloudflare Managed Ruleset"],
+    [OWASP_CORE_RULESET_ID, "Cloudflare OWASP Core Ruleset"],
+  ])("%s is the %s, never its id", (id, name) => {
+    expect(words(withRules([]), withRules([execute(id)]))).toEqual([`execute ${name} added`]);
+    const skip: RulesetRule = { ...skipApi, action_parameters: { rulesets: [id], rules: { [id]: ["a".repeat(32)] } } };
+    const said = words(withRules([skipApi]), withRules([skip]));
+    expect(said).toEqual([`skip rule for /api skips ${name} and 1 rule(s) of ${name} instead of the remaining rules of the entry point`]);
+    expect(said.join(" ")).not.toContain(id);
   });
 });
 

@@ -19,7 +19,7 @@ function outcomes(): ZoneOutcome[] {
   const unwritable = { ...live, zone: { id: "44444444444444444444444444444444", name: "odd.example" } };
   unwritable.ruleset = {
     ...live.ruleset,
-    rules: [{ action: "execute", expression: "true", action_parameters: { id: MANAGED, version: "latest" } }],
+    rules: [{ action: "execute", expression: "true", action_parameters: { id: MANAGED, version: "3" } }],
   };
   return [
     { zone: live.zone, label: "example_com", result: { status: "exported", source: live } },

@@ -63,7 +63,10 @@ export function platformRule(rule: Record<string, Json>, syntax: "v4" | "v5"): R
   return walk(decodeAll(rule), "", 0) as Record<string, Json>;
 }
 
-/** The source rules as the file must hold them: read-only fields and blank refs dropped, empty lists and nulls too. */
+/**
+ * The source rules as the file must hold them: read-only fields and blank refs dropped, empty lists and nulls
+ * too, and an execute rule's `action_parameters.version: "latest"` (the default neither provider can write).
+ */
 export function writableRule(rule: Record<string, unknown>): Record<string, Json> {
   const strip = (value: unknown, top: boolean): Json | undefined => {
     if (value === null || value === undefined) return undefined;
@@ -77,5 +80,7 @@ export function writableRule(rule: Record<string, unknown>): Record<string, Json
     }
     return value as Json;
   };
-  return strip(rule, true) as Record<string, Json>;
+  const parameters = rule.action_parameters as Record<string, unknown> | undefined;
+  const unpinned = parameters?.version === "latest" ? { ...rule, action_parameters: { ...parameters, version: undefined } } : rule;
+  return strip(unpinned, true) as Record<string, Json>;
 }

@@ -6,8 +6,8 @@ import { zoneItems } from "@/lib/terraform/zone-file";
 import type { BodyItem } from "@/lib/terraform/hcl-writer";
 import type { ExportSource } from "@/lib/terraform/export-source";
 import { parseHcl, rulesetResource, type Json } from "@/tests/unit/terraform/hcl";
-import { fixtureText, providerSchema, type SchemaField } from "@/tests/unit/terraform/provider-schema";
-import { ENTRYPOINT_ID, liveSource, proposedSources, ZONE } from "@/tests/unit/terraform/sources";
+import { fixtureText, providerSchema, providerValidators, type SchemaField, type Validator } from "@/tests/unit/terraform/provider-schema";
+import { ENTRYPOINT_ID, liveSource, proposedSources, sensitivitySource, ZONE } from "@/tests/unit/terraform/sources";
 import { zoneFile } from "@/lib/terraform/zone-file";
 
 type Schema = Map<string, SchemaField>;
@@ -75,7 +75,72 @@ function forms(items: readonly BodyItem[], scope: string, out: Array<{ path: str
   return out;
 }
 
-const SOURCES: Array<{ name: string; source: ExportSource }> = [...proposedSources(), { name: "live", source: liveSource() }];
+const SOURCES: Array<{ name: string; source: ExportSource }> = [
+  ...proposedSources(),
+  { name: "live", source: liveSource() },
+  { name: "category sensitivity levels", source: sensitivitySource() },
+];
+
+/** Every value written at a path of the resource, with the rule it is in (4.x blocks and 5.x lists flattened). */
+function valuesAt(body: Record<string, Json>, path: string): Array<{ value: Json; rule: Record<string, Json>; count: number }> {
+  const out: Array<{ value: Json; rule: Record<string, Json>; count: number }> = [];
+  const walk = (value: Json, rest: string[], rule: Record<string, Json>) => {
+    if (rest.length === 0) {
+      out.push({ value, rule, count: Array.isArray(value) ? value.length : 1 });
+      return;
+    }
+    for (const element of Array.isArray(value) ? value : [value])
+      if (isObject(element) && rest[0]! in element) walk(element[rest[0]!]!, rest.slice(1), rule);
+  };
+  for (const rule of (body.rules as Json[] | undefined) ?? []) if (isObject(rule)) walk(rule, path.split(".").slice(1), rule);
+  return out;
+}
+
+/** What breaks one validator of schema.go in the written resource. */
+function broken(body: Record<string, Json>, v: Validator): string[] {
+  const [parent, field] = [v.path.split(".").slice(0, -1).join("."), v.path.split(".").at(-1)!];
+  const objects = (at: string) =>
+    (at === "rules"
+      ? ((body.rules as Json[] | undefined) ?? [])
+      : valuesAt(body, at).flatMap(({ value }) => (Array.isArray(value) ? value : [value]))
+    ).filter(isObject);
+  switch (v.validator) {
+    case "AtLeastOneOf":
+      return objects(parent)
+        .filter((o) => ![field, ...v.args].some((k) => k in o))
+        .map((o) => `${parent}: sets none of ${[field, ...v.args].join(", ")} (${JSON.stringify(o).slice(0, 80)})`);
+    case "AlsoRequires":
+      return objects(v.path)
+        .filter((o) => !v.args.every((k) => k in o))
+        .map(() => `${v.path}: lacks ${v.args.join(", ")}`);
+    case "Required":
+      return objects(parent)
+        .filter((o) => !(field in o))
+        .map(() => `${v.path}: required, missing`);
+    case "SizeAtLeast":
+      return valuesAt(body, v.path)
+        .filter(({ value }) => (Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : 1) < 1)
+        .map(() => `${v.path}: empty`);
+    case "SizeAtMost":
+      return valuesAt(body, v.path)
+        .filter(({ count }) => count > Number(v.args[0]))
+        .map(({ count }) => `${v.path}: ${count} blocks`);
+    case "RequiresAction":
+      return valuesAt(body, v.path)
+        .filter(({ rule }) => rule.action !== v.args[0])
+        .map(({ rule }) => `${v.path}: written on a rule whose action is ${String(rule.action)}`);
+    case "LengthAtLeast":
+      return valuesAt(body, v.path)
+        .filter(({ value }) => typeof value !== "string" || value.length < Number(v.args[0]))
+        .map(() => `${v.path}: too short`);
+    case "RegexMatches":
+      return valuesAt(body, v.path)
+        .filter(({ value }) => typeof value !== "string" || !new RegExp(v.args[0]!).test(value))
+        .map(({ value }) => `${v.path}: ${JSON.stringify(value)} does not match ${v.args[0]}`);
+    default:
+      return [`${v.path}: validator ${v.validator} is not checked by this test`];
+  }
+}
 
 describe.each(["v4", "v5"] as const)("the export against the provider's published schema, syntax %s", (syntax) => {
   const resourceSchema = providerSchema(syntax, "resource-ruleset.md");
@@ -106,6 +171,43 @@ describe.each(["v4", "v5"] as const)("the export against the provider's publishe
       expect(wrong, name).toEqual([]);
       if (syntax === "v4")
         expect(written.filter((w) => w.form === "block").map((w) => w.path)).toContain("rules.action_parameters.overrides.categories");
+    }
+  });
+
+  it("has no attribute for an executed ruleset's version, and 4.x none for a category's sensitivity level", () => {
+    expect(resourceSchema.has("rules.action_parameters.version")).toBe(false);
+    expect(resourceSchema.has("rules.action_parameters.id")).toBe(true);
+    expect(resourceSchema.has("rules.action_parameters.overrides.categories.sensitivity_level")).toBe(syntax === "v5");
+    expect(resourceSchema.has("rules.action_parameters.overrides.rules.sensitivity_level")).toBe(true);
+  });
+
+  it("meets every validator schema.go puts on what it writes (5.x AtLeastOneOf, 4.x one block at most)", async () => {
+    const validators = providerValidators(syntax);
+    expect(validators.length).toBeGreaterThan(syntax === "v5" ? 20 : 4);
+    if (syntax === "v5")
+      expect(validators).toContainEqual({
+        path: "rules.action_parameters.overrides.rules.action",
+        validator: "AtLeastOneOf",
+        args: ["enabled", "score_threshold", "sensitivity_level"],
+      });
+    // The check itself finds what breaks them: an override that sets nothing, two logging blocks.
+    const wrong: Record<string, Json> = {
+      rules: [
+        { action: "skip", expression: "true", logging: [{ enabled: true }, { enabled: false }] },
+        {
+          action: "execute",
+          expression: "true",
+          action_parameters: { id: "a".repeat(32), overrides: { categories: [{ category: "x" }] } },
+        },
+      ],
+    };
+    expect(validators.flatMap((v) => broken(wrong, v)).length, "a body breaking the validators").toBeGreaterThan(0);
+    for (const { name, source } of SOURCES) {
+      const { body } = rulesetResource(await parseHcl(zoneFile(source, syntax)));
+      expect(
+        validators.flatMap((v) => broken(body, v)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -40,3 +40,19 @@ export function providerSchema(syntax: "v4" | "v5", doc: "resource-ruleset.md" |
   }
   return fields;
 }
+
+export interface Validator {
+  path: string;
+  validator: string;
+  args: string[];
+}
+
+/** The validators read from schema.go (tests/fixtures/terraform/<major>/validators.md), one row each. */
+export function providerValidators(syntax: "v4" | "v5"): Validator[] {
+  const rows: Validator[] = [];
+  for (const line of fixtureText(syntax, "validators.md").split("\n")) {
+    const row = /^\| `([^`]+)` \| (\w+) \| ([^|]*) \| \d+ \|$/.exec(line);
+    if (row) rows.push({ path: row[1]!, validator: row[2]!, args: row[3]!.trim() ? row[3]!.split(",").map((a) => a.trim()) : [] });
+  }
+  return rows;
+}

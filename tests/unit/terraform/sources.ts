@@ -133,6 +133,8 @@ export function liveSource(hostile = HOSTILE_TEXT[0]!): ExportSource {
           enabled: true,
           action_parameters: {
             id: MANAGED,
+            // As the platform answers every execute rule that pins no version (cloudflare-docs configure-api.mdx).
+            version: "latest",
             matched_data: { public_key: "iGqBmyIUxuWt1rvxoAharN9FUXneUBxA/Y19PyyrEG0=" },
             overrides: {
               enabled: true,
@@ -149,6 +151,7 @@ export function liveSource(hostile = HOSTILE_TEXT[0]!): ExportSource {
           enabled: true,
           action_parameters: {
             id: OWASP,
+            version: "latest",
             overrides: {
               categories: [2, 3, 4].map((l) => ({ category: `paranoia-level-${l}`, enabled: false })),
               rules: [{ id: SCORE_RULE, action: "managed_challenge", score_threshold: 40, enabled: true }],
@@ -170,5 +173,40 @@ export function liveSource(hostile = HOSTILE_TEXT[0]!): ExportSource {
     entrypoint: { id: ENTRYPOINT_ID, version: "7", lastUpdated: "2026-04-02T08:00:00Z" },
     previous: { unknownBecause: "migrated" },
     readAt: "2026-05-01T10:00:00.000Z",
+  };
+}
+
+/**
+ * A live entry point with what one major cannot write: category overrides with a sensitivity level (5.x
+ * only), one of them setting nothing else, and logging on an execute rule (4.x documents it for skip rules).
+ */
+export function sensitivitySource(): ExportSource {
+  const live = liveSource();
+  return {
+    ...live,
+    ruleset: {
+      name: "zone",
+      rules: [
+        {
+          id: "b".repeat(32),
+          version: "2",
+          ref: "managed-tuned",
+          action: "execute",
+          expression: "true",
+          enabled: true,
+          logging: { enabled: false },
+          action_parameters: {
+            id: MANAGED,
+            version: "latest",
+            overrides: {
+              categories: [
+                { category: "wordpress", sensitivity_level: "low" },
+                { category: "joomla", action: "block", sensitivity_level: "medium" },
+              ],
+            },
+          },
+        },
+      ],
+    },
   };
 }

@@ -7,7 +7,19 @@ import { derivedRef } from "@/lib/terraform/rule-ref";
 import { zoneFile } from "@/lib/terraform/zone-file";
 import type { ExportSource } from "@/lib/terraform/export-source";
 import { decodeAll, parseHcl, platformRule, rulesetResource, writableRule, type Json } from "@/tests/unit/terraform/hcl";
-import { ENTRYPOINT_ID, HOSTILE_TEXT, liveSource, MANAGED, OWASP, proposedSources, SCORE_RULE, ZONE } from "@/tests/unit/terraform/sources";
+import {
+  ENTRYPOINT_ID,
+  HOSTILE_TEXT,
+  liveSource,
+  MANAGED,
+  OWASP,
+  proposedSources,
+  SCORE_RULE,
+  sensitivitySource,
+  ZONE,
+} from "@/tests/unit/terraform/sources";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const SYNTAXES = ["v4", "v5"] as const;
 
@@ -133,10 +145,56 @@ describe.each(SYNTAXES)("a zone's Terraform export, syntax %s", (syntax) => {
   it("refuses a field it cannot write, naming it, rather than drop it", () => {
     const source = liveSource();
     const rules = [...source.ruleset.rules];
-    rules[2] = { ...rules[2], action_parameters: { id: MANAGED, version: "latest" } };
+    rules[2] = { ...rules[2], action_parameters: { id: MANAGED, sensitivity: "high" } };
     expect(() => zoneFile({ ...source, ruleset: { ...source.ruleset, rules } }, syntax)).toThrow(
-      "rules[2].action_parameters.version: the export does not write this field",
+      "rules[2].action_parameters.sensitivity: the export does not write this field",
     );
+  });
+
+  it('leaves out the platform\'s version "latest" of an executed ruleset, and refuses a pinned one, saying why', async () => {
+    const source = liveSource();
+    expect(source.ruleset.rules[2]!.action_parameters).toMatchObject({ version: "latest" });
+    const { rules } = await readBack(source, syntax);
+    for (const rule of rules) expect(rule.action_parameters ?? {}).not.toHaveProperty("version");
+    const pinned = [...source.ruleset.rules];
+    pinned[3] = { ...pinned[3], action_parameters: { id: OWASP, version: "3" } };
+    expect(() => zoneFile({ ...source, ruleset: { ...source.ruleset, rules: pinned } }, syntax)).toThrow(
+      'rules[3].action_parameters.version: the rule pins the managed ruleset to version "3"; neither provider',
+    );
+  });
+
+  it("refuses a part the platform's shape requires and the answer lacks (an override rule without its id)", () => {
+    const source = liveSource();
+    const rules = [...source.ruleset.rules];
+    rules[3] = { ...rules[3], action_parameters: { id: OWASP, overrides: { rules: [{ action: "log" }] } } };
+    expect(() => zoneFile({ ...source, ruleset: { ...source.ruleset, rules } }, syntax)).toThrow(
+      "rules[3].action_parameters.overrides.rules[0].id: the platform's shape requires this field",
+    );
+  });
+
+  it("writes a category's sensitivity level in 5.x; 4.x, which has none, says so where it was and in the header", async () => {
+    const text = zoneFile(sensitivitySource(), syntax);
+    const { rules } = await readBack(sensitivitySource(), syntax);
+    const overrides = (rules[0]!.action_parameters as Record<string, Json>).overrides;
+    if (syntax === "v5") {
+      expect(overrides).toEqual({
+        categories: [
+          { category: "wordpress", sensitivity_level: "low" },
+          { category: "joomla", action: "block", sensitivity_level: "medium" },
+        ],
+      });
+      expect(text).not.toContain("cannot write");
+      return;
+    }
+    expect(overrides).toEqual({ categories: [{ category: "joomla", action: "block" }] });
+    expect(text).toContain("# What this file for 4.x says differently from the platform's answer (each also said where it is):");
+    const missing = 'sensitivity_level = "medium" is not written: cloudflare_ruleset 4.x has no sensitivity_level in overrides.categories';
+    expect(text).toContain(`#   - rules[0].action_parameters.overrides.categories[1]: ${missing}`);
+    expect(text).toMatch(new RegExp(`^ +# ${escape(missing)}.*\n +categories [{]\n +category += "joomla"`, "m"));
+    const gone = 'categories[0] (wordpress) is left out: sensitivity_level = "low" is not written: cloudflare_ruleset 4.x has no';
+    expect(text).toMatch(new RegExp(`^ +# ${escape(gone)}.*\n +overrides [{]$`, "m"));
+    expect(text).toContain(`#   - rules[0].action_parameters.overrides.categories[0]: ${gone}`);
+    expect(text).toContain("logging is written as the platform answered it, but 4.x documents logging for skip rules only");
   });
 
   it("notes the previous firewall's resources to remove from state, with the zone's own ids", () => {

@@ -9,6 +9,7 @@ import { readEnum, readText } from "../query";
 import type { RouteContext } from "../router";
 import { findZone } from "../routes/zones";
 import type { Zone } from "../types";
+import { answeredRule } from "./answer-rule";
 import { ENTRYPOINT_ID } from "./entrypoint-id";
 import { proposedConfig } from "./proposed-config";
 import type { Ruleset, WafZone } from "./types";
@@ -214,14 +215,9 @@ function save(waf: WafZone, ruleset: Ruleset, state: WafZone["migrationState"]):
     phase: "http_request_firewall_managed",
     version: String(Number(waf.entrypoint?.version ?? 0) + 1),
     last_updated: waf.statusChangedOn,
-    rules: ruleset.rules.map((rule, i) => withAnswerFields(rule, rule.id || `${i + 1}`.padStart(32, "0"), waf.statusChangedOn!)),
+    rules: ruleset.rules.map((rule, i) => answeredRule(rule, rule.id || `${i + 1}`.padStart(32, "0"), waf.statusChangedOn!)),
   };
   return ok(waf.entrypoint);
-}
-
-/** rulesets_Rule in an answer: id, version, last_updated and ref (the rule id by default) are always there. */
-function withAnswerFields<T extends { ref?: string }>(rule: T, id: string, at: string) {
-  return { ...rule, id, version: "1", last_updated: at, ref: rule.ref || id };
 }
 
 function readRuleset(body: unknown): Ruleset | string {

@@ -6,6 +6,7 @@ import { Random } from "../random";
 import { isoMicro, SEED_EPOCH_END } from "../time";
 import type { Zone } from "../types";
 import { CLOUDFLARE_PACKAGE_ID, OWASP_GROUPS, OWASP_PACKAGE_ID } from "./catalog";
+import { answeredRule } from "./answer-rule";
 import { proposedConfig } from "./proposed-config";
 import { ENTRYPOINT_ID } from "./entrypoint-id";
 import type { ActionMode, MigratedSetting, Ruleset, Sensitivity, WafGroup, WafOverride, WafRule, WafZone } from "./types";
@@ -54,15 +55,15 @@ export function seedWaf(seed: number, zones: readonly Zone[], retiredShare = DEF
       const wafCase = wafCaseFor(index, zone);
       const waf = seedZone(rng, zone, wafCase, index);
       waf.previousApiRetired = previousApiRetired(zone, wafCase, retiredShare);
-      // A zone in validation mode has deployed the new rules already: its entry point exists (version 1).
-      if (wafCase === "validation") waf.entrypoint = validationEntrypoint(waf);
+      // A zone in validation mode or migrated has deployed the new rules already: its entry point exists (version 1).
+      if (wafCase === "validation" || wafCase === "migrated") waf.entrypoint = deployedEntrypoint(waf);
       return [zone.id, waf];
     }),
   );
 }
 
 /** Derived from the zone's own proposed configuration and status time: no draws. */
-function validationEntrypoint(waf: WafZone): Ruleset {
+function deployedEntrypoint(waf: WafZone): Ruleset {
   const config = proposedConfig(waf);
   return {
     id: ENTRYPOINT_ID,
@@ -72,11 +73,8 @@ function validationEntrypoint(waf: WafZone): Ruleset {
     phase: "http_request_firewall_managed",
     version: "1",
     last_updated: waf.statusChangedOn,
-    // As the rulesets API answers a rule (rulesets_Rule): id, version, last_updated and a non-empty ref.
-    rules: config.rules.map((rule, i) => {
-      const id = `${i + 1}`.padStart(32, "0");
-      return { ...rule, id, version: "1", last_updated: waf.statusChangedOn, ref: rule.ref || id };
-    }),
+    // As the rulesets API answers a rule: execute rules with the managed ruleset's version "latest".
+    rules: config.rules.map((rule, i) => answeredRule(rule, `${i + 1}`.padStart(32, "0"), waf.statusChangedOn)),
   };
 }
 
