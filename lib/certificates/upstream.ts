@@ -32,13 +32,16 @@ export type CustomCertificate = z.infer<typeof customCertificateSchema>;
 export const customHostnameSchema = z.object({
   id: z.string(),
   hostname: z.string(),
-  created_at: timestamp,
   ssl: z
     .object({
       status: z.string().nullish(),
       method: z.string().nullish(),
       certificate_authority: z.string().nullish(),
       bundle_method: z.string().nullish(),
+      // An uploaded certificate's own fields (lib/certificates/hostname-certificate.ts tells one from an issued one).
+      custom_certificate: z.string().nullish(),
+      issuer: z.string().nullish(),
+      serial_number: z.string().nullish(),
       uploaded_on: timestamp,
       expires_on: timestamp,
     })
