@@ -57,7 +57,8 @@ export type CustomHostname = z.infer<typeof customHostnameSchema>;
  */
 export const CUSTOM_HOSTNAME_ORDER = { order: "ssl", direction: "asc" } as const;
 
-// `enabled` is optional in the schema and the SDK (TotalTLSGetResponse.enabled?): absent, no Total TLS row is added.
+// `enabled` is optional in the schema and the SDK (TotalTLSGetResponse.enabled?): absent, the Total TLS row says
+// whether it is on is unknown (lib/certificates/zone-audit.ts), never no row.
 export const totalTlsSchema = z.object({ enabled: z.boolean().optional(), certificate_authority: z.string().nullish() });
 export type TotalTls = z.infer<typeof totalTlsSchema>;
 
