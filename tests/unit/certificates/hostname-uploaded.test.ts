@@ -71,4 +71,10 @@ describe("a custom hostname serving an uploaded certificate", () => {
       expect(caa.filter((f) => f.source === "custom_hostname").map((f) => f.hostname)).toEqual(["app.saas.com"]);
     }
   });
+
+  // Item 14: the switch needs the hostname's own method; the verdict says so when the answer has none.
+  it("a legacy-CA hostname without ssl.method is told to read its method before the switch", () => {
+    expect(audit({ certificate_authority: "lets_encrypt" }).row.reason).toMatch(/validation method \(ssl\.method\) is not given/);
+    expect(audit({ certificate_authority: "lets_encrypt", method: "http" }).row.reason).not.toMatch(/ssl\.method/);
+  });
 });
