@@ -3,6 +3,7 @@
 // unknown when the hostname is outside all of them (a SaaS customer's own DNS).
 import { unreadableCaa, type CaaFinding } from "@/lib/certificates/caa";
 import { CAA_DOMAIN, LEGACY_CA } from "@/lib/certificates/chain-change";
+import { uploadedHostnameCertificate } from "@/lib/certificates/hostname-certificate";
 import { DATE_LINE, type CertificateFacts, type Classification } from "@/lib/certificates/verdict";
 
 const RULE = "Rule 6: custom hostname certificates set to the legacy-chain CA are not changed automatically";
@@ -19,12 +20,18 @@ function unknownCaa(hostname: string): string {
 
 /** `finding` is the hostname's CAA finding; undefined when its CAA cannot be read. */
 export function customHostname(facts: CertificateFacts, finding: CaaFinding | undefined): Classification {
+  // An uploaded certificate: rules 4 and 5 decide, never CAA, and no CA switch is offered for it.
+  if (facts.uploaded) return uploadedHostnameCertificate(facts);
   const hostname = facts.hosts?.[0] ?? "this hostname";
   const ca = facts.certificateAuthority;
   // Outside the account, or a set holding a record without readable content: either way the CAA is unknown.
   const unknown = !finding ? unknownCaa(hostname) : finding.defaultCa === "unknown" ? unreadableCaa(finding) : undefined;
   if (ca === LEGACY_CA) {
-    const reason = `${RULE}; this one is set to ${LEGACY_CA}, and ${DATE_LINE}.`;
+    // The docs require ssl.method with a CA change; without one in the answer, Preflight sends no switch (hostname-switch.ts).
+    const noMethod = facts.validationMethod?.trim()
+      ? ""
+      : " Its validation method (ssl.method) is not given and the PATCH must send the one it uses: read it in the dashboard first.";
+    const reason = `${RULE}; this one is set to ${LEGACY_CA}, and ${DATE_LINE}.${noMethod}`;
     if (unknown || !finding) {
       return {
         verdict: "action_required",

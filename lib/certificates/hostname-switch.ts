@@ -14,24 +14,48 @@ export interface PatchCall {
   from: string | null;
 }
 
+/** A custom hostname the audit found on the legacy-chain CA (a switch is its remedy, if it can be sent). */
+export function isLegacyHostname(row: CertificateRow): boolean {
+  return row.kind === "custom_hostname" && row.certificateAuthority === "lets_encrypt";
+}
+
+/**
+ * Why a legacy-chain custom hostname's switch cannot be built; undefined when it can. The docs' "Change
+ * certificate authority" (cloudflare-for-saas issue-certificates.mdx) require ssl.method and ssl.type with the
+ * CA ("omitting type or method returns an error"): a hostname whose answer gives no method is never sent one
+ * Preflight chose, since that would change how it is validated.
+ */
+export function switchRefusal(row: CertificateRow): string | undefined {
+  const name = row.hosts[0] ?? row.id;
+  if (!UUID_IDENTIFIER.test(row.id) || !IDENTIFIER.test(row.zoneId)) return `${name}: its identifiers are not the platform's`;
+  if (!row.validationMethod?.trim())
+    return (
+      `${name}: the platform gave no validation method (ssl.method), and a CA change must send the one it uses; ` +
+      `Preflight does not choose one for it (that would change how it is validated): read it in the dashboard and switch it there`
+    );
+  return undefined;
+}
+
 export function isSwitchable(row: CertificateRow): boolean {
-  return (
-    row.kind === "custom_hostname" &&
-    row.certificateAuthority === "lets_encrypt" &&
-    UUID_IDENTIFIER.test(row.id) &&
-    IDENTIFIER.test(row.zoneId)
-  );
+  return isLegacyHostname(row) && switchRefusal(row) === undefined;
 }
 
 export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarget): PatchCall[] {
-  return rows.filter(isSwitchable).map((row) => ({
-    method: "PATCH",
-    path: `/zones/${row.zoneId}/custom_hostnames/${row.id}`,
-    // ssl.method goes back unchanged: the update body carries the validation method and type with the CA.
-    body: { ssl: { method: row.validationMethod ?? "txt", type: "dv", certificate_authority: target } },
-    hostname: row.hosts[0] ?? "",
-    from: row.certificateAuthority,
-  }));
+  return rows.flatMap((row) => {
+    const method = row.validationMethod;
+    if (!isSwitchable(row) || !method) return [];
+    // ssl.method goes back as read; "dv" is the only type the API takes (the docs' note under the same section).
+    const body = { ssl: { method, type: "dv" as const, certificate_authority: target } };
+    return [
+      {
+        method: "PATCH" as const,
+        path: `/zones/${row.zoneId}/custom_hostnames/${row.id}`,
+        body,
+        hostname: row.hosts[0] ?? "",
+        from: row.certificateAuthority,
+      },
+    ];
+  });
 }
 
 /** Upstream text in a comment line: a line break in it would start a command of its own. */

@@ -32,13 +32,16 @@ export type CustomCertificate = z.infer<typeof customCertificateSchema>;
 export const customHostnameSchema = z.object({
   id: z.string(),
   hostname: z.string(),
-  created_at: timestamp,
   ssl: z
     .object({
       status: z.string().nullish(),
       method: z.string().nullish(),
       certificate_authority: z.string().nullish(),
       bundle_method: z.string().nullish(),
+      // An uploaded certificate's own fields (lib/certificates/hostname-certificate.ts tells one from an issued one).
+      custom_certificate: z.string().nullish(),
+      issuer: z.string().nullish(),
+      serial_number: z.string().nullish(),
       uploaded_on: timestamp,
       expires_on: timestamp,
     })
@@ -54,7 +57,8 @@ export type CustomHostname = z.infer<typeof customHostnameSchema>;
  */
 export const CUSTOM_HOSTNAME_ORDER = { order: "ssl", direction: "asc" } as const;
 
-// `enabled` is optional in the schema and the SDK (TotalTLSGetResponse.enabled?): absent, no Total TLS row is added.
+// `enabled` is optional in the schema and the SDK (TotalTLSGetResponse.enabled?): absent, the Total TLS row says
+// whether it is on is unknown (lib/certificates/zone-audit.ts), never no row.
 export const totalTlsSchema = z.object({ enabled: z.boolean().optional(), certificate_authority: z.string().nullish() });
 export type TotalTls = z.infer<typeof totalTlsSchema>;
 

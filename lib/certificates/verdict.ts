@@ -15,6 +15,10 @@ export interface CertificateFacts {
   hosts?: readonly string[];
   /** Total TLS only: the setting answered without `enabled`, so whether it issues certificates is unknown. */
   enabledUnknown?: boolean;
+  /** Custom hostnames only: it serves an uploaded certificate (lib/certificates/hostname-certificate.ts). */
+  uploaded?: boolean;
+  /** Custom hostnames only: ssl.method as answered, which a CA switch must send back. */
+  validationMethod?: string | null;
 }
 
 export interface Classification {

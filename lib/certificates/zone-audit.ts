@@ -1,6 +1,7 @@
 // From one zone's inventory to its certificate rows and CAA findings. Pure.
 import { analyseHostname, type CaaFinding } from "@/lib/certificates/caa";
 import { classify, type CertificateFacts, type CertificateKind } from "@/lib/certificates/classify";
+import { servesUploadedCertificate } from "@/lib/certificates/hostname-certificate";
 import { customHostnameCaa, type HostnameCaaContext } from "@/lib/certificates/hostname-caa";
 import type { AuditedZone, ZoneInventory } from "@/lib/certificates/inventory";
 import type { CertificateRow } from "@/lib/certificates/types";
@@ -9,7 +10,7 @@ import type { CertificatePack } from "@/lib/certificates/upstream";
 /** Pack types audited as packs; the others are custom certificates and custom hostnames, audited from their own lists. */
 const PACK_KINDS: Record<string, CertificateKind> = { universal: "universal", advanced: "advanced", total_tls: "total_tls" };
 
-type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & Pick<CertificateFacts, "issuer" | "enabledUnknown">;
+type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & Pick<CertificateFacts, "issuer" | "enabledUnknown" | "uploaded">;
 
 /**
  * `context`: the account's zones and the CAA records read of them, for custom hostnames in other zones of the
@@ -71,17 +72,21 @@ export function auditZone(
     });
   }
   for (const h of inventory.customHostnames) {
+    // An uploaded certificate is issued by no CA Cloudflare orders from: its issuer stands for the CA.
+    const uploaded = servesUploadedCertificate(h.ssl);
     drafts.push({
       ...base,
       kind: "custom_hostname",
       id: h.id,
       hosts: [h.hostname],
-      certificateAuthority: h.ssl?.certificate_authority ?? null,
+      certificateAuthority: uploaded ? null : (h.ssl?.certificate_authority ?? null),
       bundleMethod: h.ssl?.bundle_method ?? null,
-      uploadedOn: h.ssl?.uploaded_on ?? h.created_at ?? null,
+      // The certificate's own upload date, never the hostname's created_at.
+      uploadedOn: h.ssl?.uploaded_on ?? null,
       expiresOn: h.ssl?.expires_on ?? null,
       status: h.ssl?.status ?? null,
       validationMethod: h.ssl?.method ?? null,
+      ...(uploaded ? { uploaded, issuer: h.ssl?.issuer ?? null } : {}),
     });
   }
   const own = caaFindings(zone, inventory, drafts);
@@ -89,12 +94,13 @@ export function auditZone(
   const readable = context ?? { zones: [zone], records: new Map([[zone.id, inventory.caaRecords]]) };
   const hostnameCaa = new Map<string, CaaFinding>();
   for (const draft of drafts) {
-    const hostname = draft.kind === "custom_hostname" ? draft.hosts[0] : undefined;
+    // An uploaded certificate's CAA never decides its verdict, so it has no finding.
+    const hostname = draft.kind === "custom_hostname" && !draft.uploaded ? draft.hosts[0] : undefined;
     const finding = hostname ? customHostnameCaa(zone, hostname, readable) : undefined;
     if (hostname && finding && !hostnameCaa.has(hostname)) hostnameCaa.set(hostname, finding);
   }
-  const rows = drafts.map(({ issuer, enabledUnknown, ...draft }): CertificateRow => {
-    const facts: CertificateFacts = { ...draft, issuer, enabledUnknown };
+  const rows = drafts.map(({ issuer, enabledUnknown, uploaded, ...draft }): CertificateRow => {
+    const facts: CertificateFacts = { ...draft, issuer, enabledUnknown, uploaded };
     const findings =
       draft.kind === "custom_hostname" ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat() : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
     return { ...draft, ...classify(facts, findings) };

@@ -4,7 +4,7 @@ import "server-only";
 import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads";
 import { fetchCaaRecords } from "@/lib/certificates/inventory";
 import { auditZone } from "@/lib/certificates/zone-audit";
-import { switchCalls } from "@/lib/certificates/hostname-switch";
+import { isLegacyHostname, switchCalls, switchRefusal } from "@/lib/certificates/hostname-switch";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
 import { ConflictError } from "@/lib/errors/conflict-error";
 import { InputError } from "@/lib/errors/input-error";
@@ -149,6 +149,9 @@ async function planHostnameSwitch(
       );
     }
   }
+  // A legacy hostname whose switch cannot be built is refused by name, never left out of the review unsaid.
+  const refused = rows.filter(isLegacyHostname).flatMap((row) => switchRefusal(row) ?? []);
+  if (refused.length > 0) throw new InputError("hostnameIds", refused.join("; "));
   const calls = switchCalls(rows, target.certificateAuthority).map((c) => ({
     title: `Switch ${c.hostname} from ${c.from} to ${c.body.ssl.certificate_authority || "the default CA"}`,
     method: c.method,

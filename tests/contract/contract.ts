@@ -13,6 +13,15 @@ export interface ContractCall {
   reads: string;
   onDifference: string;
   prism: string;
+  /** The parser an answer is read with and the fields it requires and reads (tests/unit/contract/parsed-fields.test.ts). */
+  parsed?: {
+    parser: string;
+    required: string[];
+    optional: string[];
+    documented?: string;
+    with?: Record<string, unknown>;
+    prefer?: string;
+  };
 }
 
 export interface OpenApiOperation {

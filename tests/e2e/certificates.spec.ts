@@ -106,6 +106,23 @@ test("a default-CA custom hostname under CAA that permits only letsencrypt.org i
   await expect(page.getByTestId("certificate-detail")).toContainText("CAA is unknown");
 });
 
+// Issue 25 item 2: the sandbox's uploaded-certificate hostnames (lib/dev/sandbox/seed-uploaded-hostnames.ts).
+test("a custom hostname serving an uploaded certificate is judged by its issuer and upload date, never CAA, and cannot be switched", async ({
+  page,
+}) => {
+  await openAudit(page, "/certificates?verdict=action_required&kind=custom_hostname&q=store-");
+  const first = page.getByTestId("certificate-row").first();
+  await expect(first.locator("[role=cell]:nth-child(4)")).toContainText(/^store-\d+\.uploaded-customer\.example$/);
+  await expect(first.getByRole("checkbox")).toHaveCount(0); // no CA switch is offered for it
+  await first.click();
+  const detail = page.getByTestId("certificate-detail");
+  await expect(detail).toContainText("This custom hostname serves an uploaded certificate");
+  await expect(detail).toContainText(/Rule [45]: /);
+  await expect(detail).not.toContainText("Rule 6");
+  await expect(detail).not.toContainText("pki.goog");
+  await expect(detail).not.toContainText("PATCH");
+});
+
 test("the chain inspector flags the real cross-signed ISRG Root X1 and refuses a private key", async ({ page }) => {
   // The inspector sits below the audit: while the audit still adds rows the page moves under the pointer.
   await openAudit(page);

@@ -35,8 +35,16 @@ const CHOICES: Record<string, { options?: ExampleOptions; adjust?: (answer: Answ
     why: "a pending invitation (a value of the schema's enum), so the acceptance is planned and sent",
   },
   "/zones/{zone_id}/custom_hostnames": {
-    adjust: (a) => ((a.result as Array<{ ssl: Record<string, unknown> }>)[0]!.ssl.certificate_authority = "lets_encrypt"),
-    why: "a hostname on the legacy-chain CA (a value of the schema's enum), so the switch is planned and sent",
+    adjust: (a) => {
+      const { ssl } = (a.result as Array<{ ssl: Record<string, unknown> }>)[0]!;
+      ssl.certificate_authority = "lets_encrypt";
+      // The example fills every field: an uploaded certificate's too, which would make it a hostname no CA issues for.
+      delete ssl.custom_certificate;
+      delete ssl.custom_key;
+    },
+    why:
+      "a hostname on the legacy-chain CA (a value of the schema's enum) that serves no uploaded certificate " +
+      "(the schema's example has custom_certificate too), so the switch is planned and sent",
   },
 };
 

@@ -69,8 +69,10 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     id: "ca",
     accessorFn: (r) => r.certificateAuthority ?? "",
     header: "CA",
-    // "default" selects `""`, the default CA (an empty filter value would mean no filter).
-    filterFn: (row, id, value: string) => !value || row.getValue(id) === (value === "default" ? "" : value),
+    // "default" selects `""`, the default CA as the column shows it (an empty filter value would mean no filter); a
+    // certificate that names no CA (null: an uploaded one, or one the platform left unnamed) is not the default CA.
+    filterFn: (row, id, value: string) =>
+      !value || (value === "default" ? row.original.certificateAuthority === "" : row.getValue(id) === value),
     cell: ({ row }) => caLabel(row.original.certificateAuthority),
   },
   { id: "bundle", accessorFn: (r) => r.bundleMethod ?? "", header: "Bundle" },

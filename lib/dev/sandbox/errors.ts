@@ -23,6 +23,11 @@ export const ERROR_CODES = {
   invalidBody: 10401,
   /** A custom hostname id the zone does not have (HTTP 404). */
   customHostnameNotFound: 1436,
+  /**
+   * A CA change without ssl.type or ssl.method (HTTP 400): cloudflare-docs cloudflare-for-saas issue-certificates.mdx
+   * ("omitting type or method returns an error"); the code is the one cloudflare-docs PR #28489 reports.
+   */
+  customHostnameValidation: 1434,
 } as const;
 
 export const RATE_LIMIT_MESSAGE = "Please wait and consider throttling your request speed";

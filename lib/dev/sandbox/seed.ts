@@ -5,6 +5,7 @@ import { Random } from "./random";
 import { seedCertificates } from "./seed-certificates";
 import { seedDnsRecords } from "./seed-dns";
 import { seedInAccountHostnames } from "./seed-hostname-caa";
+import { seedUploadedHostnames } from "./seed-uploaded-hostnames";
 import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
 import type { DnsRecord, SandboxState } from "./types";
@@ -55,6 +56,7 @@ export function seedAccount({
   });
   const certificates = seedCertificates(seed, zones, dnsRecords);
   seedInAccountHostnames(seed, zones, dnsRecords, certificates);
+  seedUploadedHostnames(seed, zones, certificates);
   const bulkHostnames = planBulkHostnames(zones, customHostnames);
   const state = {
     seed,

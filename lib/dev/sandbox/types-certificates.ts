@@ -60,12 +60,19 @@ export interface CustomHostname {
   ssl: {
     id: string;
     type: "dv";
-    method: "http" | "txt" | "email";
+    /** Absent on a hostname that serves an uploaded certificate (it is not validated by Cloudflare's CA). */
+    method?: "http" | "txt" | "email";
     status: string;
-    certificate_authority: HostnameCertificateAuthority;
+    /** Absent on a hostname that serves an uploaded certificate: no CA issues for it. */
+    certificate_authority?: HostnameCertificateAuthority;
     bundle_method: BundleMethod;
     wildcard: boolean;
+    /** The uploaded certificate (PEM), when one is used: the SDK's CustomHostname.SSL.custom_certificate. */
+    custom_certificate?: string;
     issuer?: string;
+    serial_number?: string;
+    signature?: string;
+    hosts?: string[];
     expires_on?: string;
     uploaded_on?: string;
     settings: { min_tls_version: "1.0" | "1.2"; http2: "on" | "off" };

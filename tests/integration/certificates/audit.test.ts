@@ -116,6 +116,24 @@ describe("auditCertificates against the sandbox", () => {
     ).toBe(true);
   });
 
+  // Issue 25 item 2: the sandbox's uploaded-certificate hostnames (lib/dev/sandbox/seed-uploaded-hostnames.ts).
+  it("judges custom hostnames serving an uploaded certificate by rules 4 and 5, from ssl.uploaded_on, never by CAA", () => {
+    const served = new Map(Object.values(sandbox.state.certificates).flatMap((c) => c.customHostnames.map((h) => [h.id, h])));
+    const uploaded = scan.rows.filter((r) => r.kind === "custom_hostname" && /\.uploaded-customer\.example$/.test(r.hosts[0]!));
+    expect(uploaded.length).toBe(24);
+    for (const row of uploaded) {
+      const answer = served.get(row.id)!;
+      expect(answer.ssl.certificate_authority).toBeUndefined();
+      expect(row).toMatchObject({ certificateAuthority: null, uploadedOn: answer.ssl.uploaded_on, validationMethod: null });
+      expect(row.reason).toMatch(/^This custom hostname serves an uploaded certificate.*(Rule [45]:|Issued by DigiCertInc)/);
+      expect(row.reason).not.toMatch(/Rule 6|CAA is unknown/);
+      expect(scan.caa.some((f) => f.source === "custom_hostname" && f.hostname === row.hosts[0])).toBe(false);
+    }
+    const store = uploaded.filter((r) => r.hosts[0]!.startsWith("store-"));
+    expect(new Set(store.map((r) => r.verdict))).toEqual(new Set(["action_required", "informational"]));
+    expect(uploaded.filter((r) => r.hosts[0]!.startsWith("portal-")).every((r) => r.verdict === "no_action")).toBe(true);
+  });
+
   it("reads each zone's CAA records once per scan, though other zones' custom hostnames need them too", async () => {
     const paths: string[] = [];
     const counting: typeof fetch = (input, init) => {

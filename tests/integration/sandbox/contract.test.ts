@@ -200,6 +200,15 @@ describe("contract: certificate packs, custom certificates, custom hostnames, To
     expect(badBody.errors[0]!.message).toMatch(/ssl\.certificate_authority/);
     expect((await patch("{not json")).status).toBe(400);
     expect(hostname.ssl.certificate_authority).toBe("lets_encrypt");
+    // The docs' "Change certificate authority": omitting type or method with the CA is an error (code 1434).
+    for (const ssl of [{ certificate_authority: "google" }, { type: "dv", certificate_authority: "google" }]) {
+      const refused = await patch(JSON.stringify({ ssl }));
+      expect(refused.status).toBe(400);
+      const refusedBody = (await refused.json()) as { errors: Array<{ code: number; message: string }> };
+      expectValid(schemas.commonFailure, refusedBody, "PATCH 400 (1434)");
+      expect(refusedBody.errors[0]).toMatchObject({ code: 1434, message: expect.stringMatching(/ssl\.method/) });
+    }
+    expect(hostname.ssl.certificate_authority).toBe("lets_encrypt");
     const good = await patch(JSON.stringify({ ssl: { method: hostname.ssl.method, type: "dv", certificate_authority: "" } }));
     expect(good.status).toBe(200);
     const updated = (await good.json()) as { result: { ssl: { certificate_authority: string; status: string } } };

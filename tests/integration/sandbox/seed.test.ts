@@ -118,6 +118,26 @@ describe("startSandbox with a seed", () => {
     expect(designed[0]!.hostname).toBe("app.customer-001-2.example");
   });
 
+  it("seeds custom hostnames serving an uploaded certificate in the SDK's shape: no CA, no method, the certificate's own fields", () => {
+    const state = seedAccount({ seed: 1 });
+    const uploaded = Object.values(state.certificates)
+      .flatMap((c) => c.customHostnames)
+      .filter((h) => h.hostname.endsWith(".uploaded-customer.example"));
+    expect(uploaded).toHaveLength(24);
+    for (const h of uploaded) {
+      expect(h.ssl).not.toHaveProperty("certificate_authority");
+      expect(h.ssl).not.toHaveProperty("method");
+      expect(h.ssl).toMatchObject({
+        type: "dv",
+        issuer: expect.any(String),
+        serial_number: expect.stringMatching(/^\d+$/),
+        hosts: [h.hostname],
+      });
+      expect(Date.parse(h.ssl.uploaded_on!)).not.toBeNaN();
+    }
+    expect(uploaded.filter((h) => h.ssl.custom_certificate?.startsWith("-----BEGIN CERTIFICATE-----"))).toHaveLength(12);
+  });
+
   it("serves the same zones for the same seed, others for another seed", async () => {
     const token = randomBytes(16).toString("hex");
     const [a, b, c] = await Promise.all([1, 1, 2].map((seed) => startSandbox({ apiToken: token, seed, rateLimit: null })));

@@ -270,4 +270,18 @@ describe("switchCalls", async () => {
     );
     expect(switchScript(calls)).toContain('"Authorization: Bearer $CLOUDFLARE_API_TOKEN"');
   });
+  // issue 25 item 14: the docs require ssl.method with the CA; one the answer does not give is never chosen here.
+  it("never invents ssl.method: a hostname without one gets no call, and the refusal says why", async () => {
+    const { isSwitchable, switchRefusal } = await import("@/lib/certificates/hostname-switch");
+    for (const validationMethod of [null, "", " "]) {
+      expect(switchCalls([row({ validationMethod })], "google")).toEqual([]);
+      expect(isSwitchable(row({ validationMethod }))).toBe(false);
+      expect(switchRefusal(row({ validationMethod }))).toMatch(/no validation method \(ssl\.method\).*does not choose one/);
+    }
+    expect(switchCalls([row({ validationMethod: "email" })], "google")[0]!.body.ssl).toEqual({
+      method: "email",
+      type: "dv",
+      certificate_authority: "google",
+    });
+  });
 });

@@ -53,7 +53,8 @@ export function listCustomHostnames(context: RouteContext): ApiResponse {
       (id === undefined || h.id === id) &&
       (ca === undefined || h.ssl.certificate_authority === ca),
   );
-  const key = list.order === "ssl" ? (h: CustomHostname) => h.ssl.certificate_authority : (h: CustomHostname) => h.ssl.status;
+  // An uploaded certificate names no CA: it sorts with the default CA's "" (the real order is not documented).
+  const key = list.order === "ssl" ? (h: CustomHostname) => h.ssl.certificate_authority ?? "" : (h: CustomHostname) => h.ssl.status;
   const sorted = sortList(hostnames, key, list.direction, (a, b) => compareKeys(a.hostname, b.hostname) || compareKeys(a.id, b.id));
   const { result, resultInfo } = paginate(sorted, list.page, list.perPage);
   return ok(result, resultInfo);
@@ -91,6 +92,10 @@ export function patchCustomHostname(context: RouteContext): ApiResponse {
     return fail(400, ERROR_CODES.invalidBody, `Invalid request body: ${where}: ${issue?.message ?? "invalid"}`);
   }
   const { ssl } = parsed.data;
+  if (ssl.certificate_authority !== undefined && (ssl.type === undefined || ssl.method === undefined)) {
+    const missing = ["type", "method"].filter((f) => ssl[f as "type" | "method"] === undefined).map((f) => `ssl.${f}`);
+    return fail(400, ERROR_CODES.customHostnameValidation, `${missing.join(" and ")} must be sent with ssl.certificate_authority.`);
+  }
   const changesCa = ssl.certificate_authority !== undefined && ssl.certificate_authority !== hostname.ssl.certificate_authority;
   Object.assign(hostname.ssl, ssl);
   // A new CA means a new certificate: it is validated and issued again, as on the platform.
