@@ -64,9 +64,10 @@ export function legacyFacts(rows: readonly CertificateRow[], at: Date): Map<Cert
   // Candidates per zone, once: a step holds thousands of custom hostnames but few packs and custom certificates.
   const candidates = new Map<string, CertificateRow[]>();
   for (const row of rows) {
-    // A replacement serves traffic, or will: a deleted or timed-out certificate on another CA replaces nothing.
-    if (row.kind === "custom_hostname" || row.verdict === "not_serving" || needsLegacyAction(row) || row.certificateAuthority === LEGACY_CA)
-      continue;
+    // A replacement serves traffic, or will: a deleted or timed-out certificate on another CA replaces nothing. Custom
+    // hostnames are switched in place, and the packs of their certificates (below) are read in other steps than they are.
+    if (row.verdict === "not_serving" || needsLegacyAction(row) || row.certificateAuthority === LEGACY_CA) continue;
+    if (row.kind === "custom_hostname" || row.kind === "mh_custom" || row.kind === "managed_hostname") continue;
     candidates.set(row.zoneId, [...(candidates.get(row.zoneId) ?? []), row]);
   }
   const out = new Map<CertificateRow, LegacyFacts>();

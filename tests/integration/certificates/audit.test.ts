@@ -65,7 +65,7 @@ describe("auditCertificates against the sandbox", () => {
   });
 
   it("gives every verdict and flags the legacy-chain custom hostnames with their validation method", () => {
-    expect(new Set(scan.rows.map((r) => r.verdict))).toEqual(new Set(["no_action", "action_required", "informational"]));
+    expect(new Set(scan.rows.map((r) => r.verdict))).toEqual(new Set(["no_action", "action_required", "informational", "not_serving"]));
     const legacy = scan.rows.filter((r) => r.kind === "custom_hostname" && r.certificateAuthority === "lets_encrypt");
     expect(legacy.length).toBeGreaterThan(10);
     expect(legacy.every((r) => r.verdict === "action_required" && r.validationMethod !== null)).toBe(true);
