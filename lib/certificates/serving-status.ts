@@ -133,7 +133,8 @@ export function statusNote(facts: CertificateFacts): string {
   const status = servingStatus(facts);
   if (!status || status.serving === "serving") return "";
   if (status.serving === "coming") return ` ${capital(whose(status))} (${status.words}): not served yet, judged as it will be once active.`;
-  return ` ${capital(whose(status))}, which Preflight does not know: judged as if it serves traffic, never as fine.`;
+  const unknown = status.status === null ? "" : ", which Preflight does not know";
+  return ` ${capital(whose(status))}${unknown}: judged as if it serves traffic, never as fine.`;
 }
 
 function whose(status: ServingStatus): string {
