@@ -18,6 +18,8 @@ export function isSwitchable(row: CertificateRow): boolean {
   return (
     row.kind === "custom_hostname" &&
     row.certificateAuthority === "lets_encrypt" &&
+    // A PATCH sets a moved or deleted hostname back to pending validation (docs): never revive one to switch it.
+    row.verdict !== "not_serving" &&
     UUID_IDENTIFIER.test(row.id) &&
     IDENTIFIER.test(row.zoneId)
   );

@@ -2,7 +2,9 @@
 // (never an action), one on its way is judged as it will be, and a status nobody explains is shown as given.
 import { describe, expect, it } from "vitest";
 import { classify, type CertificateFacts } from "@/lib/certificates/classify";
+import { isSwitchable } from "@/lib/certificates/hostname-switch";
 import { servingStatus } from "@/lib/certificates/serving-status";
+import type { CertificateRow } from "@/lib/certificates/types";
 
 const legacyAdvanced: CertificateFacts = {
   kind: "advanced",
@@ -132,5 +134,26 @@ describe("a custom certificate's and a custom hostname's status", () => {
     const unknown = classify({ ...hostname, status: "active", hostnameStatus: "test_pending" });
     expect(unknown.verdict).toBe("action_required");
     expect(unknown.reason).toContain(`The custom hostname's status is "test_pending", which Preflight does not know`);
+  });
+
+  it("offers no moved or deleted hostname for a CA switch (a PATCH would set it back to pending validation)", () => {
+    const row = (verdict: CertificateRow["verdict"]): CertificateRow => ({
+      zoneId: "a".repeat(32),
+      zoneName: "shop.com",
+      kind: "custom_hostname",
+      id: "0d89c70d-ad9f-4843-b99f-6cc0252067e9",
+      hosts: ["app.customer.example"],
+      certificateAuthority: "lets_encrypt",
+      bundleMethod: null,
+      uploadedOn: null,
+      expiresOn: null,
+      verdict,
+      reason: "",
+      action: "",
+      status: "active",
+      validationMethod: "txt",
+    });
+    expect(isSwitchable(row("action_required"))).toBe(true);
+    expect(isSwitchable(row("not_serving"))).toBe(false);
   });
 });
