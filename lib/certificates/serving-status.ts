@@ -128,10 +128,11 @@ export function servingGate(facts: CertificateFacts): Classification | undefined
   };
 }
 
-/** What a status the rules still apply under adds to the reason: "" for an active one. */
+/** What a status the rules still apply under adds to the reason: "" for an active one, else the status in words. */
 export function statusNote(facts: CertificateFacts): string {
   const status = servingStatus(facts);
-  if (!status || status.serving === "serving") return "";
+  if (!status || (status.serving === "serving" && status.status === "active")) return "";
+  if (status.serving === "serving") return ` ${capital(whose(status))} (${status.words}).`;
   if (status.serving === "coming") return ` ${capital(whose(status))} (${status.words}): not served yet, judged as it will be once active.`;
   const unknown = status.status === null ? "" : ", which Preflight does not know";
   return ` ${capital(whose(status))}${unknown}: judged as if it serves traffic, never as fine.`;

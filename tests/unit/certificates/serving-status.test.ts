@@ -73,6 +73,13 @@ describe("a certificate pack's status", () => {
     );
   });
 
+  it("names a serving status other than active in the reason", () => {
+    expect(classify({ ...legacyAdvanced, status: "deletion_timed_out" }).reason).toContain(
+      'Its status is "deletion_timed_out" (deletion timed out: it may still be served).',
+    );
+    expect(classify({ ...legacyAdvanced, status: "active" }).reason).not.toContain("status");
+  });
+
   it("judges a pending pack as it will be once active, and says so", () => {
     const pending = classify({ ...legacyAdvanced, status: "pending_validation" });
     expect(pending.verdict).toBe("action_required");
