@@ -110,6 +110,10 @@ export function CertificatesView() {
         <strong>Who is affected:</strong> {AFFECTED_CLIENTS} From 2024-09-09 certificates of the legacy-chain CA (lets_encrypt) are served
         with the self-signed chain only; the cross-signed chain expired 2024-09-30.
       </aside>
+      <p className="text-sm text-slate-600" data-testid="pack-types-note">
+        Certificate packs of type sni_custom, legacy_custom and keyless hold uploaded certificates: each is listed once, as a custom
+        certificate. A certificate that serves no traffic (deleted, expired, timed out) is <em>Not serving</em>, never counted as an action.
+      </p>
       {audit.isLoading ? (
         <LoadingState label="Auditing certificates…" />
       ) : (

@@ -8,7 +8,12 @@ import { AFTER_CROSS_SIGN_EXPIRY_MS, DATES, REBUNDLE_MS } from "@/lib/certificat
 import { VERDICTS, type CertificateRow, type CertificateVerdict } from "@/lib/certificates/types";
 import { formatMonth } from "@/lib/client/format";
 
-const COLORS: Record<CertificateVerdict, string> = { action_required: "#dc2626", informational: "#d97706", no_action: "#059669" };
+const COLORS: Record<CertificateVerdict, string> = {
+  action_required: "#dc2626",
+  informational: "#d97706",
+  no_action: "#059669",
+  not_serving: "#94a3b8",
+};
 const CROSS_SIGN_MS = Date.parse(`${DATES.crossSignExpiry}T00:00:00Z`);
 
 type Bucket = { month: number; label: string } & Record<CertificateVerdict, number>;
@@ -24,6 +29,7 @@ function buckets(rows: readonly CertificateRow[]): Bucket[] {
       action_required: 0,
       informational: 0,
       no_action: 0,
+      not_serving: 0,
     };
     bucket[row.verdict]++;
     byMonth.set(label, bucket);

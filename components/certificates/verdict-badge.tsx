@@ -5,12 +5,14 @@ const TONES: Record<CertificateVerdict, BadgeTone> = {
   action_required: "red",
   informational: "amber",
   no_action: "green",
+  not_serving: "slate",
 };
 
 export const CERTIFICATE_VERDICT_LABELS: Record<CertificateVerdict, string> = {
   action_required: "Action required",
   informational: "Informational",
   no_action: "No action",
+  not_serving: "Not serving",
 };
 
 export function CertificateVerdictBadge({ verdict }: { verdict: CertificateVerdict }) {

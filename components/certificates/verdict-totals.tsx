@@ -10,6 +10,7 @@ const CARD: Record<CertificateVerdict, string> = {
   action_required: "border-red-200 bg-red-50 text-red-900",
   informational: "border-amber-200 bg-amber-50 text-amber-900",
   no_action: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  not_serving: "border-slate-200 bg-slate-50 text-slate-700",
 };
 
 export function VerdictTotals(props: {
@@ -23,7 +24,7 @@ export function VerdictTotals(props: {
     rows.filter((r) => (kind === null || r.kind === kind) && (verdict === null || r.verdict === verdict)).length;
   return (
     <section aria-label="Totals" className="grid gap-3 lg:grid-cols-[1fr_2fr]" data-testid="certificates-totals">
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {VERDICTS.map((verdict) => (
           <button
             key={verdict}

@@ -1,9 +1,12 @@
 // The document's rules 1–6, one verdict per certificate: no_action, action_required or informational, with a
-// reason naming the rule and its dates, and the action to take. Pure: the caller supplies CAA findings.
+// reason naming the rule and its dates, and the action to take; not_serving, before any rule, for a certificate
+// that serves no traffic (serving-status.ts). Pure: the caller supplies CAA findings.
 import { unreadableCaa, type CaaFinding } from "@/lib/certificates/caa";
 import { DATES, LEGACY_CA } from "@/lib/certificates/chain-change";
 import { customCertificate } from "@/lib/certificates/classify-custom-certificate";
 import { customHostname } from "@/lib/certificates/classify-custom-hostname";
+import { otherPack } from "@/lib/certificates/classify-other-pack";
+import { servingGate, statusNote } from "@/lib/certificates/serving-status";
 import { ALTERNATIVES, DATE_LINE, type CertificateFacts, type Classification } from "@/lib/certificates/verdict";
 
 export type { CertificateFacts, CertificateKind, Classification, CertificateVerdict } from "@/lib/certificates/verdict";
@@ -29,6 +32,17 @@ function caaNote(blocked: readonly CaaFinding[], unknown: readonly CaaFinding[] 
 }
 
 export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = []): Classification {
+  // What the status means for serving comes first: a deleted or expired certificate is no action, whatever its CA.
+  const notServing = servingGate(facts);
+  const judged = notServing ?? byRule(facts, caa);
+  const issuer = facts.caFromIssuer
+    ? ` The pack names no CA: ${facts.certificateAuthority} was read from its certificates' issuer ("${facts.caFromIssuer}").`
+    : "";
+  const note = (notServing ? "" : statusNote(facts)) + issuer;
+  return note ? { ...judged, reason: judged.reason + note } : judged;
+}
+
+function byRule(facts: CertificateFacts, caa: readonly CaaFinding[]): Classification {
   switch (facts.kind) {
     case "universal":
       return universal(caaBlocks(caa), caaUnknown(caa));
@@ -56,6 +70,10 @@ export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = [
     case "custom_hostname":
       // The hostname's own finding, if its CAA could be read; flagged or not, it decides the default CA.
       return customHostname(facts, caa.find((f) => f.source === "custom_hostname") ?? caa[0]);
+    case "mh_custom":
+    case "managed_hostname":
+    case "other_pack":
+      return otherPack(facts);
   }
 }
 

@@ -37,7 +37,8 @@ export function switchRefusal(row: CertificateRow): string | undefined {
 }
 
 export function isSwitchable(row: CertificateRow): boolean {
-  return isLegacyHostname(row) && switchRefusal(row) === undefined;
+  // A PATCH sets a moved or deleted hostname back to pending validation (docs): never revive one to switch it.
+  return isLegacyHostname(row) && row.verdict !== "not_serving" && switchRefusal(row) === undefined;
 }
 
 export function switchCalls(rows: readonly CertificateRow[], target: SwitchTarget): PatchCall[] {

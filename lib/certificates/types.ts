@@ -18,7 +18,7 @@ export interface CertificateRow {
   verdict: CertificateVerdict;
   reason: string;
   action: string;
-  /** The certificate's (or custom hostname's SSL) status as the platform reports it. */
+  /** The certificate's (or custom hostname's SSL) status as the platform reports it; a custom hostname's own status is in the reason. */
   status: string | null;
   /** Custom hostnames only: ssl.method, which a CA switch sends back unchanged. */
   validationMethod: string | null;
@@ -51,8 +51,17 @@ export interface CertificatesPage {
   changeCount?: number;
 }
 
-export const KINDS: readonly CertificateKind[] = ["universal", "advanced", "total_tls", "custom_certificate", "custom_hostname"];
-export const VERDICTS: readonly CertificateVerdict[] = ["action_required", "informational", "no_action"];
+export const KINDS: readonly CertificateKind[] = [
+  "universal",
+  "advanced",
+  "total_tls",
+  "custom_certificate",
+  "custom_hostname",
+  "mh_custom",
+  "managed_hostname",
+  "other_pack",
+];
+export const VERDICTS: readonly CertificateVerdict[] = ["action_required", "informational", "no_action", "not_serving"];
 
 /** The certificate rows as the CSV export has them: the operation's twelve fields, hosts space-separated. */
 export function csvRows(rows: readonly CertificateRow[]) {

@@ -10,10 +10,18 @@ export const certificatePackSchema = z.object({
   hosts: z.array(z.string()),
   status: z.string(),
   primary_certificate: z.string().nullish(),
-  created_on: timestamp,
+  // Optional in the SDK: without it the CA is read from the certificates' issuer (zone-audit.ts). No pack date exists.
   certificate_authority: z.string().nullish(),
   certificates: z
-    .array(z.object({ id: z.string(), bundle_method: z.string().nullish(), uploaded_on: timestamp, expires_on: timestamp }))
+    .array(
+      z.object({
+        id: z.string(),
+        issuer: z.string().nullish(),
+        bundle_method: z.string().nullish(),
+        uploaded_on: timestamp,
+        expires_on: timestamp,
+      }),
+    )
     .default([]),
 });
 export type CertificatePack = z.infer<typeof certificatePackSchema>;
@@ -32,6 +40,8 @@ export type CustomCertificate = z.infer<typeof customCertificateSchema>;
 export const customHostnameSchema = z.object({
   id: z.string(),
   hostname: z.string(),
+  /** The hostname's own status (active, pending, moved, deleted…): a moved or deleted hostname serves nothing. */
+  status: z.string().nullish(),
   ssl: z
     .object({
       status: z.string().nullish(),

@@ -1,8 +1,11 @@
 // What every certificate verdict is made of, and the phrases the rules share.
 import { ALTERNATIVE_CAS, DATES } from "@/lib/certificates/chain-change";
 
-export type CertificateVerdict = "no_action" | "action_required" | "informational";
-export type CertificateKind = "universal" | "advanced" | "total_tls" | "custom_certificate" | "custom_hostname";
+/** not_serving: the certificate serves no traffic (deleted, expired, timed out…): never counted as an action. */
+export type CertificateVerdict = "no_action" | "action_required" | "informational" | "not_serving";
+/** mh_custom, managed_hostname and other_pack (a pack type Preflight has no rule for) are pack types without a rule of their own. */
+export type CertificateKind =
+  "universal" | "advanced" | "total_tls" | "custom_certificate" | "custom_hostname" | "mh_custom" | "managed_hostname" | "other_pack";
 
 export interface CertificateFacts {
   kind: CertificateKind;
@@ -19,6 +22,16 @@ export interface CertificateFacts {
   uploaded?: boolean;
   /** Custom hostnames only: ssl.method as answered, which a CA switch must send back. */
   validationMethod?: string | null;
+  /** The certificate's status as the platform gives it (null: none given); undefined where none applies. */
+  status?: string | null;
+  /** Custom hostnames only: the hostname's own status (null: none given). */
+  hostnameStatus?: string | null;
+  /** Set when the pack names no CA and it was read from its certificates' issuer (the issuer as given). */
+  caFromIssuer?: string;
+  /** Packs without a rule of their own: the type as the platform gives it. */
+  packType?: string;
+  /** Packs without a rule of their own: the zone's custom hostnames among its hosts. */
+  customHostnames?: readonly string[];
 }
 
 export interface Classification {

@@ -5,12 +5,25 @@ import { servesUploadedCertificate } from "@/lib/certificates/hostname-certifica
 import { customHostnameCaa, type HostnameCaaContext } from "@/lib/certificates/hostname-caa";
 import type { AuditedZone, ZoneInventory } from "@/lib/certificates/inventory";
 import type { CertificateRow } from "@/lib/certificates/types";
+import { caOfIssuer } from "@/lib/certificates/issuer-ca";
 import type { CertificatePack } from "@/lib/certificates/upstream";
 
-/** Pack types audited as packs; the others are custom certificates and custom hostnames, audited from their own lists. */
-const PACK_KINDS: Record<string, CertificateKind> = { universal: "universal", advanced: "advanced", total_tls: "total_tls" };
+/** Pack types audited as packs by their own rules; custom certificates and custom hostnames come from their own lists. */
+const PACK_KINDS: Record<string, CertificateKind> = {
+  universal: "universal",
+  advanced: "advanced",
+  total_tls: "total_tls",
+  mh_custom: "mh_custom",
+  managed_hostname: "managed_hostname",
+};
+/** Pack types the custom certificate list holds each certificate of (the page says so): no second row. */
+export const CUSTOM_CERTIFICATE_PACK_TYPES: ReadonlySet<string> = new Set(["sni_custom", "legacy_custom", "keyless"]);
 
-type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> & Pick<CertificateFacts, "issuer" | "enabledUnknown" | "uploaded">;
+type Draft = Omit<CertificateRow, "verdict" | "reason" | "action"> &
+  Pick<CertificateFacts, "issuer" | "enabledUnknown" | "uploaded" | "hostnameStatus" | "caFromIssuer" | "packType" | "customHostnames"> & {
+    /** The Total TLS setting's own row: no certificate, so no certificate status. */
+    setting?: true;
+  };
 
 /**
  * `context`: the account's zones and the CAA records read of them, for custom hostnames in other zones of the
@@ -23,21 +36,23 @@ export function auditZone(
 ): { rows: CertificateRow[]; caa: CaaFinding[] } {
   const base = { zoneId: zone.id, zoneName: zone.name, validationMethod: null };
   const drafts: Draft[] = [];
+  const hostnames = new Set(inventory.customHostnames.map((h) => h.hostname.toLowerCase()));
   for (const pack of inventory.packs) {
-    const kind = PACK_KINDS[pack.type];
-    if (kind)
-      drafts.push({
-        ...base,
-        ...packDates(pack),
-        kind,
-        id: pack.id,
-        hosts: pack.hosts,
-        status: pack.status,
-        certificateAuthority:
-          kind === "total_tls"
-            ? (pack.certificate_authority ?? inventory.totalTls?.certificate_authority ?? null)
-            : (pack.certificate_authority ?? null),
-      });
+    if (CUSTOM_CERTIFICATE_PACK_TYPES.has(pack.type)) continue;
+    const kind = PACK_KINDS[pack.type] ?? "other_pack";
+    const ca = packCa(pack);
+    const own = kind === "universal" || kind === "advanced" || kind === "total_tls";
+    drafts.push({
+      ...base,
+      ...packDates(pack),
+      kind,
+      id: pack.id,
+      hosts: pack.hosts,
+      status: pack.status,
+      certificateAuthority: ca.certificateAuthority ?? (kind === "total_tls" ? (inventory.totalTls?.certificate_authority ?? null) : null),
+      ...(ca.caFromIssuer ? { caFromIssuer: ca.caFromIssuer } : {}),
+      ...(own ? {} : { packType: pack.type, customHostnames: pack.hosts.filter((h) => hostnames.has(h.toLowerCase())) }),
+    });
   }
   const { totalTls } = inventory;
   // Enabled but nothing issued yet: the setting still decides the CA of every certificate to come. An answer
@@ -54,6 +69,7 @@ export function auditZone(
       uploadedOn: null,
       expiresOn: null,
       status: enabledUnknown ? null : "enabled",
+      setting: true,
       ...(enabledUnknown ? { enabledUnknown } : {}),
     });
   }
@@ -85,6 +101,7 @@ export function auditZone(
       uploadedOn: h.ssl?.uploaded_on ?? null,
       expiresOn: h.ssl?.expires_on ?? null,
       status: h.ssl?.status ?? null,
+      hostnameStatus: h.status ?? null,
       validationMethod: h.ssl?.method ?? null,
       ...(uploaded ? { uploaded, issuer: h.ssl?.issuer ?? null } : {}),
     });
@@ -99,22 +116,49 @@ export function auditZone(
     const finding = hostname ? customHostnameCaa(zone, hostname, readable) : undefined;
     if (hostname && finding && !hostnameCaa.has(hostname)) hostnameCaa.set(hostname, finding);
   }
-  const rows = drafts.map(({ issuer, enabledUnknown, uploaded, ...draft }): CertificateRow => {
-    const facts: CertificateFacts = { ...draft, issuer, enabledUnknown, uploaded };
-    const findings =
-      draft.kind === "custom_hostname" ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat() : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
-    return { ...draft, ...classify(facts, findings) };
-  });
+  const rows = drafts.map(
+    ({ issuer, enabledUnknown, uploaded, hostnameStatus, caFromIssuer, packType, customHostnames, setting, ...draft }): CertificateRow => {
+      const facts: CertificateFacts = {
+        ...draft,
+        issuer,
+        enabledUnknown,
+        uploaded,
+        status: setting ? undefined : draft.status,
+        hostnameStatus,
+        caFromIssuer,
+        packType,
+        customHostnames,
+      };
+      const findings =
+        draft.kind === "custom_hostname"
+          ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat()
+          : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
+      return { ...draft, ...classify(facts, findings) };
+    },
+  );
   return { rows, caa: [...own, ...hostnameCaa.values()] };
 }
 
+function primaryCertificate(pack: CertificatePack) {
+  return pack.certificates.find((c) => c.id === pack.primary_certificate) ?? pack.certificates[0];
+}
+
+/** The certificate's own dates: the pack itself has none in the SDK (no `created_on`). */
 function packDates(pack: CertificatePack) {
-  const primary = pack.certificates.find((c) => c.id === pack.primary_certificate) ?? pack.certificates[0];
+  const primary = primaryCertificate(pack);
   return {
     bundleMethod: primary?.bundle_method ?? null,
-    uploadedOn: primary?.uploaded_on ?? pack.created_on ?? null,
+    uploadedOn: primary?.uploaded_on ?? null,
     expiresOn: primary?.expires_on ?? null,
   };
+}
+
+/** The pack's CA, or (optional in the SDK) the one its primary certificate's issuer names, saying so. */
+function packCa(pack: CertificatePack): { certificateAuthority: string | null; caFromIssuer?: string } {
+  if (pack.certificate_authority) return { certificateAuthority: pack.certificate_authority };
+  const issuer = primaryCertificate(pack)?.issuer ?? undefined;
+  const ca = caOfIssuer(issuer);
+  return ca && issuer ? { certificateAuthority: ca, caFromIssuer: issuer } : { certificateAuthority: null };
 }
 
 /** Every hostname of the zone's own certificates and CAA records; custom hostnames live in customers' DNS. */

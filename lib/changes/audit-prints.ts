@@ -31,7 +31,9 @@ export type PrintShard = z.infer<typeof printShardSchema>;
 
 /** Issued by the legacy-chain CA and not left alone by the rules (a universal pack there is switched automatically). */
 export function needsLegacyAction(row: CertificateRow): boolean {
-  if (row.verdict === "no_action") return false;
+  // Serving no traffic is no action; an mh_custom or managed_hostname pack's custom hostnames have rows of their own.
+  if (row.verdict === "no_action" || row.verdict === "not_serving") return false;
+  if (row.kind === "mh_custom" || row.kind === "managed_hostname") return false;
   // A custom certificate has no CA field: its verdict is no_action exactly when its issuer is another CA.
   return row.certificateAuthority === LEGACY_CA || row.kind === "custom_certificate";
 }
@@ -62,7 +64,10 @@ export function legacyFacts(rows: readonly CertificateRow[], at: Date): Map<Cert
   // Candidates per zone, once: a step holds thousands of custom hostnames but few packs and custom certificates.
   const candidates = new Map<string, CertificateRow[]>();
   for (const row of rows) {
-    if (row.kind === "custom_hostname" || needsLegacyAction(row) || row.certificateAuthority === LEGACY_CA) continue;
+    // A replacement serves traffic, or will: a deleted or timed-out certificate on another CA replaces nothing. Custom
+    // hostnames are switched in place, and the packs of their certificates (below) are read in other steps than they are.
+    if (row.verdict === "not_serving" || needsLegacyAction(row) || row.certificateAuthority === LEGACY_CA) continue;
+    if (row.kind === "custom_hostname" || row.kind === "mh_custom" || row.kind === "managed_hostname") continue;
     candidates.set(row.zoneId, [...(candidates.get(row.zoneId) ?? []), row]);
   }
   const out = new Map<CertificateRow, LegacyFacts>();

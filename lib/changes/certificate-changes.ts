@@ -12,6 +12,9 @@ const KIND_WORDS: Record<CertificateKind, string> = {
   total_tls: "Total TLS certificate",
   custom_certificate: "custom certificate",
   custom_hostname: "custom hostname",
+  mh_custom: "mh_custom certificate pack",
+  managed_hostname: "managed_hostname certificate pack",
+  other_pack: "certificate pack",
 };
 const SUBJECT_KIND: Record<CertificateKind, ChangeSubject["kind"]> = {
   universal: "certificate_pack",
@@ -19,6 +22,9 @@ const SUBJECT_KIND: Record<CertificateKind, ChangeSubject["kind"]> = {
   total_tls: "certificate_pack",
   custom_certificate: "custom_certificate",
   custom_hostname: "custom_hostname",
+  mh_custom: "certificate_pack",
+  managed_hostname: "certificate_pack",
+  other_pack: "certificate_pack",
 };
 const HOSTS_NAMED = 5;
 

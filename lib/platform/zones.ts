@@ -86,7 +86,8 @@ function toZoneRow(zone: Zone): ZoneRow {
     planName,
     status: zone.status ?? "unknown",
     paused: zone.paused ?? false,
-    type: zone.type ?? "full",
+    // Optional in the SDK's Zone: absent is unknown, never "full" (a partial setup's DNS is elsewhere).
+    type: zone.type ?? "unknown",
     accountId: zone.account.id ?? "",
     accountName: zone.account.name ?? "",
     createdOn: zone.created_on ?? null,

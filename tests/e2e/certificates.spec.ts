@@ -123,6 +123,29 @@ test("a custom hostname serving an uploaded certificate is judged by its issuer 
   await expect(detail).not.toContainText("PATCH");
 });
 
+test("dead packs are not serving, in words and out of the action count; an mh_custom pack has its own row", async ({ page }) => {
+  await openAudit(page, "/certificates?verdict=not_serving&kind=advanced");
+  await expect(page.getByTestId("pack-types-note")).toContainText("sni_custom, legacy_custom and keyless");
+  const notServing = Number((await page.getByTestId("total-not_serving").innerText()).replace(/\D/g, ""));
+  expect(notServing).toBeGreaterThan(0);
+  const rows = page.getByTestId("certificate-row");
+  const verdicts = await rows.locator("[role=cell]:last-child").allInnerTexts();
+  expect(new Set(verdicts)).toEqual(new Set(["Not serving"]));
+  const words = [];
+  for (const row of (await rows.all()).slice(0, 4)) {
+    await row.click();
+    words.push(await page.getByTestId("certificate-detail").innerText());
+  }
+  expect(words.some((w) => w.includes("Deleted: nothing to do."))).toBe(true);
+  expect(words.some((w) => /Expired: nothing to do\.|Issuance timed out: order again\./.test(w))).toBe(true);
+
+  await openAudit(page, "/certificates?kind=mh_custom");
+  await rows.first().click();
+  const detail = page.getByTestId("certificate-detail");
+  await expect(detail).toContainText("A certificate pack of type mh_custom, which Preflight has no rule of its own for");
+  await expect(detail).toContainText('was read from its certificates\' issuer ("LetsEncrypt")');
+});
+
 test("the chain inspector flags the real cross-signed ISRG Root X1 and refuses a private key", async ({ page }) => {
   // The inspector sits below the audit: while the audit still adds rows the page moves under the pointer.
   await openAudit(page);

@@ -32,11 +32,12 @@ async function legacyHostnames(sandbox: OwnServer): Promise<{ zoneId: string; id
     ).result;
   for (let page = 1; page < 10; page++) {
     for (const zone of await get<{ id: string }[]>(`/zones?per_page=50&page=${page}`)) {
-      const hostnames = await get<{ id: string; ssl: { certificate_authority: string } }[]>(
+      const hostnames = await get<{ id: string; status: string; ssl: { certificate_authority: string } }[]>(
         `/zones/${zone.id}/custom_hostnames?per_page=50`,
       );
       const ids = hostnames
-        .filter((h) => h.ssl.certificate_authority === "lets_encrypt")
+        // A moved or deleted hostname is never switched (a PATCH would revive it).
+        .filter((h) => h.ssl.certificate_authority === "lets_encrypt" && h.status !== "moved" && h.status !== "deleted")
         .map((h) => h.id)
         .slice(0, 3);
       if (ids.length === 3) return { zoneId: zone.id, ids };

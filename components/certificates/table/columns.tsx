@@ -5,7 +5,7 @@ import type { CertificateRow } from "@/lib/certificates/types";
 import { formatDay } from "@/lib/client/format";
 
 const equals: FilterFn<CertificateRow> = (row, columnId, value) => !value || row.getValue(columnId) === value;
-const VERDICT_ORDER = { action_required: 0, informational: 1, no_action: 2 };
+const VERDICT_ORDER = { action_required: 0, informational: 1, no_action: 2, not_serving: 3 };
 
 export const KIND_LABELS: Record<string, string> = {
   universal: "Universal",
@@ -13,6 +13,9 @@ export const KIND_LABELS: Record<string, string> = {
   total_tls: "Total TLS",
   custom_certificate: "Custom certificate",
   custom_hostname: "Custom hostname",
+  mh_custom: "mh_custom pack",
+  managed_hostname: "managed_hostname pack",
+  other_pack: "Other pack type",
 };
 
 /** Shown as the platform writes it; `""` on a custom hostname is the default CA. */

@@ -1,9 +1,11 @@
 // Certificate changes a real account goes through between two snapshots, for the demo and the tests
 // (control endpoint POST /__sandbox/certificates). Each leaves the account in a state the real API can
 // answer: an advanced pack ordered on the legacy-chain CA, a custom hostname whose CA was set back to
-// lets_encrypt and re-issued, a custom certificate from the legacy-chain CA uploaded close to its expiry.
+// lets_encrypt and re-issued, a custom certificate from the legacy-chain CA uploaded close to its expiry; and
+// the audit's advice followed: a replacement pack ordered with another CA, the old pack deleted.
 import { z } from "zod";
 import { Random, uuidV4 } from "./random";
+import { packInStatus } from "./seed-dead-certificates";
 import { DAY_MS, isoMicro } from "./time";
 import type { SandboxState, Zone } from "./types";
 import type { CertificatePack, CustomCertificate, CustomHostname, ZoneCertificates } from "./types-certificates";
@@ -20,8 +22,27 @@ export const certificateEventSchema = z.discriminatedUnion(
         expiresInDays: z.number().int().min(1).max(90).default(20),
       })
       .strict(),
+    z
+      .object({
+        change: z.literal("order_replacement_pack"),
+        zoneId: z.string(),
+        packId: z.string(),
+        certificateAuthority: z.enum(["google", "ssl_com"]),
+      })
+      .strict(),
+    // After DELETE …/ssl/certificate_packs/{id}, `status=all` still lists the pack, pending deletion and then deleted.
+    z
+      .object({
+        change: z.literal("delete_pack"),
+        zoneId: z.string(),
+        packId: z.string(),
+        status: z.enum(["pending_deletion", "deleted"]).default("pending_deletion"),
+      })
+      .strict(),
   ],
-  { error: "change must be order_legacy_pack, switch_hostname_back or upload_legacy_certificate" },
+  {
+    error: "change must be order_legacy_pack, switch_hostname_back, upload_legacy_certificate, order_replacement_pack or delete_pack",
+  },
 );
 export type CertificateEvent = z.infer<typeof certificateEventSchema>;
 
@@ -33,6 +54,7 @@ let events = 0;
 /** Applies the change to the account at `nowMs`; the zone is the one named, or the first that fits. */
 export function applyCertificateEvent(state: SandboxState, event: CertificateEvent, nowMs: number): EventOutcome {
   const rng = new Random((state.seed ^ (0x5eed_c0de + ++events)) >>> 0);
+  if (event.change === "order_replacement_pack" || event.change === "delete_pack") return packEvent(state, event, rng, nowMs);
   const fits = (zone: Zone, certs: ZoneCertificates) => {
     if (event.change === "switch_hostname_back")
       return certs.customHostnames.some((h) =>
@@ -126,4 +148,26 @@ function legacyUpload(rng: Random, zone: Zone, nowMs: number, expiresInDays: num
     expires_on: isoMicro(nowMs + expiresInDays * DAY_MS, rng),
     priority: 0,
   };
+}
+
+/** The advice followed on one advanced pack: its replacement ordered with another CA (issued at once), or the pack deleted. */
+function packEvent(
+  state: SandboxState,
+  event: Extract<CertificateEvent, { change: "order_replacement_pack" | "delete_pack" }>,
+  rng: Random,
+  nowMs: number,
+): EventOutcome {
+  const zone = state.zones.find((z) => z.id === event.zoneId);
+  if (!zone) return { problem: "zoneId: no such zone" };
+  const certs = state.certificates[zone.id]!;
+  const old = certs.packs.find((p) => p.id === event.packId);
+  if (!old || old.type !== "advanced") return { problem: "packId: no such advanced certificate pack in the zone" };
+  const named = { id: zone.id, name: zone.name };
+  if (event.change === "delete_pack") {
+    old.status = event.status;
+    return { zone: named, certificate: old };
+  }
+  const pack = packInStatus(rng, zone, [...old.hosts], "active", event.certificateAuthority, nowMs);
+  certs.packs.push(pack);
+  return { zone: named, certificate: pack };
 }

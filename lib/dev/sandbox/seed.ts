@@ -3,6 +3,7 @@ import { assignPlans } from "./plans";
 import { planBulkHostnames } from "./bulk-hostnames";
 import { Random } from "./random";
 import { seedCertificates } from "./seed-certificates";
+import { seedDeadCertificates } from "./seed-dead-certificates";
 import { seedDnsRecords } from "./seed-dns";
 import { seedInAccountHostnames } from "./seed-hostname-caa";
 import { seedUploadedHostnames } from "./seed-uploaded-hostnames";
@@ -57,6 +58,7 @@ export function seedAccount({
   const certificates = seedCertificates(seed, zones, dnsRecords);
   seedInAccountHostnames(seed, zones, dnsRecords, certificates);
   seedUploadedHostnames(seed, zones, certificates);
+  seedDeadCertificates(seed, zones, certificates);
   const bulkHostnames = planBulkHostnames(zones, customHostnames);
   const state = {
     seed,

@@ -17,9 +17,10 @@ export interface PackCertificate {
   status: string;
   bundle_method: BundleMethod;
   zone_id: string;
-  uploaded_on: string;
-  modified_on: string;
-  expires_on: string;
+  /** Absent until issued (an order whose validation or issuance timed out has none). */
+  uploaded_on?: string;
+  modified_on?: string;
+  expires_on?: string;
   priority: number;
 }
 
@@ -30,6 +31,7 @@ export interface CertificatePack {
   primary_certificate: string;
   status: string;
   certificates: PackCertificate[];
+  /** The sandbox's listing order only: no SDK pack type has it, so the list leaves it out (routes/certificates.ts). */
   created_on: string;
   validity_days?: number;
   validation_method?: "txt" | "http" | "email";
@@ -37,8 +39,11 @@ export interface CertificatePack {
 }
 
 /** A custom certificate is listed like a pack's certificate, plus its keyless server when it has one. */
-export interface CustomCertificate extends Omit<PackCertificate, "status"> {
+export interface CustomCertificate extends Omit<PackCertificate, "status" | "uploaded_on" | "modified_on" | "expires_on"> {
   status: "active" | "expired";
+  uploaded_on: string;
+  modified_on: string;
+  expires_on: string;
   keyless_server?: {
     id: string;
     name: string;
@@ -55,7 +60,8 @@ export interface CustomCertificate extends Omit<PackCertificate, "status"> {
 export interface CustomHostname {
   id: string;
   hostname: string;
-  status: "active" | "pending";
+  /** Of the SDK's statuses, those the docs explain. */
+  status: "active" | "pending" | "active_redeploying" | "moved" | "deleted" | "pending_deletion" | "blocked";
   created_at: string;
   ssl: {
     id: string;

@@ -15,7 +15,8 @@ function legacyHostnames(n: number, skip: number): { zoneId: string; ids: string
     .map(([zoneId, certs]) => ({
       zoneId,
       ids: certs.customHostnames
-        .filter((c) => c.ssl.certificate_authority === "lets_encrypt")
+        // A moved or deleted hostname is never switched (a PATCH would revive it): only those still serving.
+        .filter((c) => c.ssl.certificate_authority === "lets_encrypt" && c.status !== "moved" && c.status !== "deleted")
         .map((c) => c.id)
         .slice(0, n),
     }))

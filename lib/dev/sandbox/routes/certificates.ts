@@ -37,7 +37,11 @@ export function listCertificatePacks(context: RouteContext): ApiResponse {
     (a, b) => compareKeys(a.id, b.id),
   );
   const { result, resultInfo } = paginate(sorted, list.page, list.perPage);
-  return ok(result, resultInfo);
+  // created_on orders the sandbox's list; no SDK pack type has it, so the answer does not either.
+  return ok(
+    result.map(({ created_on: _ordered, ...pack }) => pack),
+    resultInfo,
+  );
 }
 
 export function listCustomCertificates(context: RouteContext): ApiResponse {
