@@ -70,7 +70,9 @@ async function planMigrationStep(
   if (phase === "migrated") throw new InputError("zoneId", `${zone.name} already uses the new managed rules: there is nothing to review`);
   if (phase === "unknown")
     throw new ConflictError(
-      `The migration status of ${zone.name} could not be read: ` +
+      `The migration status of ${zone.name} could not be read` +
+        (evidence.statusRefusal ? ` (${evidence.statusRefusal.operation} answered HTTP ${evidence.statusRefusal.status})` : "") +
+        ": " +
         `Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`,
       "status_unknown",
     );
@@ -84,7 +86,14 @@ async function planMigrationStep(
       );
     }
     const deletes = steps.filter((s) => s.call.method === "DELETE");
-    if (deletes.length === 0) throw new InputError("zoneId", `${zone.name} has no URI-based overrides to delete`);
+    const withoutId = (evidence.overrides ?? []).length - deletes.length;
+    if (deletes.length === 0)
+      throw new InputError(
+        "zoneId",
+        withoutId > 0
+          ? `${zone.name} has ${withoutId} URI-based override(s), none with an identifier: Preflight cannot delete them`
+          : `${zone.name} has no URI-based overrides to delete`,
+      );
     return { title: `Delete ${deletes.length} URI-based override(s) of ${zone.name}`, evidence: frozen, calls: asCalls(deletes) };
   }
   const blocked = phase === "previous" && evidence.check?.compatible === false;
