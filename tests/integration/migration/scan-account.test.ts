@@ -105,6 +105,10 @@ describe("scanAccount against the sandbox", () => {
           : group.filter((g) => g.mode === "off").length + sandbox.state.waf[zone.id]!.rules.filter((r) => r.mode === "off").length;
       expect(row.lostOverrides, zone.name).toBe(expectedLost);
     });
+    // The last zone's plan has no name (optional in the SDK): listed and assessed all the same, its plan from legacy_id.
+    const unnamed = sandbox.state.zones.at(-1)!;
+    expect(unnamed.plan.name).toBeUndefined();
+    expect(byId.get(unnamed.id)!.planName).toBe(unnamed.plan.legacy_id);
     expect(retiredZones).toBeGreaterThan(0);
     expect(statusRefusedZones).toBeGreaterThan(0);
   });
