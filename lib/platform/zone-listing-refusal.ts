@@ -21,6 +21,8 @@ export function tooManyAccounts(error: unknown, accountId: string | undefined): 
     operation: error.operation,
     status: error.status,
     errors: error.errors,
-    message: `${error.operation} was refused: the API token reaches more than 500 accounts, and the platform lists zones across that many only when filtered by account. To fix it, ${fix}`,
+    message:
+      `${error.operation} was refused: the API token reaches more than 500 accounts, and the platform lists zones across that many ` +
+      `only when filtered by account. To fix it, ${fix}`,
   });
 }
