@@ -83,7 +83,7 @@ export function ReviewDetail({ id }: { id: string }) {
                 {call.method} {call.path}
                 {Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}
               </code>
-              {review.results[i]?.state === "failed" && (
+              {(review.results[i]?.state === "failed" || review.results[i]?.state === "unknown") && (
                 <p role="alert" className="text-sm text-red-800" data-testid="call-failure">
                   {failureMessage(review.results[i]?.response)}
                 </p>

@@ -47,6 +47,8 @@ export function useZones(firstPage?: ZonesAnswer) {
   );
   // The first answer carries the account's drift flags.
   const drift = pages?.[0]?.drift;
+  // Listing entries without a readable zone id: said beside the table, since no row can show them.
+  const unreadableZones = pages?.find((page) => page.unreadableZones)?.unreadableZones ?? 0;
   return {
     ...query,
     zones,
@@ -56,6 +58,7 @@ export function useZones(firstPage?: ZonesAnswer) {
     fetchedAt: pages?.[0]?.fetchedAt,
     snapshot: pages?.[0]?.snapshot,
     drift,
+    unreadableZones,
     refresh,
     reload,
   };

@@ -31,6 +31,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
     fetchedAt,
     snapshot,
     drift,
+    unreadableZones,
     error,
     isLoading,
     isFetching,
@@ -89,6 +90,12 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
       <DriftPanel flags={drift} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
+      {unreadableZones > 0 && (
+        <p role="note" className="text-sm text-amber-800" data-testid="unreadable-zones">
+          {unreadableZones} {unreadableZones === 1 ? "entry" : "entries"} of the zone listing had no readable zone id: not shown, and not
+          assessed. Every other zone is listed.
+        </p>
+      )}
       {error ? (
         <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />
       ) : isLoading ? (

@@ -1,6 +1,6 @@
 // The verdict for one zone and every reason behind it, in words a person acts on, each with the next
 // step. Pure: the evidence in, the assessment out.
-import { migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { deletableOverrideId, migrationPhase, type UriOverride, type ZoneEvidence } from "@/lib/migration/evidence";
 import { MIGRATION_LIMITS } from "@/lib/migration/managed-rulesets";
 import { migratedRules, oversizedExpressions } from "@/lib/migration/proposed-config";
 import { previousApiReasons, statusUnknownReason } from "@/lib/migration/unknown-reasons";
@@ -79,7 +79,7 @@ export function assessEligibility(plan: string, evidence: ZoneEvidence): Eligibi
       validationAvailable: enterprise,
       reasons: [
         ...previousApiReasons(evidence),
-        ...(phase === "unknown" ? [statusUnknownReason(evidence.status)] : []),
+        ...(phase === "unknown" ? [statusUnknownReason(evidence.status, evidence.statusRefusal)] : []),
         ...blockers,
         ...(evidence.check?.compatible && phase !== "unknown" ? [compatibleReason] : []),
         validation,
@@ -118,17 +118,20 @@ function blockingReasons(evidence: ZoneEvidence): Reason[] {
   const reasons: Reason[] = [];
   const overrides = evidence.overrides ?? [];
   if (overrides.length > 0) {
+    const withoutId = overrides.filter((o) => deletableOverrideId(o) === undefined).length;
     reasons.push({
       code: "uri_overrides",
-      message: `${overrides.length} URI-based override${overrides.length === 1 ? "" : "s"} must be deleted first: ${overrides
-        .map((o) => `${o.urls.join(", ")}${o.description ? ` (${o.description})` : ""}`)
-        .join("; ")}.`,
+      message:
+        `${overrides.length} URI-based override${overrides.length === 1 ? "" : "s"} must be deleted first: ${overrides.map(overrideWords).join("; ")}.` +
+        (withoutId > 0 ? ` ${withoutId} of them came without an identifier: Preflight cannot plan their deletion.` : ""),
       nextStep: "Delete them with the API (DELETE /zones/{zone_id}/firewall/waf/overrides/{id}); the dashboard cannot.",
     });
   } else if (evidence.check && !evidence.check.compatible) {
+    // The docs show no incompatible answer: its migration_state, when given, is quoted as given.
+    const state = evidence.check.migration_state ? `, migration_state "${evidence.check.migration_state}"` : "";
     reasons.push({
       code: "not_compatible",
-      message: "The compatibility check says this zone cannot update (compatible: false).",
+      message: `The compatibility check says this zone cannot update (compatible: false${state}).`,
       nextStep: "Contact support with the zone id: the check gives no further reason.",
     });
   }
@@ -164,6 +167,13 @@ function settingReasons(evidence: ZoneEvidence): Reason[] {
       nextStep: "Check that the proposed configuration deploys the rulesets disabled if that is still what you want.",
     },
   ];
+}
+
+/** An override in words: its URLs (optional in the SDK) and description, and its id or that it has none. */
+function overrideWords(override: UriOverride): string {
+  const urls = override.urls?.length ? override.urls.join(", ") : "no URLs given";
+  const id = deletableOverrideId(override) ? "" : " [no identifier]";
+  return `${urls}${override.description ? ` (${override.description})` : ""}${id}`;
 }
 
 /** A zone whose calls failed: marked failed with the reason, never shown as eligible or dropped. */

@@ -4,7 +4,11 @@
 import { z } from "zod";
 import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 
-export const checkSchema = z.object({ compatible: z.boolean(), migration_state: z.string() });
+/**
+ * The docs' one example is `{compatible: true, migration_state: "start"}`; none shows an incompatible answer, so only
+ * `compatible` is required: an absent (or non-string) migration_state is no failure (it reads nothing of the phase).
+ */
+export const checkSchema = z.object({ compatible: z.boolean(), migration_state: z.string().optional().catch(undefined) });
 export type CheckResult = z.infer<typeof checkSchema>;
 
 /**
@@ -57,13 +61,18 @@ export const ruleSchema = z.object({
 export type WafRule = z.infer<typeof ruleSchema>;
 
 export const overrideSchema = z.object({
-  // The id goes into a DELETE path a review may send: only an identifier is accepted from the platform.
-  id: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters"),
+  // Optional in the SDK's Override (id?, urls?): an override without an identifier is shown, never planned for deletion.
+  id: z.string().optional(),
   description: z.string().nullish(),
-  urls: z.array(z.string()),
+  urls: z.array(z.string()).optional(),
   paused: z.boolean().optional(),
 });
 export type UriOverride = z.infer<typeof overrideSchema>;
+
+/** The id goes into a DELETE path a review may send: only a 32-hex identifier is one Preflight deletes by. */
+export function deletableOverrideId(override: UriOverride): string | undefined {
+  return override.id !== undefined && /^[0-9a-f]{32}$/.test(override.id) ? override.id : undefined;
+}
 
 // The proposed configuration is sent back as the PUT body: every level is loose, so fields Preflight does
 // not name (a skip rule's `logging`, `ref`, `version`, an override's `sensitivity_level`) reach the PUT unchanged.
@@ -111,9 +120,18 @@ export interface PreviousApiRefusal {
   message: string;
 }
 
+/** The status call refused with 404, 410 or 403 (the upgrade's APIs retire with the previous version): the phase is unknown. */
+export interface StatusRefusal {
+  operation: string;
+  status: number;
+  message: string;
+}
+
 /** Everything read for one zone; parts are absent when the zone's state makes them moot. */
 export interface ZoneEvidence {
   status: MigrationStatus;
+  /** Set when the status call refused (404, 410, 403): `status` is then {} and the phase unknown, never "previous". */
+  statusRefusal?: StatusRefusal;
   check?: CheckResult;
   packages?: WafPackage[];
   /** The core rule set's groups. */

@@ -1,6 +1,6 @@
 // The migration procedure for one zone as steps, each with the exact call it would make. Shown here,
 // executed only through a review.
-import { migrationPhase, type Ruleset, type ZoneEvidence } from "@/lib/migration/evidence";
+import { deletableOverrideId, migrationPhase, type Ruleset, type ZoneEvidence } from "@/lib/migration/evidence";
 
 export interface PlannedCall {
   method: "GET" | "PUT" | "DELETE";
@@ -45,12 +45,19 @@ export function migrationProcedure(zoneId: string, plan: string, evidence: ZoneE
       call: { method: "GET", path: `/zones/${zoneId}/waf_migration/check`, query: { phase_two: "1" } },
       status: before ? "next" : "done",
     },
-    ...overrides.map((override): ProcedureStep => ({
-      title: `Delete the URI-based override ${override.urls.join(", ")}`,
-      why: "Zones with URI-based overrides cannot update; they can only be deleted by API.",
-      call: { method: "DELETE", path: `/zones/${zoneId}/firewall/waf/overrides/${override.id}`, query: {} },
-      status: before ? "next" : "done",
-    })),
+    // Only an override with an identifier can be deleted: one without is shown in the reasons, never planned.
+    ...overrides.flatMap((override): ProcedureStep[] => {
+      const id = deletableOverrideId(override);
+      if (!id) return [];
+      return [
+        {
+          title: `Delete the URI-based override ${override.urls?.length ? override.urls.join(", ") : id}`,
+          why: "Zones with URI-based overrides cannot update; they can only be deleted by API.",
+          call: { method: "DELETE", path: `/zones/${zoneId}/firewall/waf/overrides/${id}`, query: {} },
+          status: before ? "next" : "done",
+        },
+      ];
+    }),
     {
       title: "Get the proposed configuration",
       why: "The new managed rules equivalent to the current configuration, ready to deploy.",

@@ -2,6 +2,7 @@
 // deploys, the settings it carries over, and what would make the update fail.
 import { MIGRATION_LIMITS, OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID, rulesetName } from "@/lib/migration/managed-rulesets";
 import type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
+import { impliedParanoiaLevel, UNSET_PARANOIA_NOTE } from "@/lib/migration/paranoia-level";
 
 export interface ConfigRuleView {
   index: number;
@@ -55,15 +56,13 @@ export function deployedOwasp(config: Ruleset) {
   const rule = config.rules.find((r) => r.action === "execute" && r.action_parameters?.id === OWASP_CORE_RULESET_ID);
   if (!rule) return undefined;
   const overrides = rule.action_parameters?.overrides;
-  const disabledLevels = (overrides?.categories ?? [])
-    .filter((c) => c.enabled === false)
-    .map((c) => /^paranoia-level-(\d)$/.exec(c.category)?.[1])
-    .filter((level): level is string => level !== undefined)
-    .map(Number);
+  // null, never a guessed 4 or 1: without a paranoia category turned off the docs disagree (lib/migration/paranoia-level.ts).
+  const paranoiaLevel = impliedParanoiaLevel(overrides?.categories);
   const score = overrides?.rules?.find((r) => r.id === OWASP_ANOMALY_SCORE_RULE_ID);
   return {
     enabled: rule.enabled ?? true,
-    paranoiaLevel: disabledLevels.length ? Math.min(...disabledLevels) - 1 : 4,
+    paranoiaLevel,
+    ...(paranoiaLevel === null ? { paranoiaNote: UNSET_PARANOIA_NOTE } : {}),
     scoreThreshold: score?.score_threshold,
     action: score?.action,
   };

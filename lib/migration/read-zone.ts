@@ -14,6 +14,11 @@ import type { ZoneRow } from "@/lib/platform/zones";
  * scan reads what its rows show (`row`); the zone detail reads everything (`all`).
  */
 export async function readZone(platform: PlatformClient, zone: ZoneRow, scope: EvidenceScope = "row"): Promise<ZoneScan> {
+  // A zone whose listing entry did not parse is marked, not read on a guessed plan: its row says what did not parse.
+  if (zone.unreadable) {
+    const error = `The zone listing's entry for this zone did not parse (${zone.unreadable}): its plan and settings are unknown, so it was not assessed.`;
+    return { zone, error, fetchedAt: new Date().toISOString() };
+  }
   try {
     const { evidence, deferred } = await readZoneEvidence(platform, zone.id, scope);
     return { zone, evidence, fetchedAt: new Date().toISOString(), ...(deferred.length > 0 ? { deferred } : {}) };

@@ -27,6 +27,8 @@ export interface AccountScan {
   totalCount?: number;
   /** Set when the account rate limit stopped this part of the scan: wait this long before continuing. */
   retryAfterSeconds?: number;
+  /** Entries of the zone listing without a readable zone id: not zones Preflight can show, so counted (absent: none). */
+  unreadableZones?: number;
 }
 
 export async function scanAccount(
@@ -61,6 +63,7 @@ export async function scanAccount(
     cursor: complete ? undefined : encodeCursor("migration-scan", { offset: end }),
     totalCount: list.zones.length,
     retryAfterSeconds: retryAfterMs ? Math.ceil(retryAfterMs / 1000) : undefined,
+    ...(list.unreadableEntries ? { unreadableZones: list.unreadableEntries } : {}),
   };
 }
 
@@ -81,6 +84,7 @@ export function cachedFirstAnswer(): AccountScan | undefined {
     complete,
     cursor: complete ? undefined : encodeCursor("migration-scan", { offset: end }),
     totalCount: list.zones.length,
+    ...(list.unreadableEntries ? { unreadableZones: list.unreadableEntries } : {}),
   };
 }
 
@@ -101,7 +105,13 @@ export async function accountZones(platform: PlatformClient, accountId: string |
   const key = zoneListKey(platform, accountId);
   const shared = cached ? undefined : sharedZoneList.take(key, maxAgeMs);
   if (shared) {
-    const list = { zones: shared.zones, complete: true, totalCount: shared.totalCount, fetchedAt: shared.listedAt };
+    const list = {
+      zones: shared.zones,
+      complete: true,
+      totalCount: shared.totalCount,
+      fetchedAt: shared.listedAt,
+      unreadableEntries: shared.unreadableEntries,
+    };
     scanCache.putZoneList(list);
     return { ...list, retryAfterSeconds: undefined };
   }
@@ -112,9 +122,17 @@ export async function accountZones(platform: PlatformClient, accountId: string |
     cursor: page.cursor,
     totalCount: page.totalCount,
     fetchedAt: cached?.fetchedAt ?? Date.now(),
+    unreadableEntries: (cached?.unreadableEntries ?? 0) + (page.unreadableEntries ?? 0),
   };
   scanCache.putZoneList(list);
-  if (list.complete) sharedZoneList.offer(key, { zones: list.zones, totalCount: list.totalCount, listedAt: list.fetchedAt });
+  if (list.complete) {
+    sharedZoneList.offer(key, {
+      zones: list.zones,
+      totalCount: list.totalCount,
+      listedAt: list.fetchedAt,
+      unreadableEntries: list.unreadableEntries,
+    });
+  }
   return { ...list, retryAfterSeconds: page.retryAfterSeconds };
 }
 

@@ -11,7 +11,8 @@ export const ZONE_SCAN_TTL_MS = 15 * 60_000;
 // The expiry is kept as a number: a cached answer looks up 200 scans, and parsing each one's timestamp
 // every time stood out in its CPU profile.
 const scans = new Map<string, { scan: ZoneScan; expiresAt: number }>();
-let zoneList: { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number } | undefined;
+let zoneList:
+  { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number; unreadableEntries?: number } | undefined;
 
 function fresh(fetchedAt: number): boolean {
   return Date.now() - fetchedAt < ZONE_SCAN_TTL_MS;

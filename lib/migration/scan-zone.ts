@@ -19,14 +19,16 @@ import {
   statusSchema,
   type CheckResult,
   type DeferredPart,
+  type MigrationStatus,
   type PreviousPart,
+  type StatusRefusal,
   type Ruleset,
   type WafGroup,
   type WafRule,
   type ZoneEvidence,
 } from "@/lib/migration/evidence";
 import { readManagedEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint";
-import { PreviousApiReader } from "@/lib/migration/previous-api";
+import { PreviousApiReader, statusRefusalOf } from "@/lib/migration/previous-api";
 import { owaspPackage } from "@/lib/migration/zone-mapping";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DeferredError } from "@/lib/errors/platform-errors";
@@ -55,7 +57,7 @@ export async function scanZoneEvidence(platform: PlatformClient, zoneId: string)
 
 export async function readZoneEvidence(platform: PlatformClient, zoneId: string, scope: EvidenceScope): Promise<ZoneRead> {
   const path = (...segments: string[]) => zonePath(zoneId, ...segments);
-  const { result: status } = await platform.get(path("waf_migration", "status"), {}, statusSchema);
+  const { status, statusRefusal } = await readMigrationStatus(platform, zoneId);
   const phase = migrationPhase(status);
   if (phase === "migrated") return { evidence: { status }, deferred: [] };
 
@@ -111,7 +113,7 @@ export async function readZoneEvidence(platform: PlatformClient, zoneId: string,
     const lateCheck = checkWanted && check === undefined && phase === "previous";
     [entrypoint, check] = await Promise.all([readManagedEntrypoint(platform, zoneId), lateCheck ? readCheck() : check]);
   }
-  const evidence: ZoneEvidence = { status, check, overrides, packages, config };
+  const evidence: ZoneEvidence = { status, ...(statusRefusal ? { statusRefusal } : {}), check, overrides, packages, config };
   if (owasp) Object.assign(evidence, { groups, rulesOff });
   if (refusals.length > 0) Object.assign(evidence, { previousApi: { refusals, unknown }, entrypoint });
   const deferred: DeferredPart[] = [
@@ -128,16 +130,35 @@ export async function readDeferredParts(platform: PlatformClient, zoneId: string
     wants("check") ? readCheckResult(platform, zoneId) : undefined,
     wants("config") ? readConfig(platform, zoneId) : undefined,
   ]);
-  const { status, overrides, packages, ...rest } = read.evidence;
+  const { status, statusRefusal, overrides, packages, ...rest } = read.evidence;
   // The keys in the order an `all` read gives them: evidence is compared key by key.
   return withoutUndefined({
     status,
+    statusRefusal,
     check: check ?? read.evidence.check,
     overrides,
     packages,
     config: config ?? read.evidence.config,
     ...rest,
   });
+}
+
+/**
+ * The status as the zone's phase is read from. 404, 410 or 403 there is what the retirement of the previous version's
+ * APIs (2025-06-15; the platform upgrades zones itself) may answer: the phase is unknown, never "previous", and the
+ * zone is not failed. Anything else (5xx, 400, 429, network, a malformed body) still fails the read.
+ */
+export async function readMigrationStatus(
+  platform: PlatformClient,
+  zoneId: string,
+): Promise<{ status: MigrationStatus; statusRefusal?: StatusRefusal }> {
+  try {
+    return { status: (await platform.get(zonePath(zoneId, "waf_migration", "status"), {}, statusSchema)).result };
+  } catch (error) {
+    const refusal = statusRefusalOf(error);
+    if (!refusal) throw error;
+    return { status: {}, statusRefusal: refusal };
+  }
 }
 
 function readCheckResult(platform: PlatformClient, zoneId: string): Promise<CheckResult> {

@@ -1,9 +1,16 @@
 // The reasons for what Preflight cannot know about a zone: a retired previous-version API (its settings
 // and overrides are unknown, never "none") and a migration status it cannot read (never "still on the
 // previous version"). Pure.
-import { STATUS_FIELDS, statusFieldNames, type MigrationStatus, type PreviousPart, type ZoneEvidence } from "@/lib/migration/evidence";
+import {
+  STATUS_FIELDS,
+  statusFieldNames,
+  type MigrationStatus,
+  type PreviousPart,
+  type StatusRefusal,
+  type ZoneEvidence,
+} from "@/lib/migration/evidence";
 import { describeEntrypoint } from "@/lib/migration/entrypoint-words";
-import { describeRefusals } from "@/lib/migration/previous-api";
+import { describeRefusals, refusalWords } from "@/lib/migration/previous-api";
 import type { Reason } from "@/lib/migration/eligibility";
 
 const PART_WORDS: Record<PreviousPart, string> = {
@@ -45,7 +52,18 @@ export function previousApiReasons(evidence: ZoneEvidence): Reason[] {
   return reasons;
 }
 
-export function statusUnknownReason(status: MigrationStatus): Reason {
+export function statusUnknownReason(status: MigrationStatus, refusal?: StatusRefusal): Reason {
+  if (refusal) {
+    return {
+      code: "status_unknown",
+      message:
+        `The migration status is unknown: ${refusal.operation} answered ${refusalWords(refusal.status)}. The platform stopped supporting ` +
+        `the previous version's APIs on 2025-06-15 and upgrades zones itself, so the zone may be upgraded already` +
+        `${refusal.status === 403 ? " (or the token may lack the Zone WAF permission)" : ""}. ` +
+        `Preflight does not assume the zone is still on the previous version, nor that it is upgraded.`,
+      nextStep: "Check the zone in the dashboard (Security > WAF) before planning any step; Read again once the status answers.",
+    };
+  }
   const fields = statusFieldNames(status);
   return {
     code: "status_unknown",

@@ -15,6 +15,8 @@ export interface ListedZones {
   totalCount?: number;
   /** When the listing started (epoch ms). */
   listedAt: number;
+  /** Entries of the listing without a readable zone id (lib/platform/zones.ts). */
+  unreadableEntries?: number;
 }
 
 let latest: (ListedZones & { key: string }) | undefined;

@@ -1,6 +1,7 @@
 // The account's zones, as Preflight lists them: every page, resumable under the subrequest budget.
 import { z } from "zod";
-import type { PlatformClient } from "@/lib/platform/client";
+import type { PlatformClient, Query } from "@/lib/platform/client";
+import { tooManyAccounts } from "@/lib/platform/zone-listing-refusal";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
@@ -15,13 +16,33 @@ export const zoneSchema = z.object({
   status: z.string().optional(),
   paused: z.boolean().optional(),
   type: z.string().optional(),
-  plan: z.object({ name: z.string(), legacy_id: z.string().optional() }).optional(),
+  // Zone.Plan's fields are all optional in the SDK (name?, legacy_id?): a plan without a name is an unknown plan, never a failed listing.
+  plan: z.object({ name: z.string().optional(), legacy_id: z.string().optional() }).optional(),
   // Both optional in the SDK's Zone.Account and the 2024 schema: an absent id is shown as unknown ("").
   account: z.object({ id: z.string().optional(), name: z.string().optional() }),
   created_on: z.string().optional(),
   activated_on: z.string().nullish(),
 });
 type Zone = z.infer<typeof zoneSchema>;
+
+/**
+ * One entry of a listing page, read on its own: a page is never failed whole for one zone. An entry that does not
+ * parse keeps its row when its id is an identifier (marked `unreadable`, with what did not parse); without one it
+ * cannot be a zone anywhere (no path, no link) and is only counted.
+ */
+type ZoneEntry = { zone: Zone; unreadable?: string } | { unreadable: string };
+const zoneEntrySchema = z.unknown().transform((raw): ZoneEntry => {
+  const parsed = zoneSchema.safeParse(raw);
+  if (parsed.success) return { zone: parsed.data };
+  const unreadable = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "the entry"}: ${issue.message}`)
+    .join("; ");
+  const entry = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const id = typeof entry.id === "string" && /^[0-9a-f]{32}$/.test(entry.id) ? entry.id : undefined;
+  if (!id) return { unreadable };
+  return { zone: { id, name: typeof entry.name === "string" ? entry.name : id, account: {} }, unreadable };
+});
 
 export interface ZoneRow {
   id: string;
@@ -36,6 +57,8 @@ export interface ZoneRow {
   accountName: string;
   createdOn: string | null;
   activatedOn: string | null;
+  /** Set when the listing's entry for this zone did not parse: what did not (the zone is shown failed, never dropped). */
+  unreadable?: string;
 }
 
 export interface ZonesPage {
@@ -47,15 +70,19 @@ export interface ZonesPage {
   totalCount?: number;
   /** Set when the account rate limit stopped the listing: wait this long before following the cursor. */
   retryAfterSeconds?: number;
+  /** Entries of the listing without a readable zone id: not zones Preflight can show or read, so counted here. */
+  unreadableEntries?: number;
 }
 
 export async function listZones(client: PlatformClient, options: { accountId?: string; cursor?: string } = {}): Promise<ZonesPage> {
   const startPage = options.cursor ? decodeCursor("zones", { page: z.number().int().min(1) }, options.cursor).page : 1;
   // A fixed order keeps page boundaries stable between the requests of one resumed listing.
   const query = { order: "name", direction: "asc", "account.id": options.accountId };
-  const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage });
+  const walk = await walkZones(client, query, { perPage: ZONES_PER_PAGE, startPage }, options.accountId);
+  const { zones, unreadableEntries } = zoneRows(walk.items);
   return {
-    zones: walk.items.map(toZoneRow),
+    zones,
+    ...(unreadableEntries > 0 ? { unreadableEntries } : {}),
     fetchedAt: new Date().toISOString(),
     complete: walk.nextPage === undefined,
     cursor: walk.nextPage === undefined ? undefined : encodeCursor("zones", { page: walk.nextPage }),
@@ -67,8 +94,27 @@ export async function listZones(client: PlatformClient, options: { accountId?: s
 /** Pages of the listing from `startPage` while the request may: the snapshot refresh's resumable listing. */
 export async function listZonePages(client: PlatformClient, startPage: number, accountId?: string, maxPages?: number) {
   const query = { order: "name", direction: "asc", "account.id": accountId };
-  const walk = await walkPages(client, "/zones", query, zoneSchema, { perPage: ZONES_PER_PAGE, startPage, maxPages });
-  return { zones: walk.items.map(toZoneRow), nextPage: walk.nextPage, totalCount: walk.totalCount, retryAfterMs: walk.retryAfterMs };
+  const walk = await walkZones(client, query, { perPage: ZONES_PER_PAGE, startPage, maxPages }, accountId);
+  const { zones, unreadableEntries } = zoneRows(walk.items);
+  return { zones, unreadableEntries, nextPage: walk.nextPage, totalCount: walk.totalCount, retryAfterMs: walk.retryAfterMs };
+}
+
+function walkZones(
+  client: PlatformClient,
+  query: Query,
+  options: { perPage: number; startPage: number; maxPages?: number },
+  accountId?: string,
+) {
+  return walkPages(client, "/zones", query, zoneEntrySchema, options).catch((error: unknown) => {
+    throw tooManyAccounts(error, accountId) ?? error;
+  });
+}
+
+function zoneRows(entries: readonly ZoneEntry[]): { zones: ZoneRow[]; unreadableEntries: number } {
+  const zones: ZoneRow[] = [];
+  for (const entry of entries)
+    if ("zone" in entry) zones.push({ ...toZoneRow(entry.zone), ...(entry.unreadable ? { unreadable: entry.unreadable } : {}) });
+  return { zones, unreadableEntries: entries.length - zones.length };
 }
 
 /** One zone by id (GET /zones/{zone_id}). */
@@ -78,7 +124,7 @@ export async function getZone(client: PlatformClient, zoneId: string): Promise<Z
 }
 
 function toZoneRow(zone: Zone): ZoneRow {
-  const planName = zone.plan?.name ?? "Unknown";
+  const planName = zone.plan?.name ?? zone.plan?.legacy_id ?? "Unknown";
   return {
     id: zone.id,
     name: zone.name,

@@ -3,15 +3,17 @@
 // review can plan has a read that answers that. A call with no such read is never resent.
 import { z } from "zod";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
-import { migrationPhase, overrideSchema, statusSchema } from "@/lib/migration/evidence";
-import { describeRefusals, previousApiRefusal } from "@/lib/migration/previous-api";
+import { migrationPhase, overrideSchema } from "@/lib/migration/evidence";
+import { previousApiRefusal } from "@/lib/migration/previous-api";
+import { readMigrationStatus } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";
 import { listInvites } from "@/lib/platform/invites";
 import { walkPages } from "@/lib/platform/paginate";
 import { UUID_SOURCE, zonePath } from "@/lib/platform/paths";
 import type { ReviewCall } from "@/lib/reviews/schema";
 
-export type CallEffect = "applied" | "not_applied";
+/** `unknown`: the read that would tell is refused as the retired APIs refuse (404, 410, 403) or unreadable: never resent. */
+export type CallEffect = "applied" | "not_applied" | "unknown";
 
 const HEX = "([0-9a-f]{32})";
 const ENTRYPOINT = new RegExp(`^/zones/${HEX}/rulesets/phases/http_request_firewall_managed/entrypoint$`);
@@ -27,25 +29,22 @@ export async function callEffect(platform: PlatformClient, call: ReviewCall): Pr
   if (call.method === "GET") return "not_applied"; // a read changes nothing: reading it again is harmless
   let match: RegExpExecArray | null;
   if (call.method === "PUT" && (match = ENTRYPOINT.exec(call.path))) {
-    const { result } = await platform.get(zonePath(match[1]!, "waf_migration", "status"), {}, statusSchema);
-    const phase = migrationPhase(result);
-    // Not "not applied": resending an irreversible PUT on a status nobody can read is never safe.
-    if (phase === "unknown") throw new Error("the migration status could not be read, so whether the PUT took effect is unknown");
+    // A status refused (404, 410, 403) or unplaceable is unknown: resending an irreversible PUT on it is never safe.
+    const phase = migrationPhase((await readMigrationStatus(platform, match[1]!)).status);
+    if (phase === "unknown") return "unknown";
     const wanted =
       call.query.waf_migration === "validation" || call.query.waf_migration === "2" ? ["validation", "migrated"] : ["migrated"];
     return wanted.includes(phase) ? "applied" : "not_applied";
   }
   if (call.method === "DELETE" && (match = OVERRIDE.exec(call.path))) {
-    const walk = await walkPages(platform, zonePath(match[1]!, "firewall", "waf", "overrides"), {}, overrideSchema, { perPage: 100 }).catch(
-      (error: unknown) => {
-        const refusal = previousApiRefusal(error);
-        if (refusal)
-          throw new Error(
-            `the previous version's API is retired for this zone (${describeRefusals([refusal])}), so whether the override was deleted cannot be read`,
-          );
-        throw error;
-      },
-    );
+    let walk;
+    try {
+      walk = await walkPages(platform, zonePath(match[1]!, "firewall", "waf", "overrides"), {}, overrideSchema, { perPage: 100 });
+    } catch (error) {
+      // The retired list cannot tell whether the override is gone: unknown, as the retired API's other answers are.
+      if (previousApiRefusal(error)) return "unknown";
+      throw error;
+    }
     if (walk.nextPage !== undefined) throw new Error("the overrides could not all be read in this request");
     return walk.items.some((o) => o.id === match![2]) ? "not_applied" : "applied";
   }

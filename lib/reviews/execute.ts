@@ -76,18 +76,25 @@ export async function executeReview(
   for (const [index, call] of current.value.calls.entries()) {
     const previous = current.value.results[index];
     if (previous?.state === "succeeded") continue;
-    const result = await runStep(platform, call, previous?.state === "sending", () =>
-      journal(index, { state: "sending", at: new Date().toISOString() }),
-    );
+    // An outcome left unknown is read again before anything is sent, as a call found "sending" is.
+    const unread = previous?.state === "sending" || previous?.state === "unknown";
+    const result = await runStep(platform, call, unread, () => journal(index, { state: "sending", at: new Date().toISOString() }));
     await journal(index, result);
     await store.audit({
       at: result.at ?? new Date().toISOString(),
       reviewId: id,
       actor: actor.id,
-      action: result.state === "succeeded" ? (result.verified ? "call_verified" : "call_succeeded") : "call_failed",
+      action:
+        result.state === "succeeded"
+          ? result.verified
+            ? "call_verified"
+            : "call_succeeded"
+          : result.state === "unknown"
+            ? "call_effect_unknown"
+            : "call_failed",
       call: { index, method: call.method, path: call.path, status: result.status, response: result.response },
     });
-    if (result.state === "failed") {
+    if (result.state === "failed" || result.state === "unknown") {
       failed = true;
       break; // later calls build on earlier ones
     }
@@ -131,6 +138,19 @@ async function runStep(
         response: {
           success: false,
           message: `The call may have been sent before a restart and its effect could not be read (${why}); it was not sent again. Execute again to re-check.`,
+        },
+        at: new Date().toISOString(),
+      };
+    }
+    if (effect === "unknown") {
+      return {
+        state: "unknown",
+        response: {
+          success: false,
+          message:
+            "The call may have been sent before a restart, and whether it took effect is unknown: the read that would tell " +
+            "(the migration status, or the overrides list) is refused as the previous version's retired APIs are, or says nothing " +
+            "Preflight can place. It was not sent again. Check the zone in the dashboard, then execute again to re-check.",
         },
         at: new Date().toISOString(),
       };

@@ -2,6 +2,7 @@
 // target and the exact calls derived from it. The calls come from the same builders the pages show.
 import "server-only";
 import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads";
+import { getConfig } from "@/lib/config";
 import { fetchCaaRecords } from "@/lib/certificates/inventory";
 import { auditZone } from "@/lib/certificates/zone-audit";
 import { isLegacyHostname, switchCalls, switchRefusal } from "@/lib/certificates/hostname-switch";
@@ -32,11 +33,19 @@ export interface ReviewPlan {
   confirmText?: string;
 }
 
-/** `bucket`: the reviews' bucket, where an accepted drift's baseline is read. */
-export async function planReview(platform: PlatformClient, target: ReviewTarget, bucket?: Bucket): Promise<ReviewPlan> {
+/**
+ * `bucket`: the reviews' bucket, where an accepted drift's baseline is read. `accountId`: the account the zone listing is
+ * filtered by (CLOUDFLARE_ACCOUNT_ID), as every other listing of Preflight is.
+ */
+export async function planReview(
+  platform: PlatformClient,
+  target: ReviewTarget,
+  bucket?: Bucket,
+  accountId: string | undefined = getConfig().accountId,
+): Promise<ReviewPlan> {
   switch (target.kind) {
     case "switch_hostname_ca":
-      return planHostnameSwitch(platform, target);
+      return planHostnameSwitch(platform, target, accountId);
     case "accept_invite":
       return planInviteAcceptance(platform, target.inviteId);
     case "accept_baseline":
@@ -70,7 +79,9 @@ async function planMigrationStep(
   if (phase === "migrated") throw new InputError("zoneId", `${zone.name} already uses the new managed rules: there is nothing to review`);
   if (phase === "unknown")
     throw new ConflictError(
-      `The migration status of ${zone.name} could not be read: ` +
+      `The migration status of ${zone.name} could not be read` +
+        (evidence.statusRefusal ? ` (${evidence.statusRefusal.operation} answered HTTP ${evidence.statusRefusal.status})` : "") +
+        ": " +
         `Preflight plans no step for a zone it cannot place. Check the zone in the dashboard, then try again.`,
       "status_unknown",
     );
@@ -84,7 +95,14 @@ async function planMigrationStep(
       );
     }
     const deletes = steps.filter((s) => s.call.method === "DELETE");
-    if (deletes.length === 0) throw new InputError("zoneId", `${zone.name} has no URI-based overrides to delete`);
+    const withoutId = (evidence.overrides ?? []).length - deletes.length;
+    if (deletes.length === 0)
+      throw new InputError(
+        "zoneId",
+        withoutId > 0
+          ? `${zone.name} has ${withoutId} URI-based override(s), none with an identifier: Preflight cannot delete them`
+          : `${zone.name} has no URI-based overrides to delete`,
+      );
     return { title: `Delete ${deletes.length} URI-based override(s) of ${zone.name}`, evidence: frozen, calls: asCalls(deletes) };
   }
   const blocked = phase === "previous" && evidence.check?.compatible === false;
@@ -117,6 +135,7 @@ async function planMigrationStep(
 async function planHostnameSwitch(
   platform: PlatformClient,
   target: Extract<ReviewTarget, { kind: "switch_hostname_ca" }>,
+  accountId: string | undefined,
 ): Promise<ReviewPlan> {
   const zone = await getZone(platform, target.zoneId);
   const hostnames = await Promise.all(
@@ -133,7 +152,7 @@ async function planHostnameSwitch(
   // The hostnames' CAA as the audit reads it (RFC 8659's climb through the account's zones): the approver
   // sees the same advice, and a switch to the default CA that CAA would keep on the legacy chain is refused.
   const caaRecords = await fetchCaaRecords(platform, zone.id);
-  const context = await hostnameCaaContext(accountCaaReads(platform), zone, caaRecords, hostnames);
+  const context = await hostnameCaaContext(accountCaaReads(platform, accountId), zone, caaRecords, hostnames);
   const { rows, caa } = auditZone(
     zone,
     { packs: [], customCertificates: [], customHostnames: hostnames, totalTls: { enabled: false }, caaRecords },
@@ -168,10 +187,10 @@ async function planHostnameSwitch(
 }
 
 /** The account's zones and their CAA records, read as a review needs them (no scan cache to share). */
-function accountCaaReads(platform: PlatformClient): CaaReads {
+function accountCaaReads(platform: PlatformClient, accountId: string | undefined): CaaReads {
   return {
     zones: async () => {
-      const walk = await listZonePages(platform, 1);
+      const walk = await listZonePages(platform, 1, accountId);
       if (walk.nextPage !== undefined) throw new DeferredError("the account's zones did not fit in this request", walk.retryAfterMs ?? 0);
       return walk.zones;
     },

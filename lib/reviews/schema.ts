@@ -44,7 +44,8 @@ export const plannedCallSchema = z.object({
 export type ReviewCall = z.infer<typeof plannedCallSchema>;
 
 export const callResultSchema = z.object({
-  state: z.enum(["pending", "sending", "succeeded", "failed"]),
+  // `unknown`: sent maybe, before a restart, and the read that would tell is refused or unplaceable (never resent unread).
+  state: z.enum(["pending", "sending", "succeeded", "failed", "unknown"]),
   /** Set when a restart left the call's outcome unknown and a read of the account showed it had taken effect. */
   verified: z.boolean().optional(),
   status: z.number().optional(),

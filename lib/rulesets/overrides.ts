@@ -3,6 +3,7 @@
 // level, score threshold and action the migration sets, in the dashboard's words. Pure.
 import type { RulesetRule } from "@/lib/migration/evidence";
 import { OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID, SCORE_THRESHOLD_PRESETS, rulesetName } from "@/lib/migration/managed-rulesets";
+import { paranoiaChangeWords } from "@/lib/migration/paranoia-level";
 import { deployedOwasp } from "@/lib/migration/proposed-config";
 import { canonical, identifier, list, record, valueWords } from "@/lib/rulesets/rule-fields";
 
@@ -30,7 +31,12 @@ export function overrideChanges(rulesetId: string, before: RulesetRule, after: R
     const levelNow = deployedOwasp({ rules: [after] })?.paranoiaLevel;
     levelChanged = levelThen !== levelNow;
     if (levelChanged)
-      out.push({ kind: "paranoia_level", words: `OWASP paranoia level ${levelThen} → ${levelNow}`, before: levelThen, after: levelNow });
+      out.push({
+        kind: "paranoia_level",
+        words: paranoiaChangeWords(levelThen ?? null, levelNow ?? null),
+        before: levelThen,
+        after: levelNow,
+      });
   }
   for (const key of [...new Set([...Object.keys(was), ...Object.keys(now)])].sort()) {
     if (key === "categories" || key === "rules" || canonical(was[key]) === canonical(now[key])) continue;

@@ -23,6 +23,7 @@ const zoneFields = {
   accountName: z.string(),
   createdOn: nullableText,
   activatedOn: nullableText,
+  unreadable: z.string().optional(),
 };
 
 const zoneRowShape = z.object(zoneFields);

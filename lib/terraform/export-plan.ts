@@ -38,7 +38,8 @@ export function previousFirewall(evidence: ZoneEvidence): PreviousFirewall {
     packages: evidence.packages?.map((p) => ({ id: p.id, name: p.name })),
     groups: evidence.groups?.map((g) => ({ id: g.id, name: g.name, mode: g.mode })),
     rulesOff: evidence.rulesOff?.map((r) => ({ id: r.id, description: r.description })),
-    overrides: evidence.overrides?.map((o) => ({ id: o.id, urls: o.urls })),
+    // Both optional in the SDK's Override: the state note names what is missing rather than failing the export.
+    overrides: evidence.overrides?.map((o) => ({ id: o.id ?? "(no id given)", urls: o.urls ?? [] })),
     unknownBecause: evidence.previousApi ? "retired" : undefined,
   };
 }

@@ -52,7 +52,7 @@ async function refreshSnapshot(request: APIRequestContext) {
   }
 }
 
-/** Someone raises the OWASP paranoia level to 4 in the dashboard after the review. */
+/** Someone sets the OWASP paranoia level to 4 in the dashboard after the review: no paranoia category is then turned off. */
 async function dashboardEdit(zoneId: string) {
   const response = await fetch(`${E2E.sandboxUrl}/__sandbox/entrypoint-edits`, {
     method: "POST",
@@ -83,7 +83,7 @@ test("a migrated zone edited after its review: flagged after a refresh, on the C
   await refreshSnapshot(request);
   await planner.goto("/zones");
   const flag = planner.getByTestId("drift-flag").filter({ hasText: zone.name });
-  await expect(flag).toContainText(/OWASP paranoia level \d → 4/);
+  await expect(flag).toContainText(/OWASP paranoia level \d → not set by the overrides/);
   await expect(flag.getByRole("link", { name: "Approved in review" })).toHaveAttribute("href", `/reviews/${migration}`);
   await planner.goto(`/zones?q=${encodeURIComponent(zone.name)}`);
   await expect(planner.getByTestId("zone-row").filter({ hasText: zone.name }).getByTestId("drift-badge")).toHaveText("drift · 1");
@@ -91,19 +91,21 @@ test("a migrated zone edited after its review: flagged after a refresh, on the C
   // On the Changes view: what changed in words, since when, compared with which review.
   await planner.goto("/changes?kind=drift");
   const row = planner.getByTestId("change-row").filter({ hasText: zone.name });
-  await expect(row).toContainText(/OWASP paranoia level \d → 4/);
+  await expect(row).toContainText(/OWASP paranoia level \d → not set by the overrides/);
   await row.getByText(/OWASP paranoia level/).click();
   const detail = planner.getByTestId("change-detail");
   await expect(detail.getByRole("link", { name: `the review ${migration}` })).toHaveAttribute("href", `/reviews/${migration}`);
-  await expect(detail.getByTestId("change-diff")).toContainText(/OWASP paranoia level \d → 4/);
+  await expect(detail.getByTestId("change-diff")).toContainText(/OWASP paranoia level \d → not set by the overrides/);
 
   // The diff on the zone page, and the only way to accept it: a review.
   await planner.goto(`/zones/${zone.id}#drift`);
-  await expect(planner.getByTestId("drift-changes")).toContainText(/OWASP paranoia level \d → 4 · first seen/);
+  await expect(planner.getByTestId("drift-changes")).toContainText(
+    /OWASP paranoia level \d → not set by the overrides \(.*\) · first seen/,
+  );
   await planner.getByRole("link", { name: "Create review: accept as the new baseline" }).click();
   await expect(planner).toHaveURL(/\/reviews\?create=accept_baseline/);
   await planner.getByRole("button", { name: "Create review" }).click();
-  await expect(planner.getByTestId("drift-accepted")).toContainText(/OWASP paranoia level \d → 4/);
+  await expect(planner.getByTestId("drift-accepted")).toContainText(/OWASP paranoia level \d → not set by the overrides/);
   await step(planner, "Submit for approval");
   await step(planner, "Approve");
   await expect(planner.getByRole("alert").filter({ hasText: "approver role" })).toBeVisible();

@@ -15,6 +15,7 @@ import { ZoneTerraformExport } from "@/components/terraform/zone-terraform-expor
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
+import { paranoiaLevelWords } from "@/lib/migration/paranoia-level";
 import { formatDateTime } from "@/lib/client/format";
 import { Button } from "@/components/ui/button";
 
@@ -36,8 +37,10 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   // "unknown" is said as such: a dash with the reason, never "none" or a default.
   const unknownSettings = isUnknown(zone, "packages");
   const unknownValue = "— (unknown: the previous version's API is retired)";
-  const mismatch =
-    zone.proposedConfig?.deploys && zone.paranoiaLevel !== null && zone.proposedConfig.deploys.paranoiaLevel !== zone.paranoiaLevel;
+  const deploys = zone.proposedConfig?.deploys;
+  // No paranoia category turned off: both documented readings are shown, and no mismatch is claimed on either.
+  const unsetLevel = deploys?.paranoiaLevel === null;
+  const mismatch = deploys && deploys.paranoiaLevel !== null && zone.paranoiaLevel !== null && deploys.paranoiaLevel !== zone.paranoiaLevel;
 
   return (
     <div className="flex flex-col gap-4">
@@ -104,10 +107,16 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
             {zone.mappingNote}
           </p>
           <p className="mt-2 text-slate-600">{zone.paranoiaExplanation}</p>
+          {unsetLevel && (
+            <p role="note" className="mt-2 text-amber-800" data-testid="paranoia-unset">
+              The proposed configuration deploys the OWASP ruleset with the paranoia level {paranoiaLevelWords(null)}.{" "}
+              {deploys?.paranoiaNote}
+            </p>
+          )}
           {mismatch && (
             <p role="note" className="mt-2 text-amber-800">
-              The proposed configuration deploys PL{zone.proposedConfig?.deploys?.paranoiaLevel}, not the PL{zone.paranoiaLevel} of the
-              documented mapping: check it before approving.
+              The proposed configuration deploys PL{deploys?.paranoiaLevel}, not the PL{zone.paranoiaLevel} of the documented mapping: check
+              it before approving.
             </p>
           )}
         </Section>

@@ -8,6 +8,7 @@ import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
 import { truncateBody, wrongShapeBody } from "./faults";
 import { BodyTooLargeError, INVALID_JSON, readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
+import { zoneListingRefusal } from "./routes/zones";
 import type { SandboxRuntime } from "./runtime";
 
 export const API_PREFIX = "/client/v4";
@@ -89,6 +90,8 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
     const refusal = checkGraphqlBudget(runtime.graphqlLimiter, faults, auth.principal);
     if (refusal) return serialise(refusal, limit.headers);
   }
+  const refusal = zoneListingRefusal(faults.get().tokenAccounts, method, path, url.searchParams);
+  if (refusal) return serialise(refusal, limit.headers);
   const response = route(runtime, method, path, url.searchParams, body);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);

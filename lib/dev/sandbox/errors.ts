@@ -21,6 +21,11 @@ export const ERROR_CODES = {
   invalidQuery: 10400,
   /** A request body that is not the documented shape (HTTP 400); sandbox-chosen code. */
   invalidBody: 10401,
+  /**
+   * GET /zones without account.id for a token reaching over 500 accounts (HTTP 400). The words are the API's (quoted in
+   * cloudflare/workers-sdk#4944); no source gives the status or code: both are the sandbox's.
+   */
+  tooManyAccounts: 10410,
   /** A custom hostname id the zone does not have (HTTP 404). */
   customHostnameNotFound: 1436,
   /**

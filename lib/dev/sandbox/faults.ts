@@ -28,6 +28,8 @@ export interface Faults {
   wrongShapeRate: number;
   /** Added before the answer of every write (POST, PUT, PATCH, DELETE): a window to crash a client mid-call. */
   writeLatencyMs: number;
+  /** How many accounts the token reaches: over 500, GET /zones without `account.id` is refused as the real API refuses it. */
+  tokenAccounts: number;
 }
 
 export const DEFAULT_FAULTS: Faults = {
@@ -44,6 +46,7 @@ export const DEFAULT_FAULTS: Faults = {
   spikeMs: 2000,
   wrongShapeRate: 0,
   writeLatencyMs: 0,
+  tokenAccounts: 1,
 };
 
 const rate = z.number({ error: "must be a number between 0 and 1" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
@@ -68,6 +71,7 @@ export const faultsPatchSchema = z
     spikeMs: count(60_000),
     wrongShapeRate: rate,
     writeLatencyMs: count(60_000),
+    tokenAccounts: count(1_000_000),
   })
   .partial()
   .strict();

@@ -12,7 +12,8 @@ export interface Account {
 
 export interface Plan {
   id: string;
-  name: string;
+  /** Optional in the SDK's Zone.Plan (as every field is): one seeded zone's plan comes without it. */
+  name?: string;
   price: number;
   currency: string;
   frequency: "weekly" | "monthly" | "quarterly" | "yearly" | "";

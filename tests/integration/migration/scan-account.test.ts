@@ -65,6 +65,7 @@ describe("scanAccount against the sandbox", () => {
     expect(rows).toHaveLength(sandbox.state.zones.length);
     const byId = new Map(rows.map((row) => [row.id, row]));
     let retiredZones = 0;
+    let statusRefusedZones = 0;
     sandbox.state.zones.forEach((zone, index) => {
       const wafCase = wafCaseFor(index, zone);
       const row = byId.get(zone.id)!;
@@ -73,12 +74,19 @@ describe("scanAccount against the sandbox", () => {
         retiredZones++;
         expect(row.verdict, zone.name).toBe("retired");
         expect(row.eligible).toBe(false);
+        // A status that answers 410 too leaves the phase unknown: said as such, and "compatible" is then not said.
+        const statusGone = sandbox.state.waf[zone.id]!.statusRetired === true;
+        if (statusGone) statusRefusedZones++;
         expect(row.reasons.map((r) => r.code)).toEqual(
-          expect.arrayContaining(["previous_version_retired", "previous_settings_unknown", "check_compatible"]),
+          expect.arrayContaining([
+            "previous_version_retired",
+            "previous_settings_unknown",
+            statusGone ? "status_unknown" : "check_compatible",
+          ]),
         );
         expect(row.sensitivity).toBeNull();
         expect(row.lostOverrides).toBeNull();
-        expect(row.unknown).toEqual(["overrides", "packages", "groups", "rulesOff"]);
+        expect(row.unknown).toEqual([...(statusGone ? ["status"] : []), "overrides", "packages", "groups", "rulesOff"]);
         return;
       }
       expect(row.unknown, zone.name).toEqual([]);
@@ -97,7 +105,12 @@ describe("scanAccount against the sandbox", () => {
           : group.filter((g) => g.mode === "off").length + sandbox.state.waf[zone.id]!.rules.filter((r) => r.mode === "off").length;
       expect(row.lostOverrides, zone.name).toBe(expectedLost);
     });
+    // The last zone's plan has no name (optional in the SDK): listed and assessed all the same, its plan from legacy_id.
+    const unnamed = sandbox.state.zones.at(-1)!;
+    expect(unnamed.plan.name).toBeUndefined();
+    expect(byId.get(unnamed.id)!.planName).toBe(unnamed.plan.legacy_id);
     expect(retiredZones).toBeGreaterThan(0);
+    expect(statusRefusedZones).toBeGreaterThan(0);
   });
 
   it("splits the scan at zone boundaries under a small budget, repeating and skipping nothing", async () => {

@@ -49,6 +49,18 @@ describe("what the migration changes, on the zone detail", () => {
     );
   });
 
+  it("an entry point set to PL4 in the dashboard (no paranoia category off): the change names both readings, not a lowering", async () => {
+    const zone = zoneOf("validation");
+    const edit = await fetch(`${sandbox.url}/__sandbox/entrypoint-edits`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ zoneId: zone.id, edit: "paranoia_level", level: 4 }),
+    });
+    expect(edit.status).toBe(200);
+    const level = words(await zoneMigrationDetail(platform(), zone.id, false))?.find((w) => w.startsWith("OWASP paranoia level"));
+    expect(level).toMatch(/^OWASP paranoia level not set by the overrides → \d \(.*PL1 per concepts\.mdx, PL4 per configure-api\.mdx.*\)$/);
+  });
+
   it("a zone in validation mode runs the proposed configuration already: no change by meaning", async () => {
     const detail = await zoneMigrationDetail(platform(), zoneOf("validation").id, false);
     expect(detail.migrationChanges).toMatchObject({

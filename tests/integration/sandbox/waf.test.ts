@@ -220,7 +220,9 @@ describe("sandbox: the previous version's API retired for a share of zones", () 
     const strip = (state: typeof none) =>
       JSON.stringify({
         ...state,
-        waf: Object.fromEntries(Object.entries(state.waf).map(([id, w]) => [id, { ...w, previousApiRetired: undefined }])),
+        waf: Object.fromEntries(
+          Object.entries(state.waf).map(([id, w]) => [id, { ...w, previousApiRetired: undefined, statusRetired: undefined }]),
+        ),
       });
     expect(strip(none)).toBe(strip(byDefault));
     expect(strip(all)).toBe(strip(byDefault));

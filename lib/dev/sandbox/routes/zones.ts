@@ -45,6 +45,20 @@ export function listZones({ query, state }: RouteContext): ApiResponse {
   return ok(result, resultInfo);
 }
 
+/** The SDK's zones.list: "Listing zones across more than 500 accounts is currently not allowed" (then: filter by account.id). */
+export const MAX_LISTED_ACCOUNTS = 500;
+
+/** The listing refused to a token over the limit that does not filter by account; undefined for any other call. */
+export function zoneListingRefusal(tokenAccounts: number, method: string, path: string, query: URLSearchParams): ApiResponse | undefined {
+  if (method !== "GET" || path.replace(/\/+$/, "") !== "/zones" || tokenAccounts <= MAX_LISTED_ACCOUNTS || query.has("account.id"))
+    return undefined;
+  return fail(
+    400,
+    ERROR_CODES.tooManyAccounts,
+    `Listing zones across more than ${MAX_LISTED_ACCOUNTS} accounts is currently not allowed, please apply the 'account.id' filter`,
+  );
+}
+
 export function getZone({ params, state, path }: RouteContext): ApiResponse {
   const found = findZone(state.zones, params.zone_id ?? "", path);
   return "zone" in found ? ok(found.zone) : found.response;

@@ -51,6 +51,10 @@ function requirePhaseTwo(query: URLSearchParams): ApiResponse | undefined {
  */
 export function previousApiGone(waf: WafZone): ApiResponse | undefined {
   if (waf.migrationState !== "completed" && !waf.previousApiRetired) return undefined;
+  return gone();
+}
+
+function gone(): ApiResponse {
   return fail(
     410,
     WAF_ERRORS.previousApiGone,
@@ -118,7 +122,9 @@ export function checkMigration(context: RouteContext): ApiResponse {
   const missing = requirePhaseTwo(context.query);
   if (missing) return missing;
   const { waf } = found;
-  return ok({ compatible: waf.migrationState === "start" && waf.compatible, migration_state: waf.migrationState });
+  const compatible = waf.migrationState === "start" && waf.compatible;
+  // The docs' one example is a compatible answer with migration_state; nothing guarantees it otherwise, so an incompatible answer leaves it out.
+  return ok(compatible ? { compatible, migration_state: waf.migrationState } : { compatible });
 }
 
 export const migrationConfig = notUpgraded((waf, { query }) => requirePhaseTwo(query) ?? ok(proposedConfig(waf)));
@@ -127,6 +133,7 @@ export function migrationStatus(context: RouteContext): ApiResponse {
   const found = withZone(context);
   if ("response" in found) return found.response;
   const { waf } = found;
+  if (waf.statusRetired) return gone();
   return ok({
     old_waf_status: waf.migrationState !== "completed" && waf.firewallEnabled ? "enabled" : "disabled",
     new_waf_status: waf.migrationState === "start" ? "disabled" : "enabled",

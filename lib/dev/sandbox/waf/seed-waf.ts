@@ -45,6 +45,11 @@ export function previousApiRetired(zone: Zone, wafCase: WafCase, share: number):
   return wafCase === "eligible" && Number.parseInt(zone.id.slice(0, 8), 16) / 2 ** 32 < share;
 }
 
+/** A quarter of the retired zones also refuse the status call, chosen by the id's next 32 bits (already drawn): no new draws. */
+export function statusRetired(zone: Zone): boolean {
+  return Number.parseInt(zone.id.slice(8, 16), 16) / 2 ** 32 < 0.25;
+}
+
 const SENSITIVITIES: Sensitivity[] = ["high", "medium", "low", "high", "medium", "low", "off"];
 const ACTIONS: ActionMode[] = ["simulate", "block", "challenge"];
 
@@ -55,6 +60,7 @@ export function seedWaf(seed: number, zones: readonly Zone[], retiredShare = DEF
       const wafCase = wafCaseFor(index, zone);
       const waf = seedZone(rng, zone, wafCase, index);
       waf.previousApiRetired = previousApiRetired(zone, wafCase, retiredShare);
+      if (waf.previousApiRetired && statusRetired(zone)) waf.statusRetired = true;
       // A zone in validation mode or migrated has deployed the new rules already: its entry point exists (version 1).
       if (wafCase === "validation" || wafCase === "migrated") waf.entrypoint = deployedEntrypoint(waf);
       return [zone.id, waf];
@@ -108,7 +114,7 @@ function seedZone(rng: Random, zone: Zone, wafCase: WafCase, index: number): Waf
     ],
     groups,
     rules,
-    overrides: wafCase === "uri_overrides" ? seedOverrides(rng, zone) : [],
+    overrides: wafCase === "uri_overrides" ? [...seedOverrides(rng, zone), ...(index % 60 === 47 ? [overrideWithoutId(zone)] : [])] : [],
     previousApiRetired: false,
     migratedSettings: seedSettings(rng, zone, wafCase),
     statusChangedOn: isoMicro(SEED_EPOCH_END + index * 3_600_000, rng),
@@ -155,6 +161,19 @@ function seedOverrides(rng: Random, zone: Zone): WafOverride[] {
     rules: {},
     rewrite_action: {},
   }));
+}
+
+/** The SDK's Override has every field optional: one without an id can be listed but never deleted by it. No draws. */
+function overrideWithoutId(zone: Zone): WafOverride {
+  return {
+    description: "Relax the firewall for the API",
+    urls: [`${zone.name}/api/*`],
+    priority: 9,
+    paused: false,
+    groups: {},
+    rules: {},
+    rewrite_action: {},
+  };
 }
 
 /** Firewall rules bypassing managed rules and page rules that change the firewall: they migrate as skip rules. */
