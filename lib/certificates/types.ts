@@ -1,6 +1,7 @@
 // What GET /api/certificates answers: one row per certificate, the CAA findings, and every zone's outcome.
 import type { CaaFinding } from "@/lib/certificates/caa";
 import type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
+import { CERTIFICATE_KINDS, CERTIFICATE_VERDICTS } from "@/lib/certificates/verdict";
 
 export type { CaaFinding } from "@/lib/certificates/caa";
 export type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
@@ -51,17 +52,8 @@ export interface CertificatesPage {
   changeCount?: number;
 }
 
-export const KINDS: readonly CertificateKind[] = [
-  "universal",
-  "advanced",
-  "total_tls",
-  "custom_certificate",
-  "custom_hostname",
-  "mh_custom",
-  "managed_hostname",
-  "other_pack",
-];
-export const VERDICTS: readonly CertificateVerdict[] = ["action_required", "informational", "no_action", "not_serving"];
+export const KINDS: readonly CertificateKind[] = CERTIFICATE_KINDS;
+export const VERDICTS: readonly CertificateVerdict[] = CERTIFICATE_VERDICTS;
 
 /** The certificate rows as the CSV export has them: the operation's twelve fields, hosts space-separated. */
 export function csvRows(rows: readonly CertificateRow[]) {

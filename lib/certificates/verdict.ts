@@ -2,10 +2,20 @@
 import { ALTERNATIVE_CAS, DATES } from "@/lib/certificates/chain-change";
 
 /** not_serving: the certificate serves no traffic (deleted, expired, timed out…): never counted as an action. */
-export type CertificateVerdict = "no_action" | "action_required" | "informational" | "not_serving";
+export const CERTIFICATE_VERDICTS = ["action_required", "informational", "no_action", "not_serving"] as const;
+export type CertificateVerdict = (typeof CERTIFICATE_VERDICTS)[number];
 /** mh_custom, managed_hostname and other_pack (a pack type Preflight has no rule for) are pack types without a rule of their own. */
-export type CertificateKind =
-  "universal" | "advanced" | "total_tls" | "custom_certificate" | "custom_hostname" | "mh_custom" | "managed_hostname" | "other_pack";
+export const CERTIFICATE_KINDS = [
+  "universal",
+  "advanced",
+  "total_tls",
+  "custom_certificate",
+  "custom_hostname",
+  "mh_custom",
+  "managed_hostname",
+  "other_pack",
+] as const;
+export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
 
 export interface CertificateFacts {
   kind: CertificateKind;

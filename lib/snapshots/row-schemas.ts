@@ -3,6 +3,7 @@
 // widened or narrowed) fails to compile until its schema here says the same. Unknown extra fields pass through.
 import { z } from "zod";
 import type { CaaFinding, CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
+import { CERTIFICATE_KINDS, CERTIFICATE_VERDICTS } from "@/lib/certificates/verdict";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import type { ZoneRow } from "@/lib/platform/zones";
 
@@ -54,23 +55,14 @@ export const migrationRowSchema = migrationRowSchemaShape.loose();
 const certificateRowSchemaShape = z.object({
   zoneId: z.string(),
   zoneName: z.string(),
-  kind: z.enum([
-    "universal",
-    "advanced",
-    "total_tls",
-    "custom_certificate",
-    "custom_hostname",
-    "mh_custom",
-    "managed_hostname",
-    "other_pack",
-  ]),
+  kind: z.enum(CERTIFICATE_KINDS),
   id: z.string(),
   hosts: z.array(z.string()),
   certificateAuthority: nullableText,
   bundleMethod: nullableText,
   uploadedOn: nullableText,
   expiresOn: nullableText,
-  verdict: z.enum(["no_action", "action_required", "informational", "not_serving"]),
+  verdict: z.enum(CERTIFICATE_VERDICTS),
   reason: z.string(),
   action: z.string(),
   status: nullableText,
