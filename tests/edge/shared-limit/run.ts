@@ -1,0 +1,39 @@
+// The two-isolate test (issue 26): two `wrangler dev` processes of the built worker scan one sandbox account
+// limited to 120 calls per 30 s. Shared: at most the limit in every window, 0 × 429, wall within
+// 1.1 × (calls ÷ rate). Sharing off must show a 429 (stopped at the first), so the test can fail.
+// `tsx tests/edge/shared-limit/run.ts`; ports from E2E_EDGE_LIMIT_PORT (+0..+3) and E2E_EDGE_LIMIT_SANDBOX_PORT.
+import { randomBytes } from "node:crypto";
+import { describePairScan, scanWithTwoIsolates } from "./scan-pair";
+
+export const LIMIT = { requests: 120, windowSeconds: 30 };
+/** Zones per scan: two scans of 10 zones make about two windows of calls. */
+const ZONES = Number(process.env.E2E_EDGE_LIMIT_ZONES || 10);
+
+async function main() {
+  const ports = {
+    workers: Number(process.env.E2E_EDGE_LIMIT_PORT || 3430),
+    sandbox: Number(process.env.E2E_EDGE_LIMIT_SANDBOX_PORT || 8823),
+  };
+  const token = process.env.E2E_API_TOKEN || `preflight-e2e-${randomBytes(12).toString("hex")}`;
+  const failures: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    console.log(`  ${ok ? "✓" : "✘"} ${what}`);
+    if (!ok) failures.push(what);
+  };
+
+  const shared = await scanWithTwoIsolates({ ports, token, zones: ZONES, limit: LIMIT, shared: true });
+  console.log(describePairScan(shared, LIMIT));
+  check(shared.calls > LIMIT.requests, `the pair made more calls than one window holds (${shared.calls})`);
+  check(shared.busiest <= LIMIT.requests, `at most ${LIMIT.requests} calls in every ${LIMIT.windowSeconds} s window (${shared.busiest})`);
+  check(shared.tooMany === 0, `no 429 (${shared.tooMany})`);
+  check(shared.ratio <= 1.1, `wall within 1.1 × (calls ÷ rate) (${shared.ratio.toFixed(2)})`);
+
+  const alone = await scanWithTwoIsolates({ ports, token, zones: ZONES, limit: LIMIT, shared: false, stopAtFirst429: true });
+  console.log(describePairScan(alone, LIMIT));
+  check(alone.tooMany > 0, `with PREFLIGHT_SHARED_LIMITS=off the isolates overrun the limit (${alone.tooMany} × 429)`);
+
+  console.log(`${4 + 1 - failures.length} passed, ${failures.length} failed`);
+  process.exit(failures.length ? 1 : 0);
+}
+
+void main();
