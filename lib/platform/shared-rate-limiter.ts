@@ -26,8 +26,12 @@ interface HeldBatch {
 
 export class SharedRateLimiter implements RateLimitKeeper {
   private held: HeldBatch[] = [];
-  private readonly pending = new Map<string, Promise<LimitAnswer | "unreachable">>();
-  private readonly waiting = new Map<string, number>();
+  /**
+   * Batches and waiting callers per server request (its signal) and consumer: on the edge a call left running
+   * when its request ended is cancelled and never settles, so another request must never wait on it.
+   */
+  private readonly pending = new WeakMap<object, Map<string, Promise<LimitAnswer | "unreachable">>>();
+  private readonly waiting = new WeakMap<object, Map<string, number>>();
   private toGiveBack: NonNullable<LimitRequest["giveBack"]> = [];
   private pausedUntil = 0;
   private pauseToSend: number | undefined;
@@ -49,7 +53,8 @@ export class SharedRateLimiter implements RateLimitKeeper {
 
   async acquire(signal?: AbortSignal, maxWaitMs = Infinity, consumer = ANONYMOUS_CONSUMER): Promise<void> {
     const started = this.clock.now();
-    this.waiting.set(consumer, (this.waiting.get(consumer) ?? 0) + 1);
+    const waiting = perRequest(this.waiting, signal);
+    waiting.set(consumer, (waiting.get(consumer) ?? 0) + 1);
     try {
       for (;;) {
         signal?.throwIfAborted();
@@ -58,7 +63,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
         let waitMs: number;
         if (now < this.pausedUntil) waitMs = this.pausedUntil - now;
         else {
-          const answer = await this.batch(consumer);
+          const answer = await this.batch(consumer, signal);
           if (answer === "unreachable") {
             waitMs = UNREACHABLE_RETRY_MS;
             // Waiting on an unreachable object adds up: past the request's patience, the work is deferred.
@@ -70,7 +75,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
         await this.clock.sleep(waitMs, signal);
       }
     } finally {
-      this.waiting.set(consumer, this.waiting.get(consumer)! - 1);
+      waiting.set(consumer, waiting.get(consumer)! - 1);
     }
   }
 
@@ -117,15 +122,17 @@ export class SharedRateLimiter implements RateLimitKeeper {
   }
 
   /** One call for every caller of `consumer` waiting now; those who come while it runs share its answer. */
-  private batch(consumer: string): Promise<LimitAnswer | "unreachable"> {
-    const running = this.pending.get(consumer);
+  private batch(consumer: string, signal?: AbortSignal): Promise<LimitAnswer | "unreachable"> {
+    const pending = perRequest(this.pending, signal);
+    const waiting = perRequest(this.waiting, signal);
+    const running = pending.get(consumer);
     if (running) return running;
     let sentAt = this.clock.now();
     // One turn of the event loop first, so the calls a request starts together are one batch.
     const answer = new Promise<void>((resolve) => setTimeout(resolve, 0))
       .then(() => {
         sentAt = this.clock.now();
-        const wanted = Math.min(MAX_BATCH, Math.max(1, this.waiting.get(consumer) ?? 1));
+        const wanted = Math.min(MAX_BATCH, Math.max(1, waiting.get(consumer) ?? 1));
         return this.send({ limit: this.limit, consumer, wanted });
       })
       .then(
@@ -140,15 +147,15 @@ export class SharedRateLimiter implements RateLimitKeeper {
         },
         () => "unreachable" as const,
       );
-    this.pending.set(consumer, answer);
-    void answer.finally(() => this.pending.delete(consumer));
+    pending.set(consumer, answer);
+    void answer.finally(() => pending.delete(consumer));
     return answer;
   }
 
   /** A lease ended: what is still unsent goes back now if no other call will carry it. */
   private giveBackIdle(): void {
     this.returnExpired(this.clock.now());
-    if (this.toGiveBack.length === 0 || this.pending.size > 0) return;
+    if (this.toGiveBack.length === 0) return;
     void this.send({ limit: this.limit, consumer: ANONYMOUS_CONSUMER, wanted: 0 }).catch(() => undefined);
   }
 
@@ -172,4 +179,14 @@ export class SharedRateLimiter implements RateLimitKeeper {
       throw error;
     }
   }
+}
+
+/** Calls made outside any server request (tests, the cron's own steps without a signal) share this key. */
+const NO_REQUEST = {};
+
+function perRequest<T>(maps: WeakMap<object, Map<string, T>>, signal: AbortSignal | undefined): Map<string, T> {
+  const key = signal ?? NO_REQUEST;
+  let map = maps.get(key);
+  if (!map) maps.set(key, (map = new Map()));
+  return map;
 }

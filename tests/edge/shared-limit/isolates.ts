@@ -21,6 +21,13 @@ export interface Pair {
 }
 
 const root = process.cwd();
+/** Pairs still running, so a signal stops their processes too. */
+const running = new Set<Pair>();
+
+/** Stops every pair this process started (on SIGINT/SIGTERM). */
+export async function stopAllPairs(): Promise<void> {
+  await Promise.all([...running].map((pair) => pair.stop()));
+}
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 
 /** The second worker: the same entry and assets, its own name, the first worker's object by script_name. */
@@ -63,10 +70,13 @@ export async function startPair(options: {
     ),
   );
   const stop = async () => {
+    running.delete(pair);
     await stopServices(services);
     secrets.remove();
     rmSync(dir, { recursive: true, force: true });
   };
+  const pair: Pair = { sandboxUrl: "", workerUrls: ["", ""], stop };
+  running.add(pair);
   try {
     services.push(
       startService("sandbox", bin("tsx"), ["lib/dev/sandbox/main.ts"], {
@@ -115,7 +125,9 @@ export async function startPair(options: {
     const second = worker("second isolate", secondConfig(dir), ports.workers + 1, ports.workers + 3);
     services.push(second);
     await waitForHttp(second, `http://127.0.0.1:${ports.workers + 1}/api/health`, 180_000);
-    return { sandboxUrl, workerUrls: [`http://127.0.0.1:${ports.workers}`, `http://127.0.0.1:${ports.workers + 1}`], stop };
+    pair.sandboxUrl = sandboxUrl;
+    pair.workerUrls = [`http://127.0.0.1:${ports.workers}`, `http://127.0.0.1:${ports.workers + 1}`];
+    return pair;
   } catch (error) {
     await stop();
     throw error;

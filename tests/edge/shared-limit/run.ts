@@ -3,6 +3,7 @@
 // 1.1 × (calls ÷ rate). Sharing off must show a 429 (stopped at the first), so the test can fail.
 // `tsx tests/edge/shared-limit/run.ts`; ports from E2E_EDGE_LIMIT_PORT (+0..+3) and E2E_EDGE_LIMIT_SANDBOX_PORT.
 import { randomBytes } from "node:crypto";
+import { stopAllPairs } from "./isolates";
 import { describePairScan, scanWithTwoIsolates } from "./scan-pair";
 
 export const LIMIT = { requests: 120, windowSeconds: 30 };
@@ -36,4 +37,10 @@ async function main() {
   process.exit(failures.length ? 1 : 0);
 }
 
-void main();
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stopAllPairs().finally(() => process.exit(130)));
+
+main().catch(async (error: unknown) => {
+  console.error(`two-isolate test broke: ${error instanceof Error ? error.message : String(error)}`);
+  await stopAllPairs();
+  process.exit(1);
+});
