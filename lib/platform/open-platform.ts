@@ -33,9 +33,10 @@ export function openPlatform(
   return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, graphql, allows);
 }
 
-/** Who uses the account's limits now (as this process or isolate last heard): a page that waits on one shows it. */
-export function rateLimitUse(): RateLimitUse[] {
+/** Who uses the account's limits now (on the edge as their object says): a page that waits on one shows it. */
+export async function rateLimitUse(): Promise<RateLimitUse[]> {
   const { account, graphql } = limitKeepers(getConfig());
+  await Promise.all([account.refresh?.(), graphql.refresh?.()]);
   return [account.use(), graphql.use()];
 }
 

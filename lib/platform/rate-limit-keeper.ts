@@ -16,4 +16,6 @@ export interface RateLimitKeeper {
   /** After a 429 the platform blocks every call of the token until then. */
   pauseUntil(time: number): void;
   use(): RateLimitUse;
+  /** Asks the keeper how the limit stands now, when it is kept elsewhere (the shared object); `use()` then says it. */
+  refresh?(): Promise<void>;
 }

@@ -101,6 +101,13 @@ export class SharedRateLimiter implements RateLimitKeeper {
     };
   }
 
+  /** One call that takes nothing: what the object says of the limit now, or that it cannot be reached. */
+  async refresh(): Promise<void> {
+    await this.send({ limit: this.limit, consumer: ANONYMOUS_CONSUMER, wanted: 0 }).catch(() => {
+      this.unreachable = true;
+    });
+  }
+
   /** Permits held locally and not yet sent (tests). */
   heldPermits(): number {
     return this.held.reduce((sum, b) => sum + b.count, 0);

@@ -8,7 +8,7 @@ import { BENCH_PORTS, BENCH_TOKEN } from "./lib/services";
 
 export interface IsolateOptions {
   runs: number;
-  /** Zones each isolate scans: about 10 calls a zone, so 25 zones each make four windows of 120 calls. */
+  /** Zones each isolate scans: about 13 calls a zone, so 20 zones each make over four windows of 120 calls. */
   zones: number;
   requests: number;
   windowSeconds: number;
