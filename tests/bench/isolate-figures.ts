@@ -20,7 +20,11 @@ export async function twoIsolatesOneAccount(options: IsolateOptions): Promise<Fi
     throw new Error("the edge build failed");
   }
   const limit = { requests: options.requests, windowSeconds: options.windowSeconds };
-  const ports = { workers: BENCH_PORTS.isolates, sandbox: BENCH_PORTS.isolatesSandbox };
+  // Overridable, for a shared machine where each engineer has a port range.
+  const ports = {
+    workers: Number(process.env.BENCH_ISOLATES_PORT || BENCH_PORTS.isolates),
+    sandbox: Number(process.env.BENCH_ISOLATES_SANDBOX_PORT || BENCH_PORTS.isolatesSandbox),
+  };
   const runs: PairScan[] = await repeat(options.runs, () =>
     scanWithTwoIsolates({ ports, token: BENCH_TOKEN, zones: options.zones, limit, shared: true }),
   );

@@ -93,7 +93,8 @@ export async function startPair(options: {
     const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
     await waitForHttp(services[0]!, `${sandboxUrl}/__sandbox/health`, 60_000);
     // One registry for both processes: the second finds the first's object there.
-    const env = { WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: join(dir, "registry") };
+    // CLOUDFLARE_CF_FETCH_ENABLED=false: Miniflare's placeholder `request.cf`, no attempt to download the real one.
+    const env = { WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: join(dir, "registry"), CLOUDFLARE_CF_FETCH_ENABLED: "false" };
     const worker = (name: string, config: string, port: number, inspector: number) =>
       startService(
         name,
