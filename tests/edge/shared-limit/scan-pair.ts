@@ -16,6 +16,8 @@ export interface PairScan {
   tooMany: number;
   /** With `stopAtFirst429`: the scans were abandoned at the first 429. */
   stopped: boolean;
+  /** What the second isolate's Settings page says keeps the account's limit ("shared", "per isolate"). */
+  keeping: string;
 }
 
 export async function scanWithTwoIsolates(options: {
@@ -47,6 +49,7 @@ export async function scanWithTwoIsolates(options: {
     }
     const wallMs = performance.now() - started;
     const { calls } = await readCalls(pair.sandboxUrl);
+    const settings = await (await fetch(`${pair.workerUrls[1]}/settings`)).text();
     const rate = options.limit.requests / options.limit.windowSeconds;
     return {
       shared: options.shared,
@@ -56,6 +59,7 @@ export async function scanWithTwoIsolates(options: {
       busiest: busiestWindow(calls, options.limit.windowSeconds * 1000),
       tooMany: tooMany(calls),
       stopped,
+      keeping: /calls per \d+ s, (shared|per isolate|per process)/.exec(settings)?.[1] ?? "not shown",
     };
   } finally {
     await pair.stop();
@@ -66,6 +70,6 @@ export function describePairScan(scan: PairScan, limit: { requests: number; wind
   return (
     `sharing ${scan.shared ? "on" : "off"}: ${scan.calls} calls (${(scan.calls / limit.requests).toFixed(1)} windows) in ` +
     `${(scan.wallMs / 1000).toFixed(1)} s, wall ÷ (calls ÷ rate) ${scan.ratio.toFixed(2)}, busiest ${limit.windowSeconds} s ` +
-    `${scan.busiest}/${limit.requests}, ${scan.tooMany} × 429${scan.stopped ? " (stopped at the first)" : ""}`
+    `${scan.busiest}/${limit.requests}, ${scan.tooMany} × 429${scan.stopped ? " (stopped at the first)" : ""}; Settings: ${scan.keeping}`
   );
 }
