@@ -15,6 +15,8 @@ export type LimitObjectCall = (request: LimitRequest) => Promise<LimitAnswer>;
 export const MAX_BATCH = 12;
 /** How long to wait before asking an unreachable object again. */
 export const UNREACHABLE_RETRY_MS = 1_000;
+/** A call to the object not answered in this long counts as failed: Preflight waits and asks again, never hangs. */
+export const CALL_TIMEOUT_MS = 5_000;
 
 interface HeldBatch {
   consumer: string;
@@ -173,7 +175,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
     this.toGiveBack = [];
     this.pauseToSend = undefined;
     try {
-      const answer = await this.call({ ...request, giveBack, ...(pauseUntil === undefined ? {} : { pauseUntil }) });
+      const answer = await withTimeout(this.call({ ...request, giveBack, ...(pauseUntil === undefined ? {} : { pauseUntil }) }));
       this.last = answer;
       this.unreachable = false;
       this.pausedUntil = Math.max(this.pausedUntil, answer.pausedUntil);
@@ -196,4 +198,13 @@ function perRequest<T>(maps: WeakMap<object, Map<string, T>>, signal: AbortSigna
   let map = maps.get(key);
   if (!map) maps.set(key, (map = new Map()));
   return map;
+}
+
+/** The call, or a failure after CALL_TIMEOUT_MS (its permits, if granted, are wasted for a window, never overspent). */
+function withTimeout<T>(call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the shared rate limit did not answer within ${CALL_TIMEOUT_MS / 1000} s`)), CALL_TIMEOUT_MS);
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
