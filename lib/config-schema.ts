@@ -50,6 +50,15 @@ const envSchema = z.object({
   ACCOUNT_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   GRAPHQL_RATE_LIMIT: optionalText.pipe(integer(1, 1_000_000).default(300)),
   GRAPHQL_RATE_WINDOW_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
+  // On the edge every isolate asks one Durable Object per limit owner; "off" (the control test) counts per isolate.
+  PREFLIGHT_SHARED_LIMITS: optionalText.pipe(z.enum(["on", "off"], { message: "must be on or off" }).default("on")),
+  // Tokens of one user share one platform limit: name the same group on each deployment that holds one of them.
+  PREFLIGHT_LIMIT_GROUP: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1-64 letters, digits, dots, dashes or underscores")
+      .optional(),
+  ),
   UPSTREAM_TIMEOUT_MS: optionalText.pipe(integer(100, 600_000).default(30_000)),
   REVIEW_EXECUTION_LEASE_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
@@ -84,6 +93,10 @@ export interface Config {
   rateLimit: { requests: number; windowSeconds: number };
   /** GraphQL analytics' own query limit (300 per 5 minutes by default), kept on top of the account's. */
   graphqlRateLimit: { requests: number; windowSeconds: number };
+  /** On the edge, the account's limits are kept by a Durable Object for every isolate (off: per isolate). */
+  sharedLimits: boolean;
+  /** A shared limit group named in the configuration; otherwise the limit owner is the credential. */
+  limitGroup?: string;
   upstreamTimeoutMs: number;
   /** The zone's service plan, which sets the largest request body the platform lets through. */
   servicePlan: ServicePlan;
@@ -136,6 +149,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     subrequestBudget: e.SUBREQUEST_BUDGET ?? SUBREQUEST_BUDGET[e.EDGE_PLAN],
     rateLimit: { requests: e.ACCOUNT_RATE_LIMIT, windowSeconds: e.ACCOUNT_RATE_WINDOW_SECONDS },
     graphqlRateLimit: { requests: e.GRAPHQL_RATE_LIMIT, windowSeconds: e.GRAPHQL_RATE_WINDOW_SECONDS },
+    sharedLimits: e.PREFLIGHT_SHARED_LIMITS === "on",
+    limitGroup: e.PREFLIGHT_LIMIT_GROUP,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     servicePlan: e.SERVICE_PLAN,
     requestBodyMaxBytes: e.REQUEST_BODY_MAX_BYTES ?? REQUEST_BODY_MAX_BYTES[e.SERVICE_PLAN],

@@ -2,9 +2,10 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { limitRows } from "@/lib/platform/limits-summary";
+import { rateLimitKeeping } from "@/lib/platform/open-platform";
 
 export function RuntimeLimits() {
-  const rows = limitRows(getConfig());
+  const rows = limitRows(getConfig(), rateLimitKeeping());
   return (
     <section aria-labelledby="runtime-limits" className="max-w-5xl rounded-lg border border-slate-200 bg-white">
       <h2 id="runtime-limits" className="border-b border-slate-200 px-4 py-3 font-semibold">

@@ -56,15 +56,29 @@ export async function fetchCaaRecords(client: PlatformClient, zoneId: string): P
   return records.filter((r) => r !== null);
 }
 
-/** Reads a zone's CAA records once per cache: another zone's custom hostnames may have needed them first. */
+/** Which server request started a cached read, and whether it has settled. */
+const caaReads = new WeakMap<Promise<CaaRecord[]>, { requestId?: string; settled: boolean }>();
+
+/**
+ * Reads a zone's CAA records once per cache: another zone's custom hostnames may have needed them first. A read
+ * another server request left unfinished is not awaited: on the edge its I/O ended with that request, so it
+ * would never settle (seen when a rate limit deferral answered a request while a read still waited).
+ */
 export function cachedCaaRecords(client: PlatformClient, zoneId: string, cache?: Map<string, Promise<CaaRecord[]>>): Promise<CaaRecord[]> {
   if (!cache) return fetchCaaRecords(client, zoneId);
   let read = cache.get(zoneId);
-  if (!read) {
-    read = fetchCaaRecords(client, zoneId);
-    cache.set(zoneId, read);
-    // A failed read is forgotten, so the next attempt calls again.
-    read.catch(() => cache.delete(zoneId));
+  const started = read && caaReads.get(read);
+  if (!read || (started && !started.settled && started.requestId !== client.scheduler.requestId)) {
+    const own = fetchCaaRecords(client, zoneId);
+    const mark = { requestId: client.scheduler.requestId, settled: false };
+    caaReads.set(own, mark);
+    cache.set(zoneId, own);
+    own.then(
+      () => (mark.settled = true),
+      // A failed read is forgotten, so the next attempt calls again.
+      () => cache.get(zoneId) === own && cache.delete(zoneId),
+    );
+    read = own;
   }
   return read;
 }

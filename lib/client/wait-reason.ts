@@ -13,6 +13,9 @@ export function waitReason(what: string, resumeAt: Date, use?: RateLimitUse, tim
   const resumes = `${what} resumes at ${at}.`;
   if (!use) return `The ${LIMIT_NAMES.account} is used up; ${resumes}`;
   const name = `The ${LIMIT_NAMES[use.limit]} (${formatCount(use.requests)} calls per ${use.windowSeconds} s)`;
+  // The limit is kept for every isolate by one object: unreachable, Preflight waits rather than count alone.
+  if (use.unreachable)
+    return `${name} is kept for every isolate by its Durable Object, which cannot be reached: every call waits; ${resumes}`;
   if (use.pausedUntil) return `${name} was exceeded and the platform answered 429: every call waits; ${resumes}`;
   const users = use.consumers.filter((c) => c.calls > 0);
   const by = users.length

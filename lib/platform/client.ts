@@ -6,6 +6,7 @@ import { RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { GraphqlError, parseGraphqlAnswer } from "@/lib/platform/graphql";
 import { budgetDepletedIn, budgetDepletedWaitMs, DEFAULT_GRAPHQL_RATE_LIMIT, isBudgetDepleted } from "@/lib/platform/graphql-limit";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
+import type { RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
 import type { Scheduler, UpstreamRequest } from "@/lib/platform/scheduler";
 import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
 
@@ -20,7 +21,7 @@ export class PlatformClient {
     private readonly credentials: Credentials,
     readonly scheduler: Scheduler,
     /** GraphQL analytics' own query limit, kept by the whole process (one per client when not given). */
-    readonly graphqlLimiter: RateLimiter = new RateLimiter(DEFAULT_GRAPHQL_RATE_LIMIT, undefined, "graphql"),
+    readonly graphqlLimiter: RateLimitKeeper = new RateLimiter(DEFAULT_GRAPHQL_RATE_LIMIT, undefined, "graphql"),
     /** The operation's declared calls (lib/http/upstream-calls.ts); anything else is refused unsent. */
     private readonly allows: (method: string, path: string) => boolean = () => true,
   ) {}

@@ -1,5 +1,6 @@
 // The runtime's limits as the Settings panel lists them, from the configuration's public part. Pure.
 import type { Config } from "@/lib/config-schema";
+import type { LimitKeeping } from "@/lib/platform/rate-limit-keeper";
 import { CPU_LIMIT, JSON_BODY_MAX_BYTES, MAX_CONNECTIONS, MEMORY_LIMIT_MB, STARTUP_LIMIT_MS } from "@/lib/platform/runtime-limits";
 
 export interface LimitRow {
@@ -10,9 +11,25 @@ export interface LimitRow {
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
-export function limitRows(config: Pick<Config, "edgePlan" | "subrequestBudget" | "servicePlan" | "requestBodyMaxBytes">): LimitRow[] {
+const KEEPING: Record<LimitKeeping, string> = {
+  shared: "shared by every isolate: one Durable Object per limit owner hands out permits in batches",
+  "per isolate": "per isolate (PREFLIGHT_SHARED_LIMITS=off): isolates serving together can overrun the token's limit",
+  "per process": "per process: one Node server per token (replicas would each spend the whole limit)",
+};
+
+/** `keeping`: who counts the account's calls here (lib/platform/limit-keepers.ts). */
+export function limitRows(
+  config: Pick<Config, "edgePlan" | "subrequestBudget" | "servicePlan" | "requestBodyMaxBytes" | "rateLimit" | "limitGroup">,
+  keeping: LimitKeeping = "per process",
+): LimitRow[] {
   const cpu = CPU_LIMIT[config.edgePlan];
+  const owner = config.limitGroup ? `limit group ${config.limitGroup}` : "the credential";
   return [
+    {
+      limit: "Account rate limit",
+      value: `${config.rateLimit.requests} calls per ${config.rateLimit.windowSeconds} s, ${keeping}`,
+      how: `${KEEPING[keeping]}${keeping === "shared" ? `; owner: ${owner}` : ""}`,
+    },
     {
       limit: "Subrequests per server request",
       value: `${config.subrequestBudget} (${config.edgePlan} plan)`,

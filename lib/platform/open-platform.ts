@@ -1,16 +1,15 @@
 // Opens the platform for one server request: a fresh Scheduler (own budget and 6 slots) sharing the
-// process-wide rate limiter, with the configured credentials. The only place that holds them.
+// account's rate limits, with the configured credentials. The only place that holds them.
 import "server-only";
 import { setMaxListeners } from "node:events";
 import { getConfig } from "@/lib/config";
 import { PlatformClient } from "@/lib/platform/client";
-import { RateLimiter, type RateLimitUse } from "@/lib/platform/rate-limiter";
+import { limitKeepers } from "@/lib/platform/limit-keepers";
+import type { RateLimitUse } from "@/lib/platform/rate-limiter";
+import type { LimitKeeping } from "@/lib/platform/rate-limit-keeper";
 import { Scheduler } from "@/lib/platform/scheduler";
 
-let limiter: RateLimiter | undefined;
-let graphqlLimiter: RateLimiter | undefined;
-
-/** `consumer` names who the calls are for ("Zones scan"): the process's rate limits are shared fairly by it. */
+/** `consumer` names who the calls are for ("Zones scan"): the account's rate limits are shared fairly by it. */
 export function openPlatform(
   signal?: AbortSignal,
   requestId?: string,
@@ -20,7 +19,7 @@ export function openPlatform(
   const config = getConfig();
   // Every queued call listens for the request's abort: as many as the budget allows, by design.
   if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
-  const { account, graphql } = limiters();
+  const { account, graphql } = limitKeepers(config);
   const scheduler = new Scheduler({
     limiter: account,
     subrequestBudget: config.subrequestBudget,
@@ -34,15 +33,14 @@ export function openPlatform(
   return new PlatformClient(config.apiBaseUrl, config.credentials, scheduler, graphql, allows);
 }
 
-function limiters() {
-  const config = getConfig();
-  limiter ??= new RateLimiter(config.rateLimit);
-  graphqlLimiter ??= new RateLimiter(config.graphqlRateLimit, undefined, "graphql");
-  return { account: limiter, graphql: graphqlLimiter };
+/** Who uses the account's limits now (on the edge as their object says): a page that waits on one shows it. */
+export async function rateLimitUse(): Promise<RateLimitUse[]> {
+  const { account, graphql } = limitKeepers(getConfig());
+  await Promise.all([account.refresh?.(), graphql.refresh?.()]);
+  return [account.use(), graphql.use()];
 }
 
-/** Who uses the account's limits in this process now: a page that waits on one shows it. */
-export function rateLimitUse(): RateLimitUse[] {
-  const { account, graphql } = limiters();
-  return [account.use(), graphql.use()];
+/** Who keeps the account's limit here, for the Settings panel. */
+export function rateLimitKeeping(): LimitKeeping {
+  return limitKeepers(getConfig()).keeping;
 }

@@ -5,6 +5,7 @@
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import { reservedForOthers, type ConsumerUse } from "@/lib/platform/fair-share";
+import type { LimitKeeping, RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
 
 export interface RateLimit {
   requests: number;
@@ -27,9 +28,13 @@ export interface RateLimitUse {
   pausedUntil: string | null;
   /** Calls each consumer made in the current window, most first; consumers waiting for room show 0. */
   consumers: ConsumerUse[];
+  /** Who counts these calls: every isolate together (a Durable Object), one isolate, or this process. */
+  keeping?: LimitKeeping;
+  /** The shared limit's object could not be reached at the last try: every call waits for it. */
+  unreachable?: boolean;
 }
 
-export class RateLimiter {
+export class RateLimiter implements RateLimitKeeper {
   private readonly spent: Array<{ at: number; consumer: string }> = [];
   /** Until when each consumer counts as sharing the bucket: a page that went away stops holding its share. */
   private readonly activeUntil = new Map<string, number>();
@@ -41,6 +46,8 @@ export class RateLimiter {
     private readonly clock: Clock = systemClock,
     /** Which platform limit this bucket keeps, so a deferral says which one to wait for. */
     readonly name: RateLimitName = "account",
+    /** "per isolate" on the edge with sharing off: the page then says so. */
+    readonly keeping: LimitKeeping = "per process",
   ) {
     // The platform counts arrivals, we count departures: a margin absorbs the difference in latency.
     this.windowMs = limit.windowSeconds * 1000 + Math.max(250, limit.windowSeconds * 10);
@@ -103,6 +110,7 @@ export class RateLimiter {
       consumers: this.uses()
         .map(({ consumer, calls }) => ({ consumer, calls }))
         .sort((a, b) => b.calls - a.calls || a.consumer.localeCompare(b.consumer)),
+      keeping: this.keeping,
     };
   }
 

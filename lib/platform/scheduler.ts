@@ -1,9 +1,9 @@
 // The one road to the platform: every upstream call of a server request goes through its Scheduler,
-// which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the process-wide
-// rate limiter, times each call out, and retries what is worth retrying.
+// which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the account's
+// rate limit (kept by the process, or by every isolate together on the edge), times each call out, and retries what is worth retrying.
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { BudgetExhaustedError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
-import type { RateLimiter } from "@/lib/platform/rate-limiter";
+import type { RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, type RetryPolicy } from "@/lib/platform/retry-policy";
 import { Semaphore } from "@/lib/platform/semaphore";
 
@@ -20,7 +20,7 @@ export interface UpstreamRequest {
   /** Safe to send twice: only then are 5xx and network errors retried (a 429 was never processed). */
   idempotent: boolean;
   /** A limit of its own this call also counts against (GraphQL analytics), on top of the account's. */
-  limiter?: RateLimiter;
+  limiter?: RateLimitKeeper;
   /** Whether a 429 is that limit's refusal (told by its body) rather than the account's: then only it pauses. */
   ownRefusal?: (response: UpstreamResponse) => OwnLimitRefusal | undefined;
 }
@@ -44,7 +44,7 @@ export interface UpstreamResponse<B = string> {
 export type BodyReader<B> = (body: ReadableStream<Uint8Array> | null, status: number) => Promise<B>;
 
 export interface SchedulerOptions {
-  limiter: RateLimiter;
+  limiter: RateLimitKeeper;
   subrequestBudget: number;
   timeoutMs: number;
   maxInFlight?: number;

@@ -5,6 +5,7 @@ import { cpus } from "node:os";
 import { buildIsStale } from "@/lib/dev/launcher/build-state";
 import { run } from "@/lib/dev/launcher/processes";
 import { figureLine, type Figure } from "./lib/figures";
+import { twoIsolatesOneAccount } from "./isolate-figures";
 import { pageAtScale } from "./page-figures";
 import { scanUnderRateLimit, scanVersusFloorAndScript } from "./scan-figures";
 import { traceOverhead } from "./trace-figures";
@@ -18,6 +19,8 @@ const plan = quick
       limit: { runs: 1, zones: 3, requests: 12, windowSeconds: 3 },
       traces: { runs: 1, wideRange: 2_000 },
       page: { runs: 1, zones: 240, loadSeconds: 3 },
+      // Two wrangler dev start-ups and an edge build: not small enough for `npm test` (its edge step runs the test).
+      isolates: undefined,
     }
   : // 3 runs each (the median of 3); 24 zones need about 2.4 limit windows, enough to cross two resets.
     {
@@ -25,6 +28,8 @@ const plan = quick
       limit: { runs: 3, zones: 24, requests: 120, windowSeconds: 30 },
       traces: { runs: 3, wideRange: 10_000 },
       page: { runs: 3, zones: 5000, loadSeconds: 30 },
+      // 2 × 20 zones: about 520 calls (13 a zone), over four windows of 120 per 30 s.
+      isolates: { runs: 3, zones: 20, requests: 120, windowSeconds: 30 },
     };
 
 const groups: Array<{ name: string; run: () => Promise<Figure[]> }> = [
@@ -32,6 +37,14 @@ const groups: Array<{ name: string; run: () => Promise<Figure[]> }> = [
   { name: "scan under the rate limit", run: () => scanUnderRateLimit(plan.limit) },
   { name: "trace explorer overhead", run: () => traceOverhead(plan.traces) },
   { name: "page at scale and server under load", run: () => pageAtScale(plan.page) },
+  {
+    name: "two isolates scanning one account",
+    run: async () => {
+      if (plan.isolates) return twoIsolatesOneAccount(plan.isolates);
+      console.log("  7. two isolates scanning one account: full run only (npm test's edge step runs the two-isolate test)");
+      return [];
+    },
+  },
 ];
 
 async function main() {

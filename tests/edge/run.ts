@@ -1,5 +1,6 @@
 // `npm run test:edge`: builds for the edge runtime (OpenNext; prints the worker's gzipped size), then runs
-// the e2e smoke part in Chromium against that build in local workerd. Prints how long each part took.
+// the e2e smoke part in Chromium against that build in local workerd, then the two-isolate rate limit test on
+// the same build (tests/edge/shared-limit/run.ts). Prints how long each part took.
 import { randomBytes } from "node:crypto";
 import { run } from "@/lib/dev/launcher/processes";
 
@@ -18,8 +19,13 @@ async function main() {
   }
   const smoke = Date.now();
   const code = await run(bin("playwright"), ["test", "-c", "playwright.edge.config.ts"], env);
-  console.log(`Edge smoke e2e ${code === 0 ? "passed" : "failed"} in ${seconds(smoke)}; test:edge took ${seconds(started)} in all`);
-  process.exit(code);
+  console.log(`Edge smoke e2e ${code === 0 ? "passed" : "failed"} in ${seconds(smoke)}`);
+  const isolates = Date.now();
+  const limitCode = await run(bin("tsx"), ["tests/edge/shared-limit/run.ts"], env);
+  console.log(
+    `Two-isolate rate limit test ${limitCode === 0 ? "passed" : "failed"} in ${seconds(isolates)}; test:edge took ${seconds(started)} in all`,
+  );
+  process.exit(code || limitCode);
 }
 
 void main();

@@ -14,6 +14,16 @@ function errorOf(env: Record<string, string>): ConfigError {
 }
 
 describe("parseConfig", () => {
+  it("shares the rate limits between isolates unless PREFLIGHT_SHARED_LIMITS=off, and reads a limit group", () => {
+    expect(parseConfig({})).toMatchObject({ sharedLimits: true, limitGroup: undefined });
+    expect(parseConfig({ PREFLIGHT_SHARED_LIMITS: "off", PREFLIGHT_LIMIT_GROUP: "team-a" })).toMatchObject({
+      sharedLimits: false,
+      limitGroup: "team-a",
+    });
+    expect(errorOf({ PREFLIGHT_SHARED_LIMITS: "no" }).message).toContain("on or off");
+    expect(errorOf({ PREFLIGHT_LIMIT_GROUP: "a group/1" }).message).toContain("letters");
+  });
+
   it("runs on the sandbox when no credentials are configured", () => {
     const config = parseConfig({});
     expect(config.mode).toBe("sandbox");

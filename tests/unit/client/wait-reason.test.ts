@@ -72,4 +72,26 @@ describe("waitReason", () => {
   it("still says which limit and until when before the server has said who uses it", () => {
     expect(waitReason("the scan", resumeAt, undefined, "UTC")).toBe("The account rate limit is used up; the scan resumes at 09:41:12.");
   });
+
+  it("says the shared limit's object cannot be reached, so every call waits (never a silent per-isolate count)", () => {
+    const text = waitReason(
+      "the zones scan",
+      resumeAt,
+      {
+        limit: "account",
+        requests: 1200,
+        windowSeconds: 300,
+        available: 1200,
+        pausedUntil: null,
+        consumers: [],
+        keeping: "shared",
+        unreachable: true,
+      },
+      "UTC",
+    );
+    expect(text).toBe(
+      "The account rate limit (1,200 calls per 300 s) is kept for every isolate by its Durable Object, which cannot be reached: " +
+        "every call waits; the zones scan resumes at 09:41:12.",
+    );
+  });
 });

@@ -1,0 +1,50 @@
+// Which keeper each of the account's limits has here: on Node the process's own limiter; on the edge the
+// limit owner's Durable Object, asked by every isolate, unless PREFLIGHT_SHARED_LIMITS=off (then per isolate).
+import type { Config } from "@/lib/config-schema";
+import { edgeEnv, onEdgeRuntime } from "@/lib/edge/runtime";
+import { isLimitNamespace, LIMIT_BINDING, limitObjectCall } from "@/lib/platform/limit-object";
+import { limitObjectName, limitOwner } from "@/lib/platform/limit-owner";
+import { RateLimiter } from "@/lib/platform/rate-limiter";
+import type { LimitKeeping, RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
+import { SharedRateLimiter } from "@/lib/platform/shared-rate-limiter";
+
+interface Keepers {
+  keeping: LimitKeeping;
+  account: RateLimitKeeper;
+  graphql: RateLimitKeeper;
+}
+
+/** One set per process or isolate (module state): the isolate's batches of permits live here. */
+let keepers: Keepers | undefined;
+
+export function limitKeepers(config: Config): Keepers {
+  keepers ??= makeKeepers(config);
+  return keepers;
+}
+
+function makeKeepers(config: Config): Keepers {
+  if (!onEdgeRuntime() || !config.sharedLimits) {
+    const keeping: LimitKeeping = onEdgeRuntime() ? "per isolate" : "per process";
+    return {
+      keeping,
+      account: new RateLimiter(config.rateLimit, undefined, "account", keeping),
+      graphql: new RateLimiter(config.graphqlRateLimit, undefined, "graphql", keeping),
+    };
+  }
+  const owner = limitOwner(config.credentials, config.limitGroup);
+  // Read per call: the binding lives in the request's env, not at module scope.
+  const namespace = () => {
+    const binding = edgeEnv()?.[LIMIT_BINDING];
+    return isLimitNamespace(binding) ? binding : undefined;
+  };
+  return {
+    keeping: "shared",
+    account: new SharedRateLimiter(config.rateLimit, limitObjectCall(namespace, limitObjectName(owner, "account"))),
+    graphql: new SharedRateLimiter(
+      config.graphqlRateLimit,
+      limitObjectCall(namespace, limitObjectName(owner, "graphql")),
+      undefined,
+      "graphql",
+    ),
+  };
+}
