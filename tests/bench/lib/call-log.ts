@@ -16,7 +16,10 @@ export interface CallSummary {
   total: number;
   /** Answers of 400 and up, but for the account's known refusals (below). */
   failed: number;
-  /** The previous-version API's 410 on zones where it is retired, and the entry point's 404 (none yet): known states, not failures. */
+  /**
+   * The previous-version API's 410 (and the migration status's) on zones where it is retired, and the entry
+   * point's 404 (none yet): known states, not failures.
+   */
   refused: number;
   tooMany: number;
   maxInFlight: number;
@@ -37,7 +40,7 @@ export async function summarizeCalls(sandboxUrl: string): Promise<CallSummary & 
 /** What a real account answers today without anything being wrong (SANDBOX_RETIRED_SHARE zones, zones without an entry point). */
 function knownRefusal(call: Pick<CallRecord, "status" | "path">): boolean {
   return (
-    (call.status === 410 && call.path.includes("/firewall/waf/")) ||
+    (call.status === 410 && (call.path.includes("/firewall/waf/") || call.path.endsWith("/waf_migration/status"))) ||
     (call.status === 404 && call.path.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint"))
   );
 }
