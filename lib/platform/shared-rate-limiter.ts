@@ -3,7 +3,7 @@
 // within the lease. When the object cannot be reached it waits and says so; it never counts on its own.
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
-import { PERMIT_LEASE_MS } from "@/lib/platform/limit-ledger";
+import { CALL_TIMEOUT_MS, PERMIT_LEASE_MS } from "@/lib/platform/limit-ledger";
 import type { LimitAnswer, LimitRequest } from "@/lib/platform/shared-limit-protocol";
 import { ANONYMOUS_CONSUMER, type RateLimit, type RateLimitUse } from "@/lib/platform/rate-limiter";
 import type { RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
@@ -15,8 +15,7 @@ export type LimitObjectCall = (request: LimitRequest) => Promise<LimitAnswer>;
 export const MAX_BATCH = 12;
 /** How long to wait before asking an unreachable object again. */
 export const UNREACHABLE_RETRY_MS = 1_000;
-/** A call to the object not answered in this long counts as failed: Preflight waits and asks again, never hangs. */
-export const CALL_TIMEOUT_MS = 5_000;
+export { CALL_TIMEOUT_MS };
 
 interface HeldBatch {
   consumer: string;
@@ -147,8 +146,9 @@ export class SharedRateLimiter implements RateLimitKeeper {
       .then(
         (a) => {
           if (a.granted > 0) {
-            // The lease runs from before the call: the object granted after it was sent.
-            const batch: HeldBatch = { consumer, at: a.at, count: a.granted, usableUntil: sentAt + PERMIT_LEASE_MS };
+            // The lease runs from the answer (capped by the timeout): the object counts each permit for that too.
+            const receivedAt = Math.min(this.clock.now(), sentAt + CALL_TIMEOUT_MS);
+            const batch: HeldBatch = { consumer, at: a.at, count: a.granted, usableUntil: receivedAt + PERMIT_LEASE_MS };
             this.held.push(batch);
             this.after(PERMIT_LEASE_MS, () => this.giveBackIdle());
           }
