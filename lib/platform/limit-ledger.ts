@@ -77,12 +77,15 @@ export function take(
 
 /** Permits of the grant at `at` an isolate did not send within their lease: they are free again. */
 export function giveBack(ledger: Ledger, consumer: string, at: number, count: number): Ledger {
-  return {
-    ...ledger,
-    grants: ledger.grants
-      .map((g) => (g.consumer === consumer && g.at === at ? { ...g, count: Math.max(0, g.count - count) } : g))
-      .filter((g) => g.count > 0),
-  };
+  // Taken once over the grants it names: two isolates granted in one millisecond share `at`.
+  let left = count;
+  const grants = ledger.grants.map((g) => {
+    if (g.consumer !== consumer || g.at !== at || left === 0) return g;
+    const back = Math.min(left, g.count);
+    left -= back;
+    return { ...g, count: g.count - back };
+  });
+  return { ...ledger, grants: grants.filter((g) => g.count > 0) };
 }
 
 /** After a 429 nobody sends until then, whichever isolate met it. */

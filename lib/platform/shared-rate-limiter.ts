@@ -168,7 +168,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
     void this.send({ limit: this.limit, consumer: ANONYMOUS_CONSUMER, wanted: 0 }).catch(() => undefined);
   }
 
-  /** Sends `request` with what is owed back and any pause; on failure they wait for the next call. */
+  /** Sends `request` with what is owed back and any pause; on failure the pause waits for the next call. */
   private async send(request: LimitRequest): Promise<LimitAnswer> {
     const giveBack = this.toGiveBack;
     const pauseUntil = this.pauseToSend;
@@ -181,7 +181,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
       this.pausedUntil = Math.max(this.pausedUntil, answer.pausedUntil);
       return answer;
     } catch (error) {
-      this.toGiveBack.push(...giveBack);
+      // What was given back is not sent again: the object may have taken it, and twice would free permits sent.
       if (pauseUntil !== undefined) this.pauseToSend = Math.max(this.pauseToSend ?? 0, pauseUntil);
       // Only a call for permits says the object is out of reach (a give-back after its request ended may fail).
       if (request.wanted > 0) this.unreachable = true;
@@ -200,7 +200,7 @@ function perRequest<T>(maps: WeakMap<object, Map<string, T>>, signal: AbortSigna
   return map;
 }
 
-/** The call, or a failure after CALL_TIMEOUT_MS (its permits, if granted, are wasted for a window, never overspent). */
+/** The call, or a failure after CALL_TIMEOUT_MS (permits it granted or took back are wasted for a window, never overspent). */
 function withTimeout<T>(call: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -54,6 +54,16 @@ describe("limit ledger (the Durable Object's book)", () => {
     expect(available(giveBack(back, "Zones scan", 6, 4), LIMIT)).toBe(114);
   });
 
+  it("takes a give-back once when two isolates were granted in the same millisecond", () => {
+    // The object's clock stands still within a call and moves in whole milliseconds: two grants may share `at`.
+    const first = take(emptyLedger(), { consumer: "Zones scan", wanted: 6 }, 5, LIMIT);
+    const second = take(first.ledger, { consumer: "Zones scan", wanted: 6 }, 5, LIMIT);
+    expect(available(second.ledger, LIMIT)).toBe(108);
+    // One isolate did not send 4 of its 6: 4 come back, not 4 from each grant (the other isolate sent all of its).
+    expect(available(giveBack(second.ledger, "Zones scan", 5, 4), LIMIT)).toBe(112);
+    expect(available(giveBack(second.ledger, "Zones scan", 5, 8), LIMIT)).toBe(116);
+  });
+
   it("holds every consumer back during a 429's pause", () => {
     const paused = pause(emptyLedger(), 8_000);
     const answer = take(paused, { consumer: "Zones scan", wanted: 5 }, 1_000, LIMIT).answer;

@@ -67,6 +67,40 @@ describe("SharedRateLimiter (an isolate's side of the shared limit)", () => {
     expect(object.ledger().grants).toEqual([]);
   });
 
+  it("never gives back twice: a give-back whose answer was lost may have been taken", async () => {
+    const clock = virtualClock(0);
+    const object = fakeObject(clock);
+    let loseAnswer = false;
+    const timers: Array<() => void> = [];
+    const limiter = new SharedRateLimiter(
+      LIMIT,
+      async (request) => {
+        const answer = await object.call(request);
+        if (loseAnswer) throw new Error("the shared rate limit did not answer in time"); // the object settled it
+        return answer;
+      },
+      clock,
+      "account",
+      (_ms, work) => void timers.push(work),
+    );
+    const request = new AbortController();
+    const asked = [0, 1, 2].map(() => limiter.acquire(request.signal, Infinity, "Zones scan"));
+    request.abort(new Error("browser went away")); // the batch of 3 is already asked for
+    await Promise.allSettled(asked);
+    while (limiter.heldPermits() < 3) await new Promise((resolve) => setTimeout(resolve, 0));
+    await limiter.acquire(undefined, 0, "Zones scan"); // one permit is sent, two are not
+    await clock.sleep(PERMIT_LEASE_MS);
+    loseAnswer = true;
+    timers.forEach((work) => work());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(object.ledger().grants).toEqual([{ at: 0, consumer: "Zones scan", count: 1 }]);
+    loseAnswer = false;
+    await limiter.refresh();
+    // Giving the two back again would free the permit that was sent.
+    expect(object.calls.at(-1)!.giveBack).toEqual([]);
+    expect(object.ledger().grants).toEqual([{ at: 0, consumer: "Zones scan", count: 1 }]);
+  });
+
   it("passes a 429's pause to the object, so the other isolate holds back too", async () => {
     const clock = virtualClock(0);
     const object = fakeObject(clock);
