@@ -3,8 +3,13 @@
 import { reservedForOthers, type ConsumerUse } from "@/lib/platform/fair-share";
 import type { RateLimit } from "@/lib/platform/rate-limiter";
 
-/** An isolate must send a permit within this long of its grant, or give it back. */
+/** An isolate must send a permit within this long of receiving its grant, or give it back. */
 export const PERMIT_LEASE_MS = 1_000;
+/**
+ * A call to the object not answered in this long counts as failed: Preflight waits and asks again, never hangs.
+ * Short, since every permit counts this much longer (its grant may reach the isolate this late).
+ */
+export const CALL_TIMEOUT_MS = 2_000;
 /** A consumer stays owed its share this long after it last asked (as in the process limiter). */
 const IDLE_MS = 30_000;
 
@@ -29,10 +34,11 @@ export const emptyLedger = (): Ledger => ({ grants: [], activeUntil: {}, pausedU
 
 /**
  * How long a permit counts: the window, a margin for the platform counting arrivals (as the process limiter),
- * and the lease, since a permit may be sent up to PERMIT_LEASE_MS after its grant.
+ * the answer's way back and the lease, since a permit may be sent up to CALL_TIMEOUT_MS + PERMIT_LEASE_MS
+ * after its grant.
  */
 export function permitLifeMs(limit: RateLimit): number {
-  return limit.windowSeconds * 1000 + Math.max(250, limit.windowSeconds * 10) + PERMIT_LEASE_MS;
+  return limit.windowSeconds * 1000 + Math.max(250, limit.windowSeconds * 10) + CALL_TIMEOUT_MS + PERMIT_LEASE_MS;
 }
 
 /** The ledger without the grants that have left the window and the consumers gone idle. */
@@ -71,12 +77,15 @@ export function take(
 
 /** Permits of the grant at `at` an isolate did not send within their lease: they are free again. */
 export function giveBack(ledger: Ledger, consumer: string, at: number, count: number): Ledger {
-  return {
-    ...ledger,
-    grants: ledger.grants
-      .map((g) => (g.consumer === consumer && g.at === at ? { ...g, count: Math.max(0, g.count - count) } : g))
-      .filter((g) => g.count > 0),
-  };
+  // Taken once over the grants it names: two isolates granted in one millisecond share `at`.
+  let left = count;
+  const grants = ledger.grants.map((g) => {
+    if (g.consumer !== consumer || g.at !== at || left === 0) return g;
+    const back = Math.min(left, g.count);
+    left -= back;
+    return { ...g, count: g.count - back };
+  });
+  return { ...ledger, grants: grants.filter((g) => g.count > 0) };
 }
 
 /** After a 429 nobody sends until then, whichever isolate met it. */

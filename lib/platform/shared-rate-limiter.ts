@@ -3,7 +3,7 @@
 // within the lease. When the object cannot be reached it waits and says so; it never counts on its own.
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
-import { PERMIT_LEASE_MS } from "@/lib/platform/limit-ledger";
+import { CALL_TIMEOUT_MS, PERMIT_LEASE_MS } from "@/lib/platform/limit-ledger";
 import type { LimitAnswer, LimitRequest } from "@/lib/platform/shared-limit-protocol";
 import { ANONYMOUS_CONSUMER, type RateLimit, type RateLimitUse } from "@/lib/platform/rate-limiter";
 import type { RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
@@ -15,8 +15,7 @@ export type LimitObjectCall = (request: LimitRequest) => Promise<LimitAnswer>;
 export const MAX_BATCH = 12;
 /** How long to wait before asking an unreachable object again. */
 export const UNREACHABLE_RETRY_MS = 1_000;
-/** A call to the object not answered in this long counts as failed: Preflight waits and asks again, never hangs. */
-export const CALL_TIMEOUT_MS = 5_000;
+export { CALL_TIMEOUT_MS };
 
 interface HeldBatch {
   consumer: string;
@@ -147,8 +146,9 @@ export class SharedRateLimiter implements RateLimitKeeper {
       .then(
         (a) => {
           if (a.granted > 0) {
-            // The lease runs from before the call: the object granted after it was sent.
-            const batch: HeldBatch = { consumer, at: a.at, count: a.granted, usableUntil: sentAt + PERMIT_LEASE_MS };
+            // The lease runs from the answer (capped by the timeout): the object counts each permit for that too.
+            const receivedAt = Math.min(this.clock.now(), sentAt + CALL_TIMEOUT_MS);
+            const batch: HeldBatch = { consumer, at: a.at, count: a.granted, usableUntil: receivedAt + PERMIT_LEASE_MS };
             this.held.push(batch);
             this.after(PERMIT_LEASE_MS, () => this.giveBackIdle());
           }
@@ -168,7 +168,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
     void this.send({ limit: this.limit, consumer: ANONYMOUS_CONSUMER, wanted: 0 }).catch(() => undefined);
   }
 
-  /** Sends `request` with what is owed back and any pause; on failure they wait for the next call. */
+  /** Sends `request` with what is owed back and any pause; on failure the pause waits for the next call. */
   private async send(request: LimitRequest): Promise<LimitAnswer> {
     const giveBack = this.toGiveBack;
     const pauseUntil = this.pauseToSend;
@@ -181,7 +181,7 @@ export class SharedRateLimiter implements RateLimitKeeper {
       this.pausedUntil = Math.max(this.pausedUntil, answer.pausedUntil);
       return answer;
     } catch (error) {
-      this.toGiveBack.push(...giveBack);
+      // What was given back is not sent again: the object may have taken it, and twice would free permits sent.
       if (pauseUntil !== undefined) this.pauseToSend = Math.max(this.pauseToSend ?? 0, pauseUntil);
       // Only a call for permits says the object is out of reach (a give-back after its request ended may fail).
       if (request.wanted > 0) this.unreachable = true;
@@ -200,7 +200,7 @@ function perRequest<T>(maps: WeakMap<object, Map<string, T>>, signal: AbortSigna
   return map;
 }
 
-/** The call, or a failure after CALL_TIMEOUT_MS (its permits, if granted, are wasted for a window, never overspent). */
+/** The call, or a failure after CALL_TIMEOUT_MS (permits it granted or took back are wasted for a window, never overspent). */
 function withTimeout<T>(call: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

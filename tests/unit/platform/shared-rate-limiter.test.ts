@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { emptyLedger, permitLifeMs, PERMIT_LEASE_MS, type Ledger } from "@/lib/platform/limit-ledger";
 import { settle, type LimitRequest } from "@/lib/platform/shared-limit-protocol";
-import { SharedRateLimiter } from "@/lib/platform/shared-rate-limiter";
+import { CALL_TIMEOUT_MS, SharedRateLimiter } from "@/lib/platform/shared-rate-limiter";
 import { virtualClock } from "@/tests/unit/virtual-clock";
 
 const LIMIT = { requests: 12, windowSeconds: 30 };
@@ -67,6 +67,40 @@ describe("SharedRateLimiter (an isolate's side of the shared limit)", () => {
     expect(object.ledger().grants).toEqual([]);
   });
 
+  it("never gives back twice: a give-back whose answer was lost may have been taken", async () => {
+    const clock = virtualClock(0);
+    const object = fakeObject(clock);
+    let loseAnswer = false;
+    const timers: Array<() => void> = [];
+    const limiter = new SharedRateLimiter(
+      LIMIT,
+      async (request) => {
+        const answer = await object.call(request);
+        if (loseAnswer) throw new Error("the shared rate limit did not answer in time"); // the object settled it
+        return answer;
+      },
+      clock,
+      "account",
+      (_ms, work) => void timers.push(work),
+    );
+    const request = new AbortController();
+    const asked = [0, 1, 2].map(() => limiter.acquire(request.signal, Infinity, "Zones scan"));
+    request.abort(new Error("browser went away")); // the batch of 3 is already asked for
+    await Promise.allSettled(asked);
+    while (limiter.heldPermits() < 3) await new Promise((resolve) => setTimeout(resolve, 0));
+    await limiter.acquire(undefined, 0, "Zones scan"); // one permit is sent, two are not
+    await clock.sleep(PERMIT_LEASE_MS);
+    loseAnswer = true;
+    timers.forEach((work) => work());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(object.ledger().grants).toEqual([{ at: 0, consumer: "Zones scan", count: 1 }]);
+    loseAnswer = false;
+    await limiter.refresh();
+    // Giving the two back again would free the permit that was sent.
+    expect(object.calls.at(-1)!.giveBack).toEqual([]);
+    expect(object.ledger().grants).toEqual([{ at: 0, consumer: "Zones scan", count: 1 }]);
+  });
+
   it("passes a 429's pause to the object, so the other isolate holds back too", async () => {
     const clock = virtualClock(0);
     const object = fakeObject(clock);
@@ -98,6 +132,62 @@ describe("SharedRateLimiter (an isolate's side of the shared limit)", () => {
     reachable = true;
     await limiter.acquire(undefined, 5_000);
     expect(limiter.use().unreachable).toBe(false);
+  });
+});
+
+describe("SharedRateLimiter when the object answers slowly", () => {
+  /** The object on the test's clock, answering `latencyMs` after it is asked (half out, half back). */
+  function slowObject(clock: ReturnType<typeof virtualClock>, latencyMs: number) {
+    const object = fakeObject(clock);
+    return {
+      ...object,
+      call: async (request: LimitRequest) => {
+        // Past a few calls a livelocked isolate would ask forever: the object stops answering so the test ends.
+        if (object.calls.length >= 4) throw new Error("asked again and again");
+        await clock.sleep(latencyMs / 2);
+        const answer = await object.call(request);
+        await clock.sleep(latencyMs / 2);
+        return answer;
+      },
+    };
+  }
+
+  it("spends a batch that arrives 1.5 s after it was asked for, instead of giving it back and asking again", async () => {
+    const clock = virtualClock(0);
+    const object = slowObject(clock, 1_500);
+    const limiter = new SharedRateLimiter(LIMIT, object.call, clock, "account", () => undefined);
+    await Promise.all(Array.from({ length: 3 }, () => limiter.acquire(undefined, 10_000, "Zones scan")));
+    expect(object.calls).toHaveLength(1);
+    expect(object.calls[0]!.giveBack).toEqual([]);
+    expect(object.ledger().grants).toEqual([{ at: 750, consumer: "Zones scan", count: 3 }]);
+  });
+
+  it("a slow answer's permits, sent at the end of their lease, still count until the window has passed", async () => {
+    const clock = virtualClock(0);
+    const object = fakeObject(clock);
+    const late = CALL_TIMEOUT_MS - 1_000;
+    const slow = async (request: LimitRequest) => {
+      await clock.sleep(900);
+      const answer = await object.call(request);
+      await clock.sleep(late); // the answer comes back as late as the isolate still takes it
+      return answer;
+    };
+    const [a, b] = [
+      new SharedRateLimiter(LIMIT, slow, clock, "account", () => undefined),
+      new SharedRateLimiter(LIMIT, object.call, clock),
+    ];
+    const request = new AbortController();
+    const asked = Array.from({ length: 12 }, () => a.acquire(request.signal, Infinity, "Zones scan"));
+    request.abort(new Error("browser went away")); // the batch of 12 is already asked for
+    await Promise.allSettled(asked);
+    while (a.heldPermits() < 12) await new Promise((resolve) => setTimeout(resolve, 0));
+    await clock.sleep(PERMIT_LEASE_MS - 1); // the last moment of the lease
+    const sent: number[] = [];
+    for (let i = 0; i < 12; i++) await a.acquire(undefined, 0, "Zones scan").then(() => sent.push(clock.now()));
+    for (let i = 0; i < 12; i++) await b.acquire(undefined, Infinity, "Zones scan").then(() => sent.push(clock.now()));
+    expect(sent[0]).toBe(900 + late + PERMIT_LEASE_MS - 1);
+    const windowMs = LIMIT.windowSeconds * 1000;
+    for (const start of sent) expect(sent.filter((t) => t >= start && t < start + windowMs).length).toBeLessThanOrEqual(12);
   });
 });
 
