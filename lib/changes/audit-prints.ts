@@ -34,8 +34,9 @@ export function needsLegacyAction(row: CertificateRow): boolean {
   // Serving no traffic is no action; an mh_custom or managed_hostname pack's custom hostnames have rows of their own.
   if (row.verdict === "no_action" || row.verdict === "not_serving") return false;
   if (row.kind === "mh_custom" || row.kind === "managed_hostname") return false;
-  // A custom certificate has no CA field: its verdict is no_action exactly when its issuer is another CA.
-  return row.certificateAuthority === LEGACY_CA || row.kind === "custom_certificate";
+  // A custom certificate (or a custom hostname's uploaded one) has no CA field: its verdict is no_action exactly
+  // when its issuer is another CA.
+  return row.certificateAuthority === LEGACY_CA || row.kind === "custom_certificate" || row.uploaded === true;
 }
 
 /** Whether `host` is covered by `name` (exactly, or by a wildcard one label deep). */
