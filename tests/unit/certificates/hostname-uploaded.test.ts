@@ -17,6 +17,7 @@ function audit(ssl: Record<string, unknown>, extra: Record<string, unknown> = {}
     hostname: "app.saas.com",
     created_at: "2023-01-05T00:00:00Z",
     ssl: { type: "dv", status: "active", ...ssl },
+    status: "active",
     ...extra,
   });
   const inventory = { packs: [], customCertificates: [], customHostnames: [hostname], totalTls: { enabled: false }, caaRecords };
