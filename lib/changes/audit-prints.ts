@@ -3,6 +3,7 @@
 // The next snapshot compares its rows with it instead of reading the previous snapshot's rows again.
 import { z } from "zod";
 import { LEGACY_CA } from "@/lib/certificates/chain-change";
+import { servingStatus } from "@/lib/certificates/serving-status";
 import type { CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 
 /** Managed certificates renew 30 days before they expire, and the platform e-mails 30 days before a custom one does. */
@@ -49,6 +50,9 @@ function covers(name: string, host: string): boolean {
   return label.length > 0 && !label.includes(".");
 }
 
+/** Serving as the audit's status gate reads it (active, pending expiration, deletion timed out), not only "active". */
+const serves = (row: CertificateRow): boolean => servingStatus(row)?.serving === "serving";
+
 export interface LegacyFacts {
   /** Expires within EXPIRY_HORIZON_DAYS (or has expired) and no certificate on another CA covering its hosts is active. */
   expiresBeforeReplacement: boolean;
@@ -78,9 +82,9 @@ export function legacyFacts(rows: readonly CertificateRow[], at: Date): Map<Cert
       row.hosts.every((host) => other.hosts.some((name) => covers(name, host))),
     );
     const expires = row.expiresOn ? Date.parse(row.expiresOn) : Number.NaN;
-    const pendingReplacement = found.find((r) => r.status !== "active");
+    const pendingReplacement = found.find((r) => !serves(r));
     out.set(row, {
-      expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some((r) => r.status === "active"),
+      expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some(serves),
       ...(pendingReplacement ? { pendingReplacement } : {}),
     });
   }
