@@ -44,3 +44,35 @@ describe("a custom hostname CA switch review and ssl.method", () => {
     );
   });
 });
+
+// Issue 25 review, finding 4: a moved or deleted hostname is refused as such, by name, whatever its answer lacks.
+describe("a CA switch review that selects a hostname serving nothing", () => {
+  function movedHostname() {
+    for (const [zoneId, certs] of Object.entries(h.sandbox.state.certificates)) {
+      const live = certs.customHostnames.find(
+        (c) => c.status === "active" && c.ssl.certificate_authority === "lets_encrypt" && c.ssl.method,
+      );
+      const moved = certs.customHostnames.find((c) => c.status === "moved" && c.ssl.certificate_authority === "lets_encrypt");
+      if (live && moved) return { zoneId, live, moved };
+    }
+    throw new Error("the sandbox has no zone with a live and a moved legacy-chain hostname");
+  }
+  const plan = (zoneId: string, hostnameIds: string[]) =>
+    planReview(h.platform(), { kind: "switch_hostname_ca", zoneId, hostnameIds, certificateAuthority: "google" });
+
+  it("names a moved hostname selected alone, instead of saying none is on the legacy-chain CA", async () => {
+    const { zoneId, moved } = movedHostname();
+    moved.ssl.method ??= "txt";
+    const planned = plan(zoneId, [moved.id]);
+    await expect(planned).rejects.toMatchObject({ field: "hostnameIds" });
+    await expect(planned).rejects.toThrow(`${moved.hostname}: moved: not switched`);
+  });
+
+  it("names a moved hostname without ssl.method as moved, never as missing a method, beside a live one", async () => {
+    const { zoneId, live, moved } = movedHostname();
+    delete moved.ssl.method;
+    const planned = plan(zoneId, [live.id, moved.id]);
+    await expect(planned).rejects.toThrow(`${moved.hostname}: moved: not switched`);
+    await expect(planned).rejects.not.toThrow(/validation method/);
+  });
+});
