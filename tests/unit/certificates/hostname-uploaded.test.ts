@@ -58,6 +58,13 @@ describe("a custom hostname serving an uploaded certificate", () => {
     expect(row.reason).toMatch(/serves an uploaded certificate.*Issued by DigiCertInc/);
   });
 
+  // Issue 25 review, finding 5: a DV certificate may carry a serial number too, but always a validation method.
+  it("leaves a DV certificate with a serial number and a method, and no CA named, to rule 6", () => {
+    const { row } = audit({ method: "txt", ...uploaded, signature: "SHA256WithRSA", uploaded_on: "2024-10-02T10:00:00Z" });
+    expect(row.uploaded).toBeUndefined();
+    expect(row.reason).toMatch(/Rule 6: this one uses the default CA/);
+  });
+
   it("without ssl.uploaded_on says the upload date is unknown, not the hostname's created_at", () => {
     const { row } = audit({ ...uploaded, custom_certificate: PEM });
     expect(row).toMatchObject({ verdict: "informational", uploadedOn: null });
