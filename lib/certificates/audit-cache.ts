@@ -18,7 +18,7 @@ interface Scan<T> {
   /** The account's zones the scan walks, once listed in full (lib/certificates/audit-zones.ts). */
   zones?: ListedZones;
   /** A listing too big for one request: the zones listed so far and the cursor that continues it. */
-  listing?: { zones: ZoneRow[]; cursor?: string; listedAt: number };
+  listing?: { zones: ZoneRow[]; cursor?: string; listedAt: number; unreadableEntries?: number };
   /** How old a list another operation made may be and still serve this scan (a refresh asks for one listed just now). */
   listMaxAgeMs: number;
   /** CAA records by zone id: read once per scan, by the zone's own audit or another zone's custom hostnames. */

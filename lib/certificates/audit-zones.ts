@@ -11,7 +11,7 @@ import { listZones, type ZoneRow } from "@/lib/platform/zones";
 /** The part of an audit scan that holds its zone list (lib/certificates/audit-cache.ts). */
 export interface ZoneListHolder {
   zones?: ListedZones;
-  listing?: { zones: ZoneRow[]; cursor?: string; listedAt: number };
+  listing?: { zones: ZoneRow[]; cursor?: string; listedAt: number; unreadableEntries?: number };
   listMaxAgeMs: number;
 }
 
@@ -35,12 +35,15 @@ export async function scanZoneList(client: PlatformClient, scan: ZoneListHolder,
   const listedAt = before?.listedAt ?? Date.now();
   const page = await listZones(client, { accountId, cursor: before?.cursor });
   const zones = [...(before?.zones ?? []), ...page.zones];
+  // Entries without a readable id, page after page: the list shared with the Zones page must still count them.
+  const unreadable = (before?.unreadableEntries ?? 0) + (page.unreadableEntries ?? 0);
+  const unreadableEntries = unreadable > 0 ? { unreadableEntries: unreadable } : {};
   if (!page.complete) {
-    scan.listing = { zones, cursor: page.cursor, listedAt };
+    scan.listing = { zones, cursor: page.cursor, listedAt, ...unreadableEntries };
     return { listedNow: true, retryAfterMs: page.retryAfterSeconds ? page.retryAfterSeconds * 1000 : undefined };
   }
   scan.listing = undefined;
-  scan.zones = { zones, totalCount: page.totalCount, listedAt };
+  scan.zones = { zones, totalCount: page.totalCount, listedAt, ...unreadableEntries };
   sharedZoneList.offer(key, scan.zones);
   return { zones: scan.zones, listedNow: true };
 }

@@ -195,6 +195,11 @@ async function auditOne(
   reads: CaaReads,
   caaCache?: Map<string, Promise<CaaRecord[]>>,
 ): Promise<AuditedZone> {
+  // A zone whose listing entry did not parse is marked failed, as the migration scan marks it: its name may be its id.
+  if (zone.unreadable) {
+    const reason = `The zone listing's entry for this zone did not parse (${zone.unreadable}): its certificates were not audited.`;
+    return { zone, outcome: "failed", reason };
+  }
   try {
     const inventory = await fetchInventory(client, { id: zone.id, name: zone.name, plan: zone.plan }, { caaCache });
     const context = await hostnameCaaContext(reads, zone, inventory.caaRecords, inventory.customHostnames);

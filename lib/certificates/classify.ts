@@ -6,7 +6,7 @@ import { DATES, LEGACY_CA } from "@/lib/certificates/chain-change";
 import { customCertificate } from "@/lib/certificates/classify-custom-certificate";
 import { customHostname } from "@/lib/certificates/classify-custom-hostname";
 import { otherPack } from "@/lib/certificates/classify-other-pack";
-import { servingGate, statusNote } from "@/lib/certificates/serving-status";
+import { servingGate, statusNote, unknownStatusFloor } from "@/lib/certificates/serving-status";
 import { ALTERNATIVES, DATE_LINE, type CertificateFacts, type Classification } from "@/lib/certificates/verdict";
 
 export type { CertificateFacts, CertificateKind, Classification, CertificateVerdict } from "@/lib/certificates/verdict";
@@ -39,7 +39,8 @@ export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = [
     ? ` The pack names no CA: ${facts.certificateAuthority} was read from its certificates' issuer ("${facts.caFromIssuer}").`
     : "";
   const note = (notServing ? "" : statusNote(facts)) + issuer;
-  return note ? { ...judged, reason: judged.reason + note } : judged;
+  const noted = note ? { ...judged, reason: judged.reason + note } : judged;
+  return notServing ? noted : unknownStatusFloor(facts, noted);
 }
 
 function byRule(facts: CertificateFacts, caa: readonly CaaFinding[]): Classification {

@@ -7,13 +7,14 @@ import type { CertificateFacts, Classification } from "@/lib/certificates/verdic
 /**
  * The SDK's CustomHostname.SSL: `custom_certificate` is there "if a custom uploaded certificate is used", and
  * `issuer`, `serial_number`, `uploaded_on` describe "a custom uploaded certificate"; `certificate_authority` is
- * optional (its enum has no "" either, so the default CA may be answered without it). Uploaded, then: a
- * `custom_certificate` is given, or no CA is named (not even "") and the uploaded certificate's serial number is.
+ * optional (its enum has no "" either, so the default CA may be answered without it). A CA-issued (DV) certificate
+ * may carry a serial_number too (the docs' example), but always a validation `method`. Uploaded, then: a
+ * `custom_certificate` is given, or no CA is named (not even ""), no `method` is, and a serial number is.
  */
 export function servesUploadedCertificate(ssl: CustomHostname["ssl"]): boolean {
   if (!ssl) return false;
   if (ssl.custom_certificate?.trim()) return true;
-  return ssl.certificate_authority == null && Boolean(ssl.serial_number?.trim());
+  return ssl.certificate_authority == null && !ssl.method?.trim() && Boolean(ssl.serial_number?.trim());
 }
 
 /** An uploaded certificate on a custom hostname: rules 4 and 5 as for any custom certificate, never CAA or the CA switch. */

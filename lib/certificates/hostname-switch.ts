@@ -1,5 +1,6 @@
 // The exact PATCH calls that move custom hostnames off the legacy-chain CA: exported for a person to check,
 // and planned into a switch_hostname_ca review (lib/reviews/plan.ts), the only way they are ever sent.
+import { servingStatus } from "@/lib/certificates/serving-status";
 import type { CertificateRow } from "@/lib/certificates/types";
 import { IDENTIFIER, UUID_IDENTIFIER } from "@/lib/platform/paths";
 
@@ -34,6 +35,16 @@ export function switchRefusal(row: CertificateRow): string | undefined {
       `Preflight does not choose one for it (that would change how it is validated): read it in the dashboard and switch it there`
     );
   return undefined;
+}
+
+/**
+ * A selected hostname that serves no traffic (moved, deleted, a timed-out certificate), in words, as a refusal:
+ * a PATCH would revive it, so it is never switched, and never left out of a review unsaid.
+ */
+export function notServingRefusal(row: CertificateRow, hostnameStatus: string | null): string | undefined {
+  if (row.kind !== "custom_hostname" || row.verdict !== "not_serving") return undefined;
+  const status = servingStatus({ ...row, hostnameStatus });
+  return `${row.hosts[0] ?? row.id}: ${status?.words.split(":")[0] ?? "not serving"}: not switched`;
 }
 
 export function isSwitchable(row: CertificateRow): boolean {

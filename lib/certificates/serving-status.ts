@@ -138,6 +138,19 @@ export function statusNote(facts: CertificateFacts): string {
   return ` ${capital(whose(status))}${unknown}: judged as if it serves traffic, never as fine.`;
 }
 
+/**
+ * A status Preflight does not know (or none given) never reads as fine: what the rules would call no action is
+ * informational, since whether it serves as judged is unknown. Other verdicts stand (judged as if it serves).
+ */
+export function unknownStatusFloor(facts: CertificateFacts, judged: Classification): Classification {
+  if (judged.verdict !== "no_action" || servingStatus(facts)?.serving !== "unknown") return judged;
+  return {
+    verdict: "informational",
+    reason: `${judged.reason} The rules alone would say no action, but with this status that cannot be read as fine.`,
+    action: "Check its status in the dashboard; if it serves traffic as judged, nothing more to do.",
+  };
+}
+
 function whose(status: ServingStatus): string {
   const subject = status.subject === "custom hostname" ? "the custom hostname's status" : "its status";
   return status.status === null ? `${subject} is not given` : `${subject} is "${status.status}"`;

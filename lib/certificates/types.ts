@@ -23,6 +23,8 @@ export interface CertificateRow {
   status: string | null;
   /** Custom hostnames only: ssl.method, which a CA switch sends back unchanged. */
   validationMethod: string | null;
+  /** Custom hostnames only: it serves an uploaded certificate (no CA field; its issuer decides, as for a custom certificate). */
+  uploaded?: true;
   /** From a snapshot: what changed for this certificate since the previous snapshot (lib/changes). */
   changes?: Array<{ kind: string; words: string }>;
 }

@@ -103,7 +103,7 @@ export function auditZone(
       status: h.ssl?.status ?? null,
       hostnameStatus: h.status ?? null,
       validationMethod: h.ssl?.method ?? null,
-      ...(uploaded ? { uploaded, issuer: h.ssl?.issuer ?? null } : {}),
+      ...(uploaded ? { uploaded: true as const, issuer: h.ssl?.issuer ?? null } : {}),
     });
   }
   const own = caaFindings(zone, inventory, drafts);
@@ -133,7 +133,8 @@ export function auditZone(
         draft.kind === "custom_hostname"
           ? [hostnameCaa.get(draft.hosts[0]!) ?? []].flat()
           : draft.hosts.flatMap((h) => byHost.get(h) ?? []);
-      return { ...draft, ...classify(facts, findings) };
+      // The row keeps `uploaded`: without a CA field, only it tells the Changes feed the issuer decided.
+      return { ...draft, ...(uploaded ? { uploaded } : {}), ...classify(facts, findings) };
     },
   );
   return { rows, caa: [...own, ...hostnameCaa.values()] };

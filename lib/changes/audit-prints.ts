@@ -3,6 +3,7 @@
 // The next snapshot compares its rows with it instead of reading the previous snapshot's rows again.
 import { z } from "zod";
 import { LEGACY_CA } from "@/lib/certificates/chain-change";
+import { servingStatus } from "@/lib/certificates/serving-status";
 import type { CertificateRow, ZoneOutcome } from "@/lib/certificates/types";
 
 /** Managed certificates renew 30 days before they expire, and the platform e-mails 30 days before a custom one does. */
@@ -34,8 +35,9 @@ export function needsLegacyAction(row: CertificateRow): boolean {
   // Serving no traffic is no action; an mh_custom or managed_hostname pack's custom hostnames have rows of their own.
   if (row.verdict === "no_action" || row.verdict === "not_serving") return false;
   if (row.kind === "mh_custom" || row.kind === "managed_hostname") return false;
-  // A custom certificate has no CA field: its verdict is no_action exactly when its issuer is another CA.
-  return row.certificateAuthority === LEGACY_CA || row.kind === "custom_certificate";
+  // A custom certificate (or a custom hostname's uploaded one) has no CA field: its verdict is no_action exactly
+  // when its issuer is another CA.
+  return row.certificateAuthority === LEGACY_CA || row.kind === "custom_certificate" || row.uploaded === true;
 }
 
 /** Whether `host` is covered by `name` (exactly, or by a wildcard one label deep). */
@@ -47,6 +49,9 @@ function covers(name: string, host: string): boolean {
   const label = h.slice(0, h.length - n.length + 1);
   return label.length > 0 && !label.includes(".");
 }
+
+/** Serving as the audit's status gate reads it (active, pending expiration, deletion timed out), not only "active". */
+const serves = (row: CertificateRow): boolean => servingStatus(row)?.serving === "serving";
 
 export interface LegacyFacts {
   /** Expires within EXPIRY_HORIZON_DAYS (or has expired) and no certificate on another CA covering its hosts is active. */
@@ -77,9 +82,9 @@ export function legacyFacts(rows: readonly CertificateRow[], at: Date): Map<Cert
       row.hosts.every((host) => other.hosts.some((name) => covers(name, host))),
     );
     const expires = row.expiresOn ? Date.parse(row.expiresOn) : Number.NaN;
-    const pendingReplacement = found.find((r) => r.status !== "active");
+    const pendingReplacement = found.find((r) => !serves(r));
     out.set(row, {
-      expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some((r) => r.status === "active"),
+      expiresBeforeReplacement: !Number.isNaN(expires) && expires < horizon && !found.some(serves),
       ...(pendingReplacement ? { pendingReplacement } : {}),
     });
   }

@@ -5,7 +5,7 @@ import { hostnameCaaContext, type CaaReads } from "@/lib/certificates/caa-reads"
 import { getConfig } from "@/lib/config";
 import { fetchCaaRecords } from "@/lib/certificates/inventory";
 import { auditZone } from "@/lib/certificates/zone-audit";
-import { isLegacyHostname, switchCalls, switchRefusal } from "@/lib/certificates/hostname-switch";
+import { isLegacyHostname, notServingRefusal, switchCalls, switchRefusal } from "@/lib/certificates/hostname-switch";
 import { customHostnameSchema } from "@/lib/certificates/upstream";
 import { ConflictError } from "@/lib/errors/conflict-error";
 import { InputError } from "@/lib/errors/input-error";
@@ -168,8 +168,12 @@ async function planHostnameSwitch(
       );
     }
   }
-  // A legacy hostname whose switch cannot be built is refused by name, never left out of the review unsaid.
-  const refused = rows.filter(isLegacyHostname).flatMap((row) => switchRefusal(row) ?? []);
+  // A hostname that serves nothing (moved, deleted) or a legacy one whose switch cannot be built is refused by
+  // name, never left out of the review unsaid; a moved one is refused as moved, whatever else its answer lacks.
+  const ownStatus = new Map(hostnames.map((h) => [h.id, h.status ?? null]));
+  const gone = rows.flatMap((row) => notServingRefusal(row, ownStatus.get(row.id) ?? null) ?? []);
+  const serving = rows.filter((row) => row.verdict !== "not_serving" && isLegacyHostname(row));
+  const refused = [...gone, ...serving.flatMap((row) => switchRefusal(row) ?? [])];
   if (refused.length > 0) throw new InputError("hostnameIds", refused.join("; "));
   const calls = switchCalls(rows, target.certificateAuthority).map((c) => ({
     title: `Switch ${c.hostname} from ${c.from} to ${c.body.ssl.certificate_authority || "the default CA"}`,

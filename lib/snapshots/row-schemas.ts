@@ -67,6 +67,7 @@ const certificateRowSchemaShape = z.object({
   action: z.string(),
   status: nullableText,
   validationMethod: nullableText,
+  uploaded: z.literal(true).optional(),
   changes: z.array(z.object({ kind: z.string(), words: z.string() })).optional(),
 });
 const _certificateRowExact: Exact<z.output<typeof certificateRowSchemaShape>, CertificateRow> = true;

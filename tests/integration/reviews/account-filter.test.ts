@@ -21,7 +21,9 @@ afterEach(async () => {
 
 function legacyHostname() {
   for (const [zoneId, certs] of Object.entries(h.sandbox.state.certificates)) {
-    const hostname = certs.customHostnames.find((c) => c.ssl.certificate_authority === "lets_encrypt");
+    const hostname = certs.customHostnames.find(
+      (c) => c.status === "active" && c.ssl.certificate_authority === "lets_encrypt" && c.ssl.method,
+    );
     if (hostname) return { zoneId, hostnameIds: [hostname.id] };
   }
   throw new Error("the sandbox has no custom hostname on lets_encrypt");

@@ -11,7 +11,10 @@ withHarness((started) => (h = started));
 /** A legacy-chain hostname of the sandbox with a UUID id (the designed seed, not a bulk one). */
 function legacyHostname() {
   for (const [zoneId, certs] of Object.entries(h.sandbox.state.certificates)) {
-    const hostname = certs.customHostnames.find((c) => c.ssl.certificate_authority === "lets_encrypt" && c.ssl.method === "http");
+    const hostname = certs.customHostnames.find(
+      // A moved or deleted hostname is refused as such: the switch is tried on a live one.
+      (c) => c.status === "active" && c.ssl.certificate_authority === "lets_encrypt" && c.ssl.method === "http",
+    );
     if (hostname) return { zoneId, hostname };
   }
   throw new Error("the sandbox has no legacy-chain hostname validated over http");
@@ -42,5 +45,37 @@ describe("a custom hostname CA switch review and ssl.method", () => {
     await expect(planned).rejects.toThrow(
       new RegExp(`${hostname.hostname.replaceAll(".", "\\.")}: the platform gave no validation method`),
     );
+  });
+});
+
+// Issue 25 review, finding 4: a moved or deleted hostname is refused as such, by name, whatever its answer lacks.
+describe("a CA switch review that selects a hostname serving nothing", () => {
+  function movedHostname() {
+    for (const [zoneId, certs] of Object.entries(h.sandbox.state.certificates)) {
+      const live = certs.customHostnames.find(
+        (c) => c.status === "active" && c.ssl.certificate_authority === "lets_encrypt" && c.ssl.method,
+      );
+      const moved = certs.customHostnames.find((c) => c.status === "moved" && c.ssl.certificate_authority === "lets_encrypt");
+      if (live && moved) return { zoneId, live, moved };
+    }
+    throw new Error("the sandbox has no zone with a live and a moved legacy-chain hostname");
+  }
+  const plan = (zoneId: string, hostnameIds: string[]) =>
+    planReview(h.platform(), { kind: "switch_hostname_ca", zoneId, hostnameIds, certificateAuthority: "google" });
+
+  it("names a moved hostname selected alone, instead of saying none is on the legacy-chain CA", async () => {
+    const { zoneId, moved } = movedHostname();
+    moved.ssl.method ??= "txt";
+    const planned = plan(zoneId, [moved.id]);
+    await expect(planned).rejects.toMatchObject({ field: "hostnameIds" });
+    await expect(planned).rejects.toThrow(`${moved.hostname}: moved: not switched`);
+  });
+
+  it("names a moved hostname without ssl.method as moved, never as missing a method, beside a live one", async () => {
+    const { zoneId, live, moved } = movedHostname();
+    delete moved.ssl.method;
+    const planned = plan(zoneId, [live.id, moved.id]);
+    await expect(planned).rejects.toThrow(`${moved.hostname}: moved: not switched`);
+    await expect(planned).rejects.not.toThrow(/validation method/);
   });
 });

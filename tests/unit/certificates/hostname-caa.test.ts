@@ -130,6 +130,8 @@ describe("auditZone with custom hostnames", () => {
       customHostnames: ["store.shop.com", "app.customer.example", "x.open.org"].map((hostname, i) => ({
         id: `0d89c70d-ad9f-4843-b99f-6cc0252067e${i}`,
         hostname,
+        // The hostname's own status, as the real API answers it: absent, it is unknown and never read as fine.
+        status: "active",
         ssl: { certificate_authority: "", status: "active", method: "txt" },
       })),
     };

@@ -17,6 +17,7 @@ function audit(ssl: Record<string, unknown>, extra: Record<string, unknown> = {}
     hostname: "app.saas.com",
     created_at: "2023-01-05T00:00:00Z",
     ssl: { type: "dv", status: "active", ...ssl },
+    status: "active",
     ...extra,
   });
   const inventory = { packs: [], customCertificates: [], customHostnames: [hostname], totalTls: { enabled: false }, caaRecords };
@@ -55,6 +56,13 @@ describe("a custom hostname serving an uploaded certificate", () => {
   it("is told by its serial number when no CA is named and the PEM is not echoed", () => {
     const { row } = audit({ ...uploaded, issuer: "DigiCertInc", uploaded_on: "2024-10-02T10:00:00Z" });
     expect(row.reason).toMatch(/serves an uploaded certificate.*Issued by DigiCertInc/);
+  });
+
+  // Issue 25 review, finding 5: a DV certificate may carry a serial number too, but always a validation method.
+  it("leaves a DV certificate with a serial number and a method, and no CA named, to rule 6", () => {
+    const { row } = audit({ method: "txt", ...uploaded, signature: "SHA256WithRSA", uploaded_on: "2024-10-02T10:00:00Z" });
+    expect(row.uploaded).toBeUndefined();
+    expect(row.reason).toMatch(/Rule 6: this one uses the default CA/);
   });
 
   it("without ssl.uploaded_on says the upload date is unknown, not the hostname's created_at", () => {

@@ -164,3 +164,26 @@ describe("a custom certificate's and a custom hostname's status", () => {
     expect(isSwitchable(row("not_serving"))).toBe(false);
   });
 });
+
+// Issue 25 review, finding 2: an unknown or absent status is judged as if it serves, but never as fine.
+describe("an unknown or absent status on a certificate the rules would leave alone", () => {
+  const googleAdvanced: CertificateFacts = { ...legacyAdvanced, certificateAuthority: "google" };
+
+  it("is informational, never no_action, and says why", () => {
+    for (const status of ["backup_issued", "pending_cleanup", "something_new", null]) {
+      const result = classify({ ...googleAdvanced, status });
+      expect(result.verdict, String(status)).toBe("informational");
+      expect(result.reason).toMatch(/issued by google, not the legacy-chain CA/);
+      expect(result.reason).toMatch(/judged as if it serves traffic, never as fine\. The rules alone would say no action/);
+    }
+    const hostname = { ...googleAdvanced, kind: "custom_hostname" as const, status: "active", hostnameStatus: "test_pending" };
+    expect(classify(hostname).verdict).not.toBe("no_action");
+  });
+
+  it("leaves a known status alone: active is no action, and a status that serves nothing is not_serving", () => {
+    expect(classify({ ...googleAdvanced, status: "active" }).verdict).toBe("no_action");
+    expect(classify({ ...googleAdvanced, status: "pending_validation" }).verdict).toBe("no_action");
+    expect(classify({ ...googleAdvanced, status: "deleted" }).verdict).toBe("not_serving");
+    expect(classify({ ...googleAdvanced, kind: "total_tls" }).verdict).toBe("no_action");
+  });
+});

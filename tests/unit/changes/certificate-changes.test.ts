@@ -100,6 +100,19 @@ describe("certificate audit changes", () => {
     );
   });
 
+  // Issue 25 review, finding 3: "serving" as the status gate reads it, not only "active".
+  it("counts a replacement that serves under another status (pending expiration, deletion timed out) as active", () => {
+    const expiring = legacyPack("c1", { kind: "custom_certificate", certificateAuthority: null, hosts: ["www.example.com"] });
+    const soon = { ...expiring, expiresOn: "2026-11-20T00:00:00Z" };
+    for (const status of ["pending_expiration", "deletion_timed_out"]) {
+      const kinds = changes([], [soon, row({ id: "r1", status })]).map((r) => r.kind);
+      expect(kinds, status).toEqual(["new_legacy_ca_certificate"]);
+    }
+    // An unknown status is not known to serve: the expiry is recorded, naming it.
+    const unknown = changes([], [soon, row({ id: "r1", status: "backup_issued" })]).find((r) => r.kind === "expires_before_replacement");
+    expect(unknown?.words).toMatch(/r1 on google is still backup_issued/);
+  });
+
   it("records the expiry once: a certificate already flagged in the previous snapshot is not recorded again", () => {
     const soon = legacyPack("p1", { expiresOn: "2026-11-25T00:00:00Z" });
     const later = legacyPack("p1", { expiresOn: "2027-01-25T00:00:00Z" });
