@@ -34,9 +34,11 @@ export interface ZoneImpact {
   retryAfterSeconds?: number;
 }
 
-export const requestsLimitsCache = new SettingsCache<RequestsLimits>(async (platform, zoneId) =>
-  parseRequestsLimits(await platform.graphql(REQUESTS_SETTINGS_QUERY, { zoneTag: zoneId }, requestsSettingsSchema)),
-);
+export async function readRequestsLimits(platform: PlatformClient, zoneId: string): Promise<RequestsLimits> {
+  return parseRequestsLimits(await platform.graphql(REQUESTS_SETTINGS_QUERY, { zoneTag: zoneId }, requestsSettingsSchema));
+}
+
+export const requestsLimitsCache = new SettingsCache<RequestsLimits>(readRequestsLimits);
 
 export async function readZoneImpact(
   platform: PlatformClient,
