@@ -2,9 +2,10 @@
 // the hostnames an affected certificate covers) and `window` (7d by default). A 400 names the field at fault.
 import { z } from "zod";
 import { InputError } from "@/lib/errors/input-error";
+import { MAX_HOSTS } from "@/lib/certificates/impact/affected-hosts";
 import { parseWindowParam } from "@/lib/certificates/impact/impact-window";
 
-export const MAX_HOSTS = 50;
+export { MAX_HOSTS };
 
 const zoneSchema = z.string().regex(/^[0-9a-f]{32}$/);
 const hostSchema = z
