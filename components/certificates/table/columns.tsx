@@ -82,6 +82,15 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
   { id: "uploaded", accessorFn: (r) => r.uploadedOn ?? "", header: "Uploaded", cell: ({ row }) => formatDay(row.original.uploadedOn) },
   { id: "expires", accessorFn: (r) => r.expiresOn ?? "", header: "Expires", cell: ({ row }) => formatDay(row.original.expiresOn) },
   {
+    id: "impact",
+    // Before the verdict, which stays the last column. Unread sorts below a host without traffic (-1):
+    // a figure read always comes first in a descending sort.
+    accessorFn: (r) => r.impact?.worst ?? -2,
+    header: "Client impact",
+    sortDescFirst: true,
+    cell: ({ row }) => <span title={row.original.impact?.words}>{row.original.impact ? row.original.impact.words : "—"}</span>,
+  },
+  {
     id: "verdict",
     accessorKey: "verdict",
     header: "Verdict",
@@ -89,16 +98,8 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     sortingFn: (a, b) => VERDICT_ORDER[a.original.verdict] - VERDICT_ORDER[b.original.verdict],
     cell: ({ row }) => <CertificateVerdictBadge verdict={row.original.verdict} />,
   },
-  {
-    id: "impact",
-    // Unread sorts below a host without traffic (-1): a figure read always comes first in a descending sort.
-    accessorFn: (r) => r.impact?.worst ?? -2,
-    header: "Client impact",
-    sortDescFirst: true,
-    cell: ({ row }) => <span title={row.original.impact?.words}>{row.original.impact ? row.original.impact.words : "—"}</span>,
-  },
 ];
 
 /** Fixed widths: the table is virtualized, so columns are not measured. */
 export const CERTIFICATE_GRID =
-  "grid grid-cols-[2rem_minmax(11rem,1.2fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_8.5rem_minmax(12rem,2fr)]";
+  "grid grid-cols-[2rem_minmax(11rem,1.2fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_minmax(12rem,2fr)_8.5rem]";
