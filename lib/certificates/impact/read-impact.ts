@@ -14,7 +14,7 @@ import {
 } from "@/lib/certificates/impact/dataset";
 import { hostImpacts, type HostImpact } from "@/lib/certificates/impact/host-impact";
 import { impactRanges } from "@/lib/certificates/impact/impact-window";
-import { groupsOf, impactFields, requestGroupsSchema, requestsQuery, type RequestGroup } from "@/lib/certificates/impact/query";
+import { groupsOf, impactAnswerSchema, impactFields, impactQuery, type RequestGroup } from "@/lib/certificates/impact/query";
 import { SettingsCache } from "@/lib/validation-mode/limits-cache";
 import type { OmittedField } from "@/lib/validation-mode/query-fields";
 
@@ -70,11 +70,10 @@ export async function readZoneImpact(
   for (const range of hosts.length > 0 ? ranges : []) {
     const variables = { zoneTag: zoneId, from: range.from, to: range.to, hosts, limit };
     try {
-      const rangeTotals = groupsOf(await platform.graphql(requestsQuery("HostRequests", fields.totals), variables, requestGroupsSchema));
-      const rangeAgents = groupsOf(await platform.graphql(requestsQuery("HostUserAgents", fields.agents), variables, requestGroupsSchema));
-      totals.push(...rangeTotals);
-      agents.push(...rangeAgents);
-      if (rangeAgents.length >= limit) truncatedRanges++;
+      const answer = groupsOf(await platform.graphql(impactQuery(fields), variables, impactAnswerSchema));
+      totals.push(...answer.totals);
+      agents.push(...answer.agents);
+      if (answer.agents.length >= limit) truncatedRanges++;
       read++;
     } catch (error) {
       // Budget spent: keep what was read if anything was, and say when to continue.

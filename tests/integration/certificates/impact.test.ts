@@ -7,7 +7,7 @@ import { hostProfile } from "@/lib/dev/sandbox/graphql/http-traffic";
 import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { SettingsCache } from "@/lib/validation-mode/limits-cache";
 import type { RequestsLimits } from "@/lib/certificates/impact/dataset";
-import { OPTIONAL_FIELDS, REQUIRED_AGENT_FIELDS, requestsQuery } from "@/lib/certificates/impact/query";
+import { impactQuery, OPTIONAL_FIELDS, REQUIRED_AGENT_FIELDS, REQUIRED_TOTAL_FIELDS } from "@/lib/certificates/impact/query";
 import { readRequestsLimits, readZoneImpact } from "@/lib/certificates/impact/read-impact";
 import { InputError } from "@/lib/errors/input-error";
 import { clearCalls, client, graphqlCalls, setFaults, TOKEN } from "@/tests/integration/validation-mode/harness";
@@ -55,7 +55,10 @@ function hostsOf(zoneId: string, zoneName: string, count: number, impacted = tru
 
 describe("the impact query", () => {
   it("names only the documented fields and filters", () => {
-    const query = requestsQuery("HostUserAgents", [...REQUIRED_AGENT_FIELDS, ...OPTIONAL_FIELDS]);
+    const query = impactQuery({
+      totals: [...REQUIRED_TOTAL_FIELDS, ...OPTIONAL_FIELDS],
+      agents: [...REQUIRED_AGENT_FIELDS, ...OPTIONAL_FIELDS],
+    });
     const named: string[] = [];
     const args: string[] = [];
     visit(parse(query), {
@@ -78,7 +81,7 @@ describe("reading a zone's impact from the sandbox", () => {
       const zone = zoneOfPlan(plan);
       await clearCalls(sandbox);
       const impact = await readZoneImpact(client(sandbox), zone.id, hostsOf(zone.id, zone.name, 1), 7 * DAY_S, { cache: freshCache() });
-      const calls = (await graphqlCalls(sandbox)).filter((c) => c.graphql?.operationName === "HostRequests");
+      const calls = (await graphqlCalls(sandbox)).filter((c) => c.graphql?.operationName === "HostImpact");
       expect(calls.length).toBe(Math.ceil(7 / maxDays));
       expect(calls.every((c) => c.status === 200)).toBe(true);
       for (const call of calls) {

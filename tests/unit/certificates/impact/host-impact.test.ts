@@ -6,7 +6,7 @@ import { estimateOf, sumEstimates } from "@/lib/certificates/impact/estimate";
 import { hostImpacts } from "@/lib/certificates/impact/host-impact";
 import { impactWords } from "@/lib/certificates/impact/impact-words";
 import { parseImpactQuery } from "@/lib/certificates/impact/impact-query";
-import { impactFields, requestsQuery } from "@/lib/certificates/impact/query";
+import { impactFields, impactQuery } from "@/lib/certificates/impact/query";
 import { DOCUMENTED_LIMITS } from "@/lib/validation-mode/dataset-limits";
 import type { RequestGroup } from "@/lib/certificates/impact/query";
 
@@ -124,7 +124,7 @@ describe("the impact operation's input and query", () => {
     const fields = impactFields(limits);
     expect(fields.agents).toEqual(["count", "dimensions_clientRequestHTTPHost", "dimensions_userAgent", "avg_sampleInterval"]);
     expect(fields.omitted.map((o) => o.field)).toContain("confidence_count_estimate");
-    expect(requestsQuery("Q", fields.agents)).not.toContain("confidence");
+    expect(impactQuery(fields)).not.toContain("confidence");
     expect(() => impactFields({ ...limits, availableFields: ["count", "dimensions_clientRequestHTTPHost"] })).toThrow(
       /dimensions_userAgent/,
     );
