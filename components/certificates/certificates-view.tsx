@@ -5,6 +5,7 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { CertificatesTable, rowKey } from "@/components/certificates/table/certificates-table";
+import { matchesZoneOrHost } from "@/components/certificates/table/columns";
 import { CertificatesToolbar, type CertificateFilters } from "@/components/certificates/table/certificates-toolbar";
 import { CERTIFICATES_DEFAULT_SORT, certificatesSearchParams } from "@/components/certificates/table/search-params";
 import { CaaFindings } from "@/components/certificates/caa-findings";
@@ -153,9 +154,11 @@ export function CertificatesView() {
             impact={impact}
             disabled={!audit.complete}
             onRead={() => {
-              void impact.read(audit.certificates);
+              // The zones the zone or host filter shows, when there is one: the read is as wide as the view.
+              void impact.read(view.q ? audit.certificates.filter((r) => matchesZoneOrHost(r, view.q)) : audit.certificates);
               void setView({ sort: "impact", dir: "desc" });
             }}
+            onMore={() => void impact.read()}
           />
           <CertificatesToolbar filters={view} onChange={setFilters} />
           {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}

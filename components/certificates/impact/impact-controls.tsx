@@ -1,18 +1,22 @@
 "use client";
 // Reading the client impact of the affected certificates, on request: how far the read is, and what failed
 // or is partial, in the words every partial read uses.
-import type { ImpactRead } from "@/components/certificates/impact/use-certificate-impact";
+import { ZONES_PER_READ, type ImpactRead } from "@/components/certificates/impact/use-certificate-impact";
 import { Button } from "@/components/ui/button";
 import { IMPACTED_LABEL } from "@/lib/certificates/impact/impact-words";
 import { coverageLabel, isExact } from "@/lib/client/coverage";
 
-export function ImpactControls({ impact, disabled, onRead }: { impact: ImpactRead; disabled: boolean; onRead: () => void }) {
+export function ImpactControls(props: { impact: ImpactRead; disabled: boolean; onRead: () => void; onMore: () => void }) {
+  const { impact, disabled } = props;
   return (
     <div className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="impact-controls">
       <div className="flex flex-wrap items-center gap-2">
-        <Button disabled={disabled || impact.reading} onClick={onRead}>
+        <Button disabled={disabled || impact.reading} onClick={props.onRead}>
           {impact.reading ? "Reading client impact…" : "Read client impact (7 days)"}
         </Button>
+        {impact.left > 0 && !impact.reading && (
+          <Button onClick={props.onMore}>Read {Math.min(ZONES_PER_READ, impact.left)} more zones</Button>
+        )}
         <span className="text-slate-600">
           Share of each affected hostname&apos;s requests from {IMPACTED_LABEL} clients, estimated from sampled analytics (95 % interval).
         </span>

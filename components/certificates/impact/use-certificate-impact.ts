@@ -1,6 +1,7 @@
 "use client";
-// The client impact of the affected certificates, read zone by zone on request (each zone costs GraphQL
-// queries from the account's analytics budget, so it is not read with every page load).
+// The client impact of the affected certificates, read on request, ZONES_PER_READ zones at a time: each zone
+// costs GraphQL calls from the account's analytics budget, so it is neither read with every page load nor all
+// at once. What was read stays until the audit is read again.
 import { useCallback, useMemo, useState } from "react";
 import { affectedHostRequests } from "@/lib/certificates/impact/affected-hosts";
 import type { HostImpact } from "@/lib/certificates/impact/host-impact";
@@ -9,47 +10,57 @@ import type { CertificateRow } from "@/lib/certificates/types";
 import type { Coverage } from "@/lib/client/coverage";
 import { fetchJson } from "@/lib/client/fetch-json";
 
+export const ZONES_PER_READ = 25;
+type Request = { zoneId: string; hosts: string[] };
+
 export interface ImpactRead {
   /** Per zone, per lower-cased host. */
   byZone: ReadonlyMap<string, ReadonlyMap<string, HostImpact>>;
-  /** Requests read of those needed (one per zone, or more for zones with over 50 hosts). */
+  /** Requests read of those the rows need (one per zone, more for a zone with over 50 hosts). */
   coverage: Coverage | undefined;
   partialZones: string[];
   errors: string[];
   reading: boolean;
-  read: (rows: readonly CertificateRow[]) => Promise<void>;
+  /** Requests not read yet. */
+  left: number;
+  /** Starts again from `rows` (or continues with the next requests when `rows` is undefined). */
+  read: (rows?: readonly CertificateRow[]) => Promise<void>;
 }
 
 export function useCertificateImpact(window = "7d"): ImpactRead {
+  const [requests, setRequests] = useState<Request[]>([]);
   const [answers, setAnswers] = useState<ZoneImpact[]>([]);
-  const [coverage, setCoverage] = useState<Coverage | undefined>();
+  const [done, setDone] = useState(0);
+  const [failed, setFailed] = useState(0);
   const [errors, setErrors] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
   const read = useCallback(
-    async (rows: readonly CertificateRow[]) => {
-      const requests = affectedHostRequests(rows);
+    async (rows?: readonly CertificateRow[]) => {
+      const all = rows ? affectedHostRequests(rows) : requests;
+      const start = rows ? 0 : done;
+      if (rows) {
+        setRequests(all);
+        setAnswers([]);
+        setErrors([]);
+        setFailed(0);
+      }
       setReading(true);
-      setAnswers([]);
-      setErrors([]);
-      let done = 0;
-      let failed = 0;
-      setCoverage({ read: 0, total: requests.length, complete: requests.length === 0, noun: "impact requests" });
-      for (const { zoneId, hosts } of requests) {
+      let n = start;
+      for (const { zoneId, hosts } of all.slice(start, start + ZONES_PER_READ)) {
         const query = new URLSearchParams({ zone: zoneId, window });
         for (const host of hosts) query.append("host", host);
         try {
           const answer = await fetchJson<ZoneImpact>(`/api/certificates/impact?${query}`);
-          setAnswers((all) => [...all, answer]);
+          setAnswers((list) => [...list, answer]);
         } catch (error) {
-          failed++;
-          setErrors((all) => [...all, `${zoneId}: ${error instanceof Error ? error.message : String(error)}`]);
+          setFailed((f) => f + 1);
+          setErrors((list) => [...list, `${zoneId}: ${error instanceof Error ? error.message : String(error)}`]);
         }
-        done++;
-        setCoverage({ read: done, total: requests.length, complete: done === requests.length, failed, noun: "impact requests" });
+        setDone(++n);
       }
       setReading(false);
     },
-    [window],
+    [window, requests, done],
   );
   const byZone = useMemo(() => {
     const zones = new Map<string, Map<string, HostImpact>>();
@@ -60,6 +71,10 @@ export function useCertificateImpact(window = "7d"): ImpactRead {
     }
     return zones;
   }, [answers]);
+  const coverage: Coverage | undefined =
+    requests.length === 0 && done === 0
+      ? undefined
+      : { read: done, total: requests.length, complete: done >= requests.length, failed, noun: "zones" };
   const partialZones = answers.filter((a) => !a.complete || a.truncatedRanges > 0).map((a) => a.zoneId);
-  return { byZone, coverage, partialZones, errors, reading, read };
+  return { byZone, coverage, partialZones, errors, reading, left: Math.max(0, requests.length - done), read };
 }

@@ -23,6 +23,13 @@ export function caLabel(ca: string | null): string {
   return ca === "" ? '"" (default)' : (ca ?? "—");
 }
 
+/** The zone filter: a zone name or a host containing the text (the impact read takes the same rows). */
+export function matchesZoneOrHost(row: CertificateRow, value: string): boolean {
+  if (!value) return true;
+  const needle = value.toLowerCase();
+  return row.zoneName.toLowerCase().includes(needle) || row.hosts.some((h) => h.toLowerCase().includes(needle));
+}
+
 export const certificateColumns: ColumnDef<CertificateRow>[] = [
   {
     id: "select",
@@ -60,11 +67,7 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
         <ChangedMark row={row.original} />
       </>
     ),
-    filterFn: (row, _id, value: string) => {
-      if (!value) return true;
-      const needle = value.toLowerCase();
-      return row.original.zoneName.toLowerCase().includes(needle) || row.original.hosts.some((h) => h.toLowerCase().includes(needle));
-    },
+    filterFn: (row, _id, value: string) => matchesZoneOrHost(row.original, value),
   },
   { id: "kind", accessorKey: "kind", header: "Type", filterFn: equals, cell: ({ row }) => KIND_LABELS[row.original.kind] },
   { id: "hosts", accessorFn: (r) => r.hosts.join(", "), header: "Hosts" },
