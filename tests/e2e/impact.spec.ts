@@ -1,5 +1,6 @@
 // Issue 29: which clients still reach each affected hostname. The page reads the impact on request, sorts the
 // certificates by it (worst first), and the inspector shows the hosts' table with its per-day figures as text.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { resetSandbox } from "./sandbox";
 
@@ -37,4 +38,11 @@ test("read the client impact, sort certificates by it, and open a host's table",
   await expect(hosts.getByTestId("impact-host-row").first()).toContainText(/\d+(\.\d)? % \(/);
   await hosts.getByText("Impacted requests per day as a table").click();
   await expect(hosts.getByTestId("impact-days").locator("tbody tr").first()).toBeVisible();
+
+  // The inspector with its impact table and chart keeps to the suite's accessibility bar.
+  const axe = await new AxeBuilder({ page })
+    .include("[data-testid=certificate-detail]")
+    .withTags(["wcag2a", "wcag2aa", "best-practice"])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
