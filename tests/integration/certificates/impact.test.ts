@@ -72,6 +72,50 @@ describe("the impact query", () => {
   });
 });
 
+describe("the sandbox's httpRequestsAdaptiveGroups", () => {
+  async function post(query: string, variables: Record<string, unknown>) {
+    const response = await fetch(`${sandbox.apiBaseUrl}/graphql`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, body: (await response.json()) as { data: unknown; errors?: Array<{ message: string }> } };
+  }
+  const bySource = (source: string) => `query S($zoneTag: String!, $from: Time!, $to: Time!, $hosts: [String!]) {
+    viewer { zones(filter: { zoneTag: $zoneTag }) {
+      httpRequestsAdaptiveGroups(filter: { datetime_geq: $from, datetime_lt: $to, requestSource: "${source}", clientRequestHTTPHost_in: $hosts },
+        limit: 100, orderBy: [count_DESC]) { count dimensions { userAgent } }
+    } }
+  }`;
+
+  it("keeps to the requestSource asked: healthchecks are not end users", async () => {
+    const zone = zoneOfPlan("enterprise");
+    const to = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+    const from = new Date(Date.parse(to) - 6 * 3_600_000).toISOString();
+    const variables = { zoneTag: zone.id, from, to, hosts: hostsOf(zone.id, zone.name, 1) };
+    const agentsOf = async (source: string) =>
+      (
+        (await post(bySource(source), variables)).body.data as {
+          viewer: { zones: Array<{ httpRequestsAdaptiveGroups: Array<{ dimensions: { userAgent: string } }> }> };
+        }
+      ).viewer.zones[0]!.httpRequestsAdaptiveGroups.map((g) => g.dimensions.userAgent);
+    expect((await agentsOf("eyeball")).some((ua) => ua.includes("Healthchecks"))).toBe(false);
+    expect((await agentsOf("eyeball")).some((ua) => ua.includes("Android 10; K"))).toBe(true);
+    expect(await agentsOf("healthcheck")).toEqual([expect.stringContaining("Cloudflare-Healthchecks")]);
+  });
+
+  it("fails the whole query on a field the dataset lacks, as errors.mdx says", async () => {
+    const zone = zoneOfPlan("enterprise");
+    const { status, body } = await post(bySource("eyeball").replace("userAgent", "userAgentVersion"), {
+      zoneTag: zone.id,
+      from: "2026-01-01T00:00:00Z",
+      to: "2026-01-01T01:00:00Z",
+    });
+    expect(status).toBe(400);
+    expect(body.errors![0]!.message).toMatch(/^unknown field "userAgentVersion"/);
+  });
+});
+
 describe("reading a zone's impact from the sandbox", () => {
   it("cuts a 7-day window into queries of at most maxDuration: 1 day on Pro, 3 days on Enterprise", async () => {
     for (const [plan, maxDays] of [
