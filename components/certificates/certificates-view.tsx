@@ -59,10 +59,10 @@ export function CertificatesView() {
         ? audit.certificates
         : audit.certificates.map((r) => {
             const byHost = impact.byZone.get(r.zoneId);
-            const found = byHost ? certificateImpact(r.hosts, byHost) : undefined;
+            const found = byHost ? certificateImpact(r.hosts, byHost, impact.partialByZone.get(r.zoneId)) : undefined;
             return found ? { ...r, impact: found } : r;
           }),
-    [audit.certificates, impact.byZone],
+    [audit.certificates, impact.byZone, impact.partialByZone],
   );
   const opened = view.open ? rows.find((r) => rowKey(r) === view.open) : undefined;
   const selected = rows.filter((r) => selection[rowKey(r)]);

@@ -51,6 +51,11 @@ export function ImpactHosts({ impact }: { impact: CertificateImpact }) {
           ))}
         </tbody>
       </table>
+      {impact.partial && (
+        <p className="mt-1 text-sm font-medium text-amber-800" data-testid="impact-partial">
+          {impact.partial}
+        </p>
+      )}
       {impact.missing.length > 0 && (
         <p className="mt-1 text-xs text-slate-600">Not read: {impact.missing.join(", ")} (a wildcard is counted by the names it serves).</p>
       )}

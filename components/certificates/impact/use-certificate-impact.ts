@@ -5,6 +5,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { affectedHostRequests } from "@/lib/certificates/impact/affected-hosts";
 import type { HostImpact } from "@/lib/certificates/impact/host-impact";
+import { windowReadWords } from "@/lib/certificates/impact/impact-words";
 import type { ZoneImpact } from "@/lib/certificates/impact/read-impact";
 import type { CertificateRow } from "@/lib/certificates/types";
 import type { Coverage } from "@/lib/client/coverage";
@@ -16,6 +17,8 @@ type Request = { zoneId: string; hosts: string[] };
 export interface ImpactRead {
   /** Per zone, per lower-cased host. */
   byZone: ReadonlyMap<string, ReadonlyMap<string, HostImpact>>;
+  /** Per zone read in part: how much of the window it covers. */
+  partialByZone: ReadonlyMap<string, string>;
   /** Requests read of those the rows need (one per zone, more for a zone with over 50 hosts). */
   coverage: Coverage | undefined;
   partialZones: string[];
@@ -75,6 +78,10 @@ export function useCertificateImpact(window = "7d"): ImpactRead {
     requests.length === 0 && done === 0
       ? undefined
       : { read: done, total: requests.length, complete: done >= requests.length, failed, noun: "zones" };
-  const partialZones = answers.filter((a) => !a.complete || a.truncatedRanges > 0).map((a) => a.zoneId);
-  return { byZone, coverage, partialZones, errors, reading, left: Math.max(0, requests.length - done), read };
+  const partialByZone = useMemo(
+    () => new Map(answers.flatMap((a) => (windowReadWords(a) ? [[a.zoneId, windowReadWords(a)!] as const] : []))),
+    [answers],
+  );
+  const partialZones = [...partialByZone.keys()];
+  return { byZone, partialByZone, coverage, partialZones, errors, reading, left: Math.max(0, requests.length - done), read };
 }

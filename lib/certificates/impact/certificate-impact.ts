@@ -10,9 +10,15 @@ export interface CertificateImpact {
   words: string;
   /** Hosts of the certificate no figure was read for (wildcards, a zone not read yet). */
   missing: string[];
+  /** Set when the zone's read did not cover the whole window (windowReadWords). */
+  partial?: string;
 }
 
-export function certificateImpact(hosts: readonly string[], byHost: ReadonlyMap<string, HostImpact>): CertificateImpact | undefined {
+export function certificateImpact(
+  hosts: readonly string[],
+  byHost: ReadonlyMap<string, HostImpact>,
+  partial?: string,
+): CertificateImpact | undefined {
   const found = hosts.flatMap((h) => byHost.get(h.toLowerCase()) ?? []);
   if (found.length === 0) return undefined;
   const missing = hosts.filter((h) => !byHost.has(h.toLowerCase()));
@@ -20,7 +26,7 @@ export function certificateImpact(hosts: readonly string[], byHost: ReadonlyMap<
   const top = found.find((h) => (h.share?.estimate ?? -1) === worst) ?? found[0]!;
   const others = found.length + missing.length - 1;
   const words = `${top.host}: ${impactWords(top)}${others > 0 ? ` (+${others} more host${others === 1 ? "" : "s"})` : ""}`;
-  return { hosts: found, worst, words, missing };
+  return { hosts: found, worst, words, missing, ...(partial ? { partial } : {}) };
 }
 
 /** The impact columns of the page's CSV, empty where no figure was read. */

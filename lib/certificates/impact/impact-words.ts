@@ -34,3 +34,14 @@ export function impactWords(impact: HostImpact): string {
 export function worstShare(impacts: readonly HostImpact[]): number {
   return impacts.reduce((worst, i) => Math.max(worst, i.share?.estimate ?? -1), -1);
 }
+
+/** How much of the window a zone's read covers, in the words of every partial read; undefined when all of it. */
+export function windowReadWords(read: { ranges: { read: number; total: number }; truncatedRanges: number }): string | undefined {
+  const parts = [
+    read.ranges.read < read.ranges.total ? `${read.ranges.read} of ${read.ranges.total} parts of the window read` : undefined,
+    read.truncatedRanges > 0
+      ? `${read.truncatedRanges} part${read.truncatedRanges === 1 ? "" : "s"} with more user agents than one answer holds (the rest counted as unknown)`
+      : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Partial: ${parts.join("; ")}` : undefined;
+}

@@ -130,3 +130,13 @@ describe("the impact operation's input and query", () => {
     );
   });
 });
+
+describe("a partial read", () => {
+  it("says how much of the window it covers, and nothing when it covers all", async () => {
+    const { windowReadWords } = await import("@/lib/certificates/impact/impact-words");
+    expect(windowReadWords({ ranges: { read: 3, total: 3 }, truncatedRanges: 0 })).toBeUndefined();
+    expect(windowReadWords({ ranges: { read: 2, total: 3 }, truncatedRanges: 1 })).toBe(
+      "Partial: 2 of 3 parts of the window read; 1 part with more user agents than one answer holds (the rest counted as unknown)",
+    );
+  });
+});
