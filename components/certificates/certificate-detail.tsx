@@ -4,6 +4,7 @@
 import { useEffect } from "react";
 import { caLabel, KIND_LABELS } from "@/components/certificates/table/columns";
 import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
+import { ImpactHosts } from "@/components/certificates/impact/impact-hosts";
 import { bundleName } from "@/lib/certificates/chain-change";
 import { isSwitchable, switchCalls } from "@/lib/certificates/hostname-switch";
 import type { CaaFinding, CertificateRow } from "@/lib/certificates/types";
@@ -88,6 +89,7 @@ export function CertificateDetail({ row, caa, onClose }: { row: CertificateRow; 
           ))}
         </ul>
       )}
+      {row.impact && <ImpactHosts impact={row.impact} />}
       {call && (
         <div className="mt-3">
           <p className="text-sm text-slate-600">

@@ -5,6 +5,7 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { CertificatesTable, rowKey } from "@/components/certificates/table/certificates-table";
+import { matchesZoneOrHost } from "@/components/certificates/table/columns";
 import { CertificatesToolbar, type CertificateFilters } from "@/components/certificates/table/certificates-toolbar";
 import { CERTIFICATES_DEFAULT_SORT, certificatesSearchParams } from "@/components/certificates/table/search-params";
 import { CaaFindings } from "@/components/certificates/caa-findings";
@@ -14,6 +15,9 @@ import { ChainInspector } from "@/components/certificates/chain-inspector";
 import { HostnameSwitchPanel } from "@/components/certificates/hostname-switch-panel";
 import { useCertificates } from "@/components/certificates/use-certificates";
 import { VerdictTotals } from "@/components/certificates/verdict-totals";
+import { ImpactControls } from "@/components/certificates/impact/impact-controls";
+import { useCertificateImpact } from "@/components/certificates/impact/use-certificate-impact";
+import { certificateImpact, impactColumns } from "@/lib/certificates/impact/certificate-impact";
 import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
@@ -47,7 +51,19 @@ export function CertificatesView() {
     ],
     [view.q, view.verdict, view.kind, view.ca],
   );
-  const rows = audit.certificates;
+  const impact = useCertificateImpact();
+  // Each certificate carries its hosts' impact once read: the table sorts by it and the inspector shows it.
+  const rows = useMemo(
+    () =>
+      impact.byZone.size === 0
+        ? audit.certificates
+        : audit.certificates.map((r) => {
+            const byHost = impact.byZone.get(r.zoneId);
+            const found = byHost ? certificateImpact(r.hosts, byHost, impact.partialByZone.get(r.zoneId)) : undefined;
+            return found ? { ...r, impact: found } : r;
+          }),
+    [audit.certificates, impact.byZone, impact.partialByZone],
+  );
   const opened = view.open ? rows.find((r) => rowKey(r) === view.open) : undefined;
   const selected = rows.filter((r) => selection[rowKey(r)]);
   const failed = audit.zones.filter((z) => z.status === "failed");
@@ -76,7 +92,15 @@ export function CertificatesView() {
         >
           Refresh
         </Button>
-        <Button disabled={!audit.complete || rows.length === 0} onClick={() => downloadCsv("certificates.csv", csvRows(rows))}>
+        <Button
+          disabled={!audit.complete || rows.length === 0}
+          onClick={() =>
+            downloadCsv(
+              "certificates.csv",
+              impact.byZone.size === 0 ? csvRows(rows) : csvRows(rows).map((c, i) => ({ ...c, ...impactColumns(rows[i]!.impact) })),
+            )
+          }
+        >
           Export CSV
         </Button>
       </div>
@@ -126,6 +150,16 @@ export function CertificatesView() {
             onPick={(verdict) => void setView({ verdict: verdict ?? null })}
           />
           <ExpiryTimeline rows={rows} coverage={audit.coverage} />
+          <ImpactControls
+            impact={impact}
+            disabled={!audit.complete}
+            onRead={() => {
+              // The zones the zone or host filter shows, when there is one: the read is as wide as the view.
+              void impact.read(view.q ? audit.certificates.filter((r) => matchesZoneOrHost(r, view.q)) : audit.certificates);
+              void setView({ sort: "impact", dir: "desc" });
+            }}
+            onMore={() => void impact.read()}
+          />
           <CertificatesToolbar filters={view} onChange={setFilters} />
           {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}
           {opened && <CertificateDetail row={opened} caa={audit.caa} onClose={() => void setView({ open: null })} />}

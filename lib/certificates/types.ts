@@ -2,6 +2,7 @@
 import type { CaaFinding } from "@/lib/certificates/caa";
 import type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
 import { CERTIFICATE_KINDS, CERTIFICATE_VERDICTS } from "@/lib/certificates/verdict";
+import type { CertificateImpact } from "@/lib/certificates/impact/certificate-impact";
 
 export type { CaaFinding } from "@/lib/certificates/caa";
 export type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
@@ -27,6 +28,8 @@ export interface CertificateRow {
   uploaded?: true;
   /** From a snapshot: what changed for this certificate since the previous snapshot (lib/changes). */
   changes?: Array<{ kind: string; words: string }>;
+  /** The page's own: its hosts' client impact once read (GET /api/certificates/impact); the audit never sets it. */
+  impact?: CertificateImpact;
 }
 
 /** Every zone of the scan appears here: a zone whose calls failed is marked failed, never dropped. */

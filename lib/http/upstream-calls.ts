@@ -59,6 +59,8 @@ export const UPSTREAM = {
   zoneMigration: [...ZONE, ...ZONE_EVIDENCE],
   certificates: [...ZONE_LIST, ...CERTIFICATE_INVENTORY],
   validation: ["POST /graphql"],
+  /** Which clients reach the affected hostnames: httpRequestsAdaptiveGroups and its settings (lib/certificates/impact). */
+  certificateImpact: ["POST /graphql"],
   invites: INVITES,
   reviewCreate: REVIEW_PLANNING,
   reviewExecute: [...REVIEW_PLANNING, ...REVIEW_WRITES],

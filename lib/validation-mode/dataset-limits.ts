@@ -49,7 +49,7 @@ export const SETTINGS_QUERY = `query DatasetSettings($zoneTag: String!) {
 }`;
 
 // Every field optional and extra fields let through: the node's fields "could" be there, says the page.
-const datasetSettingsSchema = z
+export const datasetSettingsSchema = z
   .object({
     enabled: z.boolean().nullish(),
     maxDuration: z.number().int().positive().nullish(),
@@ -70,7 +70,8 @@ export const settingsSchema = z.object({
 
 type DatasetSettings = z.infer<typeof datasetSettingsSchema>;
 
-function limitsOf(name: DatasetName, answer: DatasetSettings, assumed: string[]): DatasetLimits {
+/** One dataset's limits from its `settings` node (any dataset: the node has the same fields for each). */
+export function limitsOf(name: string, answer: DatasetSettings, assumed: string[]): DatasetLimits {
   const pick = <T>(field: string, value: T | null | undefined, fallback: T): T => {
     if (value !== null && value !== undefined) return value;
     assumed.push(`${name}.${field}`);

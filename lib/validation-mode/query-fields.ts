@@ -21,7 +21,7 @@ export const REQUIRED_GROUP_FIELDS = ["count", "dimensions_datetimeHour"] as con
 export const OPTIONAL_GROUP_FIELDS = ["avg_sampleInterval"] as const;
 
 export interface OmittedField {
-  dataset: DatasetName;
+  dataset: DatasetName | (string & {});
   field: string;
   reason: string;
 }
@@ -33,13 +33,20 @@ export interface QueryFields {
   omitted: OmittedField[];
 }
 
-function choose(dataset: DatasetName, required: readonly string[], optional: readonly string[], limits: DatasetLimits) {
+/** The required fields (a ConflictError when one cannot be sent) and the optional ones that fit, for any dataset. */
+export function chooseFields(
+  dataset: string,
+  required: readonly string[],
+  optional: readonly string[],
+  limits: DatasetLimits,
+  need = "the comparison",
+) {
   const available = limits.availableFields ? new Set(limits.availableFields) : undefined;
   const missing = required.filter((field) => available && !available.has(field));
   if (missing.length > 0) {
     throw new ConflictError(
       `The zone's settings do not list ${missing.join(", ")} among the availableFields of ${dataset}: ` +
-        "the comparison needs them, and a query naming a field the dataset lacks fails as a whole",
+        `${need} needs them, and a query naming a field the dataset lacks fails as a whole`,
       "dataset_fields_unavailable",
       { dataset, fields: missing },
     );
@@ -47,7 +54,7 @@ function choose(dataset: DatasetName, required: readonly string[], optional: rea
   if (required.length > limits.maxNumberOfFields) {
     throw new ConflictError(
       `The zone's settings allow ${limits.maxNumberOfFields} fields per ${dataset} query (maxNumberOfFields); ` +
-        `the comparison needs ${required.length} (${required.join(", ")})`,
+        `${need} needs ${required.length} (${required.join(", ")})`,
       "dataset_fields_unavailable",
       { dataset, maxNumberOfFields: limits.maxNumberOfFields },
     );
@@ -65,8 +72,8 @@ function choose(dataset: DatasetName, required: readonly string[], optional: rea
 
 /** The fields of both queries for a zone's settings; a ConflictError when a field the join needs cannot be sent. */
 export function queryFields(limits: ZoneDatasetLimits): QueryFields {
-  const events = choose(EVENTS_DATASET, REQUIRED_EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, limits.events);
-  const groups = choose(GROUPS_DATASET, REQUIRED_GROUP_FIELDS, OPTIONAL_GROUP_FIELDS, limits.groups);
+  const events = chooseFields(EVENTS_DATASET, REQUIRED_EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, limits.events);
+  const groups = chooseFields(GROUPS_DATASET, REQUIRED_GROUP_FIELDS, OPTIONAL_GROUP_FIELDS, limits.groups);
   return { events: events.fields, groups: groups.fields, omitted: [...events.omitted, ...groups.omitted] };
 }
 

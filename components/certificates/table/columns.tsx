@@ -23,6 +23,13 @@ export function caLabel(ca: string | null): string {
   return ca === "" ? '"" (default)' : (ca ?? "—");
 }
 
+/** The zone filter: a zone name or a host containing the text (the impact read takes the same rows). */
+export function matchesZoneOrHost(row: CertificateRow, value: string): boolean {
+  if (!value) return true;
+  const needle = value.toLowerCase();
+  return row.zoneName.toLowerCase().includes(needle) || row.hosts.some((h) => h.toLowerCase().includes(needle));
+}
+
 export const certificateColumns: ColumnDef<CertificateRow>[] = [
   {
     id: "select",
@@ -60,11 +67,7 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
         <ChangedMark row={row.original} />
       </>
     ),
-    filterFn: (row, _id, value: string) => {
-      if (!value) return true;
-      const needle = value.toLowerCase();
-      return row.original.zoneName.toLowerCase().includes(needle) || row.original.hosts.some((h) => h.toLowerCase().includes(needle));
-    },
+    filterFn: (row, _id, value: string) => matchesZoneOrHost(row.original, value),
   },
   { id: "kind", accessorKey: "kind", header: "Type", filterFn: equals, cell: ({ row }) => KIND_LABELS[row.original.kind] },
   { id: "hosts", accessorFn: (r) => r.hosts.join(", "), header: "Hosts" },
@@ -82,6 +85,15 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
   { id: "uploaded", accessorFn: (r) => r.uploadedOn ?? "", header: "Uploaded", cell: ({ row }) => formatDay(row.original.uploadedOn) },
   { id: "expires", accessorFn: (r) => r.expiresOn ?? "", header: "Expires", cell: ({ row }) => formatDay(row.original.expiresOn) },
   {
+    id: "impact",
+    // Before the verdict, which stays the last column. Unread sorts below a host without traffic (-1):
+    // a figure read always comes first in a descending sort.
+    accessorFn: (r) => r.impact?.worst ?? -2,
+    header: "Client impact",
+    sortDescFirst: true,
+    cell: ({ row }) => <span title={row.original.impact?.words}>{row.original.impact ? row.original.impact.words : "—"}</span>,
+  },
+  {
     id: "verdict",
     accessorKey: "verdict",
     header: "Verdict",
@@ -92,4 +104,5 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
 ];
 
 /** Fixed widths: the table is virtualized, so columns are not measured. */
-export const CERTIFICATE_GRID = "grid grid-cols-[2rem_minmax(11rem,1.2fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_8.5rem]";
+export const CERTIFICATE_GRID =
+  "grid grid-cols-[2rem_minmax(11rem,1.2fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_minmax(12rem,2fr)_8.5rem]";

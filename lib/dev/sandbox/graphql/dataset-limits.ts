@@ -7,7 +7,7 @@
 import { GraphQLError } from "graphql";
 import type { PlanLegacyId } from "../types";
 
-export type Dataset = "firewallEventsAdaptive" | "firewallEventsAdaptiveGroups";
+export type Dataset = "firewallEventsAdaptive" | "firewallEventsAdaptiveGroups" | "httpRequestsAdaptiveGroups";
 
 export interface DatasetSettings {
   enabled: boolean;
@@ -26,12 +26,22 @@ const DOCUMENTED: DatasetSettings = {
   maxNumberOfFields: 30,
 };
 const LOWER: DatasetSettings = { enabled: true, maxDuration: DAY, notOlderThan: 14 * DAY, maxPageSize: 10_000, maxNumberOfFields: 30 };
+// httpRequestsAdaptiveGroups on Free and Pro: 8 days back and 1 day per query are ours (no page states them).
+const HTTP_LOWER: DatasetSettings = { ...LOWER, notOlderThan: 8 * DAY };
 
 export const PLAN_LIMITS: Record<PlanLegacyId, Record<Dataset, DatasetSettings>> = {
-  enterprise: { firewallEventsAdaptive: DOCUMENTED, firewallEventsAdaptiveGroups: DOCUMENTED },
-  business: { firewallEventsAdaptive: DOCUMENTED, firewallEventsAdaptiveGroups: DOCUMENTED },
-  pro: { firewallEventsAdaptive: LOWER, firewallEventsAdaptiveGroups: { ...LOWER, notOlderThan: 3 * DAY } },
-  free: { firewallEventsAdaptive: LOWER, firewallEventsAdaptiveGroups: { ...LOWER, enabled: false } },
+  enterprise: { firewallEventsAdaptive: DOCUMENTED, firewallEventsAdaptiveGroups: DOCUMENTED, httpRequestsAdaptiveGroups: DOCUMENTED },
+  business: { firewallEventsAdaptive: DOCUMENTED, firewallEventsAdaptiveGroups: DOCUMENTED, httpRequestsAdaptiveGroups: DOCUMENTED },
+  pro: {
+    firewallEventsAdaptive: LOWER,
+    firewallEventsAdaptiveGroups: { ...LOWER, notOlderThan: 3 * DAY },
+    httpRequestsAdaptiveGroups: HTTP_LOWER,
+  },
+  free: {
+    firewallEventsAdaptive: LOWER,
+    firewallEventsAdaptiveGroups: { ...LOWER, enabled: false },
+    httpRequestsAdaptiveGroups: HTTP_LOWER,
+  },
 };
 
 /** The platform's refusals carry the moment in `extensions.timestamp` (errors.mdx); `quota` as reported for limits. */

@@ -65,7 +65,7 @@ export function graphqlHandler(store: () => FirewallEventStore, now: () => numbe
         (zoneTag) => {
           const events = store().events(context.state, zoneTag);
           const zone = context.state.zones.find((z) => z.id === zoneTag);
-          return events && zone ? { events, plan: zone.plan.legacy_id } : undefined;
+          return events && zone ? { events, plan: zone.plan.legacy_id, name: zone.name } : undefined;
         },
         now(),
         maxNumberOfFields() || undefined,

@@ -7,6 +7,7 @@ import { buildSchema, GraphQLError, type FieldNode, type GraphQLResolveInfo } fr
 import type { PlanLegacyId } from "../types";
 import { checkLimits, PLAN_LIMITS, type Dataset, type DatasetSettings } from "./dataset-limits";
 import { selectedFieldPaths } from "./field-count";
+import { HTTP_GROUP_FIELDS, httpRequestGroups } from "./http-requests";
 import type { FirewallEvent } from "./seed-events";
 
 /** The dataset's row limit per query on every plan (settings' maxPageSize). */
@@ -43,8 +44,27 @@ export const schema = buildSchema(`
   type FirewallEventsAdaptiveGroupsAverage { sampleInterval: Float }
   type FirewallEventsAdaptiveGroups { count: Int!, avg: FirewallEventsAdaptiveGroupsAverage, dimensions: FirewallEventsAdaptiveGroupsDimensions }
 
+  input HttpRequestsAdaptiveGroupsFilter_InputObject {
+    datetime_geq: Time, datetime_gt: Time, datetime_leq: Time, datetime_lt: Time
+    requestSource: String, requestSource_in: [String!]
+    clientRequestHTTPHost: String, clientRequestHTTPHost_in: [String!]
+    userAgentOS: String, userAgentOS_in: [String!]
+  }
+  enum HttpRequestsAdaptiveGroupsOrderBy { count_ASC, count_DESC, datetimeHour_ASC, datetimeHour_DESC, date_ASC, date_DESC }
+  type HttpRequestsAdaptiveGroupsDimensions {
+    clientRequestHTTPHost: String, userAgent: String, userAgentOS: String, requestSource: String, datetimeHour: Time, date: Date
+  }
+  type ConfidenceInterval { estimate: Float, lower: Float, upper: Float, sampleSize: Int }
+  type HttpRequestsAdaptiveGroupsConfidence { count: ConfidenceInterval }
+  type HttpRequestsAdaptiveGroups {
+    count: Int!, avg: FirewallEventsAdaptiveGroupsAverage, dimensions: HttpRequestsAdaptiveGroupsDimensions
+    confidence(level: Float!): HttpRequestsAdaptiveGroupsConfidence
+  }
+
   type DatasetSettings { enabled: Boolean!, maxDuration: Int!, maxNumberOfFields: Int!, maxPageSize: Int!, notOlderThan: Int!, availableFields: [String!]! }
-  type ZoneSettings { firewallEventsAdaptive: DatasetSettings, firewallEventsAdaptiveGroups: DatasetSettings }
+  type ZoneSettings {
+    firewallEventsAdaptive: DatasetSettings, firewallEventsAdaptiveGroups: DatasetSettings, httpRequestsAdaptiveGroups: DatasetSettings
+  }
 
   type Zone {
     zoneTag: String!
@@ -55,6 +75,9 @@ export const schema = buildSchema(`
     firewallEventsAdaptiveGroups(
       filter: FirewallEventsAdaptiveFilter_InputObject!, limit: Int!, orderBy: [FirewallEventsAdaptiveGroupsOrderBy!]
     ): [FirewallEventsAdaptiveGroups!]!
+    httpRequestsAdaptiveGroups(
+      filter: HttpRequestsAdaptiveGroupsFilter_InputObject!, limit: Int!, orderBy: [HttpRequestsAdaptiveGroupsOrderBy!]
+    ): [HttpRequestsAdaptiveGroups!]!
   }
   type Viewer { zones(filter: ZoneFilter_InputObject!): [Zone!]! }
   type Query { viewer: Viewer! }
@@ -62,7 +85,7 @@ export const schema = buildSchema(`
 
 type Filter = Record<string, string | string[] | null | undefined>;
 /** A zone's events and plan; undefined when the account has no such zone. */
-type ZoneData = (zoneTag: string) => { events: FirewallEvent[]; plan: PlanLegacyId } | undefined;
+type ZoneData = (zoneTag: string) => { events: FirewallEvent[]; plan: PlanLegacyId; name?: string } | undefined;
 
 const EVENT_FIELDS = [
   "rayName",
@@ -125,6 +148,7 @@ export function rootValue(zoneData: ZoneData, nowMs: number, maxNumberOfFields?:
             settings: {
               firewallEventsAdaptive: { ...limits.firewallEventsAdaptive, availableFields: EVENT_FIELDS },
               firewallEventsAdaptiveGroups: { ...limits.firewallEventsAdaptiveGroups, availableFields: GROUP_FIELDS },
+              httpRequestsAdaptiveGroups: { ...limits.httpRequestsAdaptiveGroups, availableFields: HTTP_GROUP_FIELDS },
             },
             firewallEventsAdaptive: (
               args: { filter: Filter; limit: number; orderBy?: string[] },
@@ -140,6 +164,16 @@ export function rootValue(zoneData: ZoneData, nowMs: number, maxNumberOfFields?:
               _context: unknown,
               info: GraphQLResolveInfo,
             ) => groups(rows("firewallEventsAdaptiveGroups", args, info), requestedDimensions(info), args),
+            httpRequestsAdaptiveGroups: (
+              args: { filter: Filter; limit: number; orderBy?: string[] },
+              _context: unknown,
+              info: GraphQLResolveInfo,
+            ) => {
+              const range = boundsOf(args.filter);
+              const query = { range, limit: args.limit, fields: selectedFieldPaths(info) };
+              checkLimits(zoneTag, "httpRequestsAdaptiveGroups", limits.httpRequestsAdaptiveGroups, query, nowMs);
+              return httpRequestGroups({ tag: zoneTag, name: zone.name ?? zoneTag }, args, info, range, nowMs);
+            },
           };
         });
       },
@@ -152,7 +186,17 @@ function withFieldLimit(limits: Record<Dataset, DatasetSettings>, maxNumberOfFie
   return {
     firewallEventsAdaptive: { ...limits.firewallEventsAdaptive, maxNumberOfFields },
     firewallEventsAdaptiveGroups: { ...limits.firewallEventsAdaptiveGroups, maxNumberOfFields },
+    httpRequestsAdaptiveGroups: { ...limits.httpRequestsAdaptiveGroups, maxNumberOfFields },
   };
+}
+
+/** The filter's time range; the platform refuses a query without one (the sandbox's words). */
+function boundsOf(filter: Filter): { fromMs: number; toMs: number } {
+  const fromMs = time(filter.datetime_geq) ?? time(filter.datetime_gt);
+  const toMs = time(filter.datetime_leq) ?? time(filter.datetime_lt);
+  if (fromMs === undefined || toMs === undefined)
+    throw new GraphQLError("the filter must bound datetime on both sides", { extensions: { code: "bad_input" } });
+  return { fromMs, toMs };
 }
 
 function applyFilter(events: FirewallEvent[], filter: Filter, check: (range: { fromMs: number; toMs: number }) => void): FirewallEvent[] {

@@ -146,6 +146,17 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
       cases: get(fc.record({ id: zoneId }), {}),
     },
     {
+      name: "GET /api/certificates/impact",
+      module: "certificates/impact/route",
+      fields: ["zone", "host", "window"],
+      cases: get(none, {
+        zone: [fc.constantFrom(...zoneIds)],
+        host: [fc.constantFrom("www.example.com", "a.example.com,b.example.com", "*.example.com")],
+        window: [fc.constantFrom("7d", "48h", "1h")],
+        format,
+      }),
+    },
+    {
       name: "POST /api/certificates/inspect",
       module: "certificates/inspect/route",
       fields: ["pem", "body"],

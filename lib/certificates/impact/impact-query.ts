@@ -1,0 +1,34 @@
+// What GET /api/certificates/impact accepts: `zone` (its id), `host` (one or more, repeated or comma-separated:
+// the hostnames an affected certificate covers) and `window` (7d by default). A 400 names the field at fault.
+import { z } from "zod";
+import { InputError } from "@/lib/errors/input-error";
+import { MAX_HOSTS } from "@/lib/certificates/impact/affected-hosts";
+import { parseWindowParam } from "@/lib/certificates/impact/impact-window";
+
+export { MAX_HOSTS };
+
+const zoneSchema = z.string().regex(/^[0-9a-f]{32}$/);
+const hostSchema = z
+  .string()
+  .max(253)
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/i);
+
+export interface ImpactQuery {
+  zoneId: string;
+  hosts: string[];
+  windowSeconds: number;
+}
+
+export function parseImpactQuery(url: URL): ImpactQuery {
+  const zone = zoneSchema.safeParse(url.searchParams.get("zone") ?? "");
+  if (!zone.success) throw new InputError("zone", "zone must be the zone's id (32 hexadecimal characters)");
+  const hosts = url.searchParams
+    .getAll("host")
+    .flatMap((h) => h.split(","))
+    .map((h) => h.trim())
+    .filter(Boolean);
+  if (hosts.length === 0 || hosts.length > MAX_HOSTS) throw new InputError("host", `host must name between 1 and ${MAX_HOSTS} hostnames`);
+  const bad = hosts.find((h) => !hostSchema.safeParse(h).success);
+  if (bad !== undefined) throw new InputError("host", `host must be hostnames; "${bad.slice(0, 80)}" is not one`);
+  return { zoneId: zone.data, hosts, windowSeconds: parseWindowParam(url.searchParams.get("window")) };
+}
