@@ -107,7 +107,8 @@ async function send(route: FuzzRoute, c: RouteCase, who: Record<string, string>,
 const rootField = (field: string) => field.replace(/\[\d+\].*$/, "").split(".")[0]!;
 
 describe("hostile input to every JSON operation", () => {
-  it.each(Array.from({ length: 20 }, (_, i) => i))(
+  // Every route fuzzRoutes lists: counted from a list built now (the ids only fill its cases), so none is listed but left out.
+  it.each(Array.from({ length: fuzzRoutes(["0"], ["0"]).length }, (_, i) => i))(
     "route %i: never a 5xx, a 400 names the field",
     async (index) => {
       const route = routes[index]!;
