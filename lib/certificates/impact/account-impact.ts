@@ -80,7 +80,9 @@ export async function readAccountImpact(
   const complete = audit.complete && done >= chunks.length;
   const failedAudit = audit.zones.filter((z) => z.status === "failed");
   const zones = [
-    ...(start === 0 ? failedAudit.map((z) => ({ zoneId: z.zoneId, zoneName: z.zoneName, status: "failed" as const, reason: auditReason(z.reason) })) : []),
+    ...(start === 0
+      ? failedAudit.map((z) => ({ zoneId: z.zoneId, zoneName: z.zoneName, status: "failed" as const, reason: auditReason(z.reason) }))
+      : []),
     ...byZone(reads, names),
   ];
   const covered = new Set(chunks.flatMap((c) => c.hosts));
@@ -111,14 +113,15 @@ async function readChunk(platform: PlatformClient, chunk: Chunk, windowSeconds: 
     if (error instanceof DeferredError || !(error instanceof PreflightError)) throw error;
     return { chunk, reason: error.message };
   }
-  if (impact.retryAfterSeconds !== undefined && !alone) throw new DeferredError("the zone's read was cut short", impact.retryAfterSeconds * 1000);
+  if (impact.retryAfterSeconds !== undefined && !alone)
+    throw new DeferredError("the zone's read was cut short", impact.retryAfterSeconds * 1000);
   return { chunk, impact };
 }
 
 /** Consecutive chunks of one zone as one entry (a zone with more than MAX_HOSTS hosts reads in several). */
 function byZone(reads: readonly Read[], names: ReadonlyMap<string, string>): AccountZoneImpact[] {
   const out: AccountZoneImpact[] = [];
-  for (let i = 0; i < reads.length; ) {
+  for (let i = 0; i < reads.length;) {
     const zoneId = reads[i]!.chunk.zoneId;
     let j = i;
     while (j < reads.length && reads[j]!.chunk.zoneId === zoneId) j++;
@@ -126,7 +129,16 @@ function byZone(reads: readonly Read[], names: ReadonlyMap<string, string>): Acc
     const failed = group.find((r) => r.reason !== undefined);
     const zoneName = names.get(zoneId);
     if (failed) out.push({ zoneId, ...(zoneName ? { zoneName } : {}), status: "failed", reason: failed.reason! });
-    else out.push({ zoneId, ...(zoneName ? { zoneName } : {}), status: "read", impact: mergeZoneImpacts(zoneId, group.map((r) => r.impact!))! });
+    else
+      out.push({
+        zoneId,
+        ...(zoneName ? { zoneName } : {}),
+        status: "read",
+        impact: mergeZoneImpacts(
+          zoneId,
+          group.map((r) => r.impact!),
+        )!,
+      });
     i = j;
   }
   return out;
