@@ -50,7 +50,10 @@ export async function readAccountImpact(
   options: { windowSeconds: number; hosts?: readonly string[]; cursor?: string; accountId?: string },
 ): Promise<AccountImpact> {
   const position = options.cursor ? decodeCursor(OPERATION, positionShape, options.cursor) : undefined;
+  const before = platform.scheduler.remainingBudget;
   const audit = await auditCertificates(platform, { accountId: options.accountId });
+  // A zone runs alone only on a budget the audit did not spend: it is never cut short for the audit's sake.
+  const alone = platform.scheduler.remainingBudget === before;
   const asked = options.hosts?.length ? new Set(options.hosts.map((h) => h.toLowerCase())) : undefined;
   const chunks = affectedHostRequests(audit.certificates)
     .map((c) => ({ zoneId: c.zoneId, hosts: asked ? c.hosts.filter((h) => asked.has(h)) : c.hosts }))
@@ -59,20 +62,18 @@ export async function readAccountImpact(
   const start = position && position.scan === audit.fetchedAt && audit.complete ? Math.min(position.next, chunks.length) : 0;
   const names = new Map(audit.zones.map((z) => [z.zoneId, z.zoneName]));
   let pool: PoolRun<Read> = { results: [], end: 0, retryAfterMs: 0 };
-  let todo: Chunk[] = [];
   // The order is final once the audit is whole: until then only the audit goes on (its rows cost this budget).
   if (audit.complete) {
-    todo = chunks.slice(start);
     pool = await runWithinBudget(
       platform.scheduler,
-      todo,
+      chunks.slice(start),
       {
         concurrency: 2,
         calls: LEAST_CALLS_PER_ZONE,
-        firstAlone: true,
+        firstAlone: alone,
         tooBig: (chunk, error): Read => ({ chunk, reason: `needs more than the ${error.budget} subrequests one request may make` }),
       },
-      (chunk, index) => readChunk(platform, chunk, options.windowSeconds, index === 0),
+      (chunk, index) => readChunk(platform, chunk, options.windowSeconds, alone && index === 0),
     );
   }
   const reads = finishedResults(pool);

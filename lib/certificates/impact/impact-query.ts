@@ -3,7 +3,6 @@
 // zone's affected hosts, without `zone` the account's affected zones (`cursor` continues). A 400 names the field.
 import { z } from "zod";
 import { InputError } from "@/lib/errors/input-error";
-import { queryText } from "@/lib/http/query";
 import { MAX_HOSTS } from "@/lib/certificates/impact/affected-hosts";
 import { parseWindowParam } from "@/lib/certificates/impact/impact-window";
 
@@ -39,7 +38,8 @@ export function parseImpactQuery(url: URL): ImpactQuery {
   }
   const bad = hosts.find((h) => !hostSchema.safeParse(h).success);
   if (bad !== undefined) throw new InputError("host", `host must be hostnames; "${bad.slice(0, 80)}" is not one`);
-  const cursor = queryText(url, "cursor");
+  const cursor = url.searchParams.get("cursor") || undefined;
+  if (cursor !== undefined && cursor.length > 2048) throw new InputError("cursor", "cursor must be at most 2048 characters");
   return {
     ...(zone ? { zoneId: zone.data } : {}),
     hosts,

@@ -12,7 +12,7 @@ import { clearCalls, client, graphqlCalls, TOKEN } from "@/tests/integration/val
 
 const DAY_S = 86_400;
 let sandbox: RunningSandbox;
-let rows: CertificateRow[] = [];
+const rows: CertificateRow[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null });
   // The whole audit, as the page's Certificates list reads it: what the filters must find on their own.
