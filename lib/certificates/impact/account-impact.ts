@@ -81,7 +81,7 @@ export async function readAccountImpact(
   const complete = audit.complete && done >= chunks.length;
   const failedAudit = audit.zones.filter((z) => z.status === "failed");
   const zones = [
-    ...(start === 0
+    ...(audit.complete && start === 0
       ? failedAudit.map((z) => ({ zoneId: z.zoneId, zoneName: z.zoneName, status: "failed" as const, reason: auditReason(z.reason) }))
       : []),
     ...byZone(reads, names),

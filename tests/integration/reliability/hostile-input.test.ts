@@ -51,6 +51,7 @@ beforeAll(async () => {
     CLOUDFLARE_API_BASE_URL: "",
     ETH_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as { port: number }).port}/v1/fuzz`,
     ACCOUNT_RATE_LIMIT: "1000000",
+    GRAPHQL_RATE_LIMIT: "1000000",
     UPSTREAM_TIMEOUT_MS: "10000",
     PREFLIGHT_DATA_DIR: mkdtempSync(join(tmpdir(), "preflight-fuzz-")),
     AUTH_KEY_SECRET: "fuzz-archive-secret-0123456789",
