@@ -59,8 +59,11 @@ export const UPSTREAM = {
   zoneMigration: [...ZONE, ...ZONE_EVIDENCE],
   certificates: [...ZONE_LIST, ...CERTIFICATE_INVENTORY],
   validation: ["POST /graphql"],
-  /** Which clients reach the affected hostnames: httpRequestsAdaptiveGroups and its settings (lib/certificates/impact). */
-  certificateImpact: ["POST /graphql"],
+  /**
+   * Which clients reach the affected hostnames: httpRequestsAdaptiveGroups and its settings (lib/certificates/impact);
+   * without `host` or `zone`, the certificate audit that finds the affected hosts (one zone's, or the account's).
+   */
+  certificateImpact: [...ZONE, ...ZONE_LIST, ...CERTIFICATE_INVENTORY, "POST /graphql"],
   invites: INVITES,
   reviewCreate: REVIEW_PLANNING,
   reviewExecute: [...REVIEW_PLANNING, ...REVIEW_WRITES],

@@ -4,8 +4,8 @@
 // limit: a DeferredError) is not finished: the work ends before it and the next request redoes it whole.
 // The one exception: an item that ran alone, on a budget nothing else had spent, and still used it up is
 // too big for any request; `tooBig` says what it becomes (a failed zone) rather than retrying it forever.
-// The migration scan, the certificate audit, the snapshot refresh's certificate step, the Terraform export
-// and the drift watch all run their zones through it.
+// The migration scan, the certificate audit, the snapshot refresh's certificate step, the Terraform export,
+// the drift watch and the account-wide certificate impact all run their zones through it.
 import { BudgetExhaustedError, DeferredError } from "@/lib/errors/platform-errors";
 
 export interface Budget {

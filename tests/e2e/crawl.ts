@@ -121,6 +121,11 @@ export function operationsToCall(ids: Ids, archiveKey: string, origin: string): 
     { method: "GET", path: "/api/certificates?refresh=2" },
     { method: "GET", path: `/api/certificates/zones/${zone}` },
     { method: "GET", path: "/api/certificates/zones/not-a-zone" },
+    { method: "GET", path: `/api/certificates/impact?zone=${zone}&host=www.example.com` },
+    { method: "GET", path: `/api/certificates/impact?zone=${zone}` },
+    { method: "GET", path: "/api/certificates/impact?host=www.example.com&format=csv" },
+    { method: "GET", path: "/api/certificates/impact" },
+    { method: "GET", path: "/api/certificates/impact?cursor=not-a-cursor" },
     {
       method: "POST",
       path: "/api/certificates/inspect",

@@ -148,11 +148,13 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
     {
       name: "GET /api/certificates/impact",
       module: "certificates/impact/route",
-      fields: ["zone", "host", "window"],
+      // Each field a filter: none, only zone, only host all come (queryOf draws any subset); cursor continues.
+      fields: ["zone", "host", "window", "cursor"],
       cases: get(none, {
         zone: [fc.constantFrom(...zoneIds)],
         host: [fc.constantFrom("www.example.com", "a.example.com,b.example.com", "*.example.com")],
         window: [fc.constantFrom("7d", "48h", "1h")],
+        cursor: [fc.base64String()],
         format,
       }),
     },

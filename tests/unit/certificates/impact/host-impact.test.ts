@@ -104,8 +104,9 @@ describe("a certificate's impact", () => {
 describe("the impact operation's input and query", () => {
   const url = (q: string) => new URL(`http://x/api/certificates/impact?${q}`);
   it("names the field at fault", () => {
-    expect(() => parseImpactQuery(url("host=a.example"))).toThrow(expect.objectContaining({ field: "zone" }));
-    expect(() => parseImpactQuery(url(`zone=${"a".repeat(32)}`))).toThrow(expect.objectContaining({ field: "host" }));
+    expect(() => parseImpactQuery(url("zone=nope&host=a.example"))).toThrow(expect.objectContaining({ field: "zone" }));
+    expect(() => parseImpactQuery(url(`zone=${"a".repeat(32)}&host=`))).toThrow(expect.objectContaining({ field: "host" }));
+    expect(() => parseImpactQuery(url(`zone=&host=a.example`))).toThrow(expect.objectContaining({ field: "zone" }));
     expect(() => parseImpactQuery(url(`zone=${"a".repeat(32)}&host=a.example&window=2w`))).toThrow(
       expect.objectContaining({ field: "window" }),
     );
@@ -114,6 +115,12 @@ describe("the impact operation's input and query", () => {
       hosts: ["a.example", "b.example"],
       windowSeconds: 48 * 3600,
     });
+  });
+
+  it("takes zone and host as filters: each may be left out", () => {
+    expect(parseImpactQuery(url(""))).toEqual({ hosts: [], windowSeconds: 7 * 86_400 });
+    expect(parseImpactQuery(url(`zone=${"b".repeat(32)}`))).toEqual({ zoneId: "b".repeat(32), hosts: [], windowSeconds: 7 * 86_400 });
+    expect(parseImpactQuery(url("host=A.example&cursor=abc"))).toEqual({ hosts: ["A.example"], windowSeconds: 7 * 86_400, cursor: "abc" });
   });
 
   it("sends only the fields the settings list, and refuses before any query when a required one is missing", () => {
