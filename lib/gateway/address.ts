@@ -1,7 +1,7 @@
 // EIP-55 addresses and ether amounts without viem: the trace form runs in the browser, and viem put
 // about 100 KiB into the Traces page's first load for a checksum and a decimal point.
-import { keccak_256 } from "@noble/hashes/sha3";
-import { utf8ToBytes } from "@noble/hashes/utils";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
