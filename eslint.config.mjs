@@ -4,7 +4,7 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-// Folder boundaries (README, "Folders"). A rule's options replace those of an earlier block for the same
+// Folder boundaries (docs/architecture.md, "Folders"). A rule's options replace those of an earlier block for the same
 // file, so each block below lists every restriction its files are under.
 const root = import.meta.dirname;
 const sources = (dir) =>

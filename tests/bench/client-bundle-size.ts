@@ -1,5 +1,5 @@
 // Prints what each candidate transport for the v4 API adds to a bundle (minified, gzipped), for the
-// README's decision between the official `cloudflare` SDK and Preflight's own client.
+// decision in docs/architecture.md between the official `cloudflare` SDK and Preflight's own client.
 // Run: npx tsx tests/bench/client-bundle-size.ts
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
