@@ -49,7 +49,8 @@ export function screenshotTaker(root: string, secrets: string[]) {
     taken,
     /** Takes the viewport, with `top` (if given) scrolled to the top of it; refuses a page that shows a secret. */
     async shot(page: Page, file: ScreenshotFile, top?: Locator): Promise<void> {
-      if (top) await top.first().evaluate((el) => el.scrollIntoView({ block: "start" }));
+      // A little room above the part the picture is about, so its frame shows whole.
+      if (top) await top.first().evaluate((el) => window.scrollTo(0, Math.max(0, el.getBoundingClientRect().top + window.scrollY - 24)));
       else await page.evaluate(() => window.scrollTo(0, 0));
       const html = await page.content();
       const leaked = secrets.filter((secret) => html.includes(secret));

@@ -49,7 +49,7 @@ export async function takeScreenshots(browser: Browser, baseUrl: string, demo: D
   await page.goto(`/validation?zone=${validation.id}&class=newOnly&action=block`);
   await untilText(page.getByTestId("requests-count"), /^Showing [1-9][\d,]* of [\d,]+ requests$/);
   await untilSettled(page);
-  await shot(page, "validation-requests.png", page.getByTestId("requests-count"));
+  await shot(page, "validation-requests.png", region("Individual requests"));
 
   // Certificates: the audit, a legacy-chain custom hostname, the client impact, the chain inspector.
   await page.goto("/certificates");
@@ -61,13 +61,14 @@ export async function takeScreenshots(browser: Browser, baseUrl: string, demo: D
   for (const row of (await page.getByTestId("certificate-row").all()).slice(0, 3)) await row.getByRole("checkbox").check();
   await page.getByTestId("certificate-row").first().click();
   await page.getByTestId("patch-preview").waitFor();
-  await shot(page, "certificate-hostname.png", page.getByTestId("switch-count"));
+  await shot(page, "certificate-hostname.png", page.getByTestId("switch-count").locator("xpath=ancestor::section[1]"));
   await page.keyboard.press("Escape");
 
   await page.goto("/certificates");
   await untilText(page.getByTestId("certificates-count"), /Showing/);
   await page.getByRole("button", { name: "Read client impact (7 days)" }).click();
-  await untilText(page.getByTestId("impact-coverage"), /zones read/);
+  await untilText(page.getByTestId("impact-coverage"), /(25 of \d+|All \d+) zones read/);
+  await untilText(page.getByTestId("certificate-row").first(), /Android ≤ 7\.0: [\d.]+ %/);
   await page.getByTestId("certificate-row").first().click();
   await page.getByTestId("certificate-detail").getByTestId("impact-host-row").first().waitFor();
   await shot(page, "certificate-impact.png", page.getByTestId("certificate-detail"));
@@ -94,7 +95,7 @@ export async function takeScreenshots(browser: Browser, baseUrl: string, demo: D
   await demo.preflight("planner", `/api/reviews/${migration}/execute`, "POST", { confirm: upgradable.name });
   await page.reload();
   await untilText(page.getByTestId("review-state"), /^executed$/);
-  await shot(page, "review-executed.png", region("Planned calls"));
+  await shot(page, "review-executed.png", region("Audit log"));
   const waiting = await demo.preflight<{ id: string }>("planner", "/api/reviews", "POST", {
     kind: "complete_migration",
     zoneId: validation.id,
