@@ -1,0 +1,93 @@
+// `npm run docs:screenshots`: starts the demo exactly as `npm start` does (lib/dev/launcher/start.ts: the sandbox
+// account, the demo gateway and Preflight's production server) on ports of its own with a fresh bucket, drives it
+// in Chromium and writes the pictures the docs show into docs/images/, then stops every process it started.
+// It builds nothing: run `npm run build` first when the build is missing or older than the sources.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildIsStale } from "@/lib/dev/launcher/build-state";
+import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
+import { launchChromium, screenshotTaker } from "@/tests/docs/browser";
+import { demoAccount, type DemoPorts } from "@/tests/docs/demo-account";
+import { takeScreenshots } from "@/tests/docs/scenes";
+import { IMAGES_DIR, SCREENSHOTS } from "@/tests/docs/screenshot-pages";
+
+const root = process.cwd();
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+// Ports apart from `npm start`'s (3000, 8790, 8545, 8546), so a demo already running is left alone.
+const ports: DemoPorts = {
+  preflight: port("SCREENSHOTS_PORT", 3300),
+  sandbox: port("SCREENSHOTS_SANDBOX_PORT", 3301),
+  anvil: port("SCREENSHOTS_ANVIL_PORT", 3302),
+  gateway: port("SCREENSHOTS_GATEWAY_PORT", 3303),
+};
+// A token of this run only: the pictures are checked not to show it.
+const token = `preflight-screenshots-${crypto.randomUUID()}`;
+
+async function main(): Promise<number> {
+  if (buildIsStale(root)) {
+    console.error("The production build is missing or older than the sources: run `npm run build` first.");
+    return 1;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "preflight-screenshots-"));
+  mkdirSync(join(root, IMAGES_DIR), { recursive: true });
+  const services: Service[] = [];
+  // Ctrl-C stops the demo too: the launcher stops what it started.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void stopServices(services).then(() => process.exit(130)));
+  try {
+    const demo = startService("demo", `${root}/node_modules/.bin/tsx`, ["lib/dev/launcher/start.ts"], {
+      quiet: true,
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(ports.preflight),
+        HOST: "127.0.0.1",
+        SANDBOX_PORT: String(ports.sandbox),
+        ANVIL_PORT: String(ports.anvil),
+        GATEWAY_PORT: String(ports.gateway),
+        SANDBOX_API_TOKEN: token,
+        // The sandbox account with no credentials: demo mode, demo users, the demo gateway.
+        CLOUDFLARE_API_TOKEN: "",
+        CLOUDFLARE_API_EMAIL: "",
+        CLOUDFLARE_API_KEY: "",
+        CLOUDFLARE_API_BASE_URL: "",
+        CLOUDFLARE_ACCOUNT_ID: "",
+        ETH_GATEWAY_URL: "",
+        PREFLIGHT_DATA_DIR: dataDir,
+        // Several whole-account scans in a few minutes: the pictures are of the pages, not of rate-limit pauses.
+        SANDBOX_RATE_LIMIT: "0",
+        ACCOUNT_RATE_LIMIT: "100000",
+        SANDBOX_GRAPHQL_RATE_LIMIT: "0",
+        GRAPHQL_RATE_LIMIT: "100000",
+      },
+    });
+    services.push(demo);
+    const baseUrl = `http://127.0.0.1:${ports.preflight}`;
+    await waitForHttp(demo, `${baseUrl}/api/health`, 240_000);
+    console.log(`The demo is running on ${baseUrl}; taking ${SCREENSHOTS.length} pictures into ${IMAGES_DIR}/`);
+
+    const browser = await launchChromium();
+    try {
+      const secrets = [token, `127.0.0.1:${ports.gateway}`, `127.0.0.1:${ports.anvil}`];
+      const { shot, taken } = screenshotTaker(root, secrets);
+      await takeScreenshots(browser, baseUrl, demoAccount(ports, token), shot);
+      const missing = SCREENSHOTS.map((s) => s.file).filter((file) => !taken.includes(file));
+      if (missing.length > 0) throw new Error(`no picture taken for ${missing.join(", ")}`);
+    } finally {
+      await browser.close();
+    }
+    return 0;
+  } finally {
+    // SIGTERM to the launcher, which stops the sandbox, the gateway and the server it started.
+    await stopServices(services, 15_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`The screenshots failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
