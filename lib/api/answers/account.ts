@@ -9,7 +9,7 @@ import type { RateLimitUse } from "@/lib/platform/rate-limiter";
 import type { StepOutcome } from "@/lib/snapshots/refresh";
 import { rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
-export const healthSchema = z.strictObject({ ok: z.literal(true), mode: z.string() });
+export const healthSchema = z.strictObject({ ok: z.literal(true), mode: z.enum(["sandbox", "live"]) });
 
 const requestUsageSchema = z.strictObject({
   at: z.string(),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { AccountImpact } from "@/lib/certificates/impact/account-impact";
 import type { ZoneImpact } from "@/lib/certificates/impact/read-impact";
+import type { AffectedZoneImpact } from "@/lib/certificates/impact/zone-affected-impact";
 import type { ChainReport } from "@/lib/certificates/chain";
 import type { ZoneReaudit } from "@/lib/certificates/reaudit";
 import type { CertificatesPage } from "@/lib/certificates/types";
@@ -77,8 +78,12 @@ export const accountImpactSchema = z.strictObject({
 });
 const _accountImpact: SameKeys<z.output<typeof accountImpactSchema>, AccountImpact> = true;
 
-/** Without `zone`: the account's affected zones; with it: that zone's hosts. */
-export const certificateImpactSchema = z.union([accountImpactSchema, zoneImpactSchema]);
+/** `zone` without `host`: the zone's affected hosts, and the zone's audit they came from. */
+export const affectedZoneImpactSchema = zoneImpactSchema.extend({ audit: zoneOutcome }).strict();
+const _affected: SameKeys<z.output<typeof affectedZoneImpactSchema>, AffectedZoneImpact> = true;
+
+/** Without `zone`: the account's affected zones; with `zone`: its affected hosts; with `host` too: those hosts. */
+export const certificateImpactSchema = z.union([accountImpactSchema, affectedZoneImpactSchema, zoneImpactSchema]);
 
 export const chainReportSchema = z.strictObject({
   certificates: z.array(

@@ -8,19 +8,19 @@ const problems = async (operation: string, response: Response) => (await checkAn
 
 describe("the answer check", () => {
   it("passes an answer of the registered shape, and an error of the table's kind and status", async () => {
-    expect(await problems("GET /api/health", json({ ok: true, mode: "demo" }))).toEqual([]);
+    expect(await problems("GET /api/health", json({ ok: true, mode: "sandbox" }))).toEqual([]);
     expect(await problems("GET /api/health", json({ error: { kind: "forbidden", message: "no" } }, 403))).toEqual([]);
     expect(await problems("GET /api/zones/{id}/drift", json({ error: { kind: "api", message: "gone", code: 1001 } }, 404))).toEqual([]);
   });
 
   it("fails a field of the wrong type, a field the schema lacks, and a missing field", async () => {
-    expect(await problems("GET /api/health", json({ ok: "yes", mode: "demo" }))).toEqual([expect.stringContaining("at ok")]);
-    expect(await problems("GET /api/health", json({ ok: true, mode: "demo", extra: 1 }))).toEqual([expect.stringContaining("extra")]);
+    expect(await problems("GET /api/health", json({ ok: "yes", mode: "sandbox" }))).toEqual([expect.stringContaining("at ok")]);
+    expect(await problems("GET /api/health", json({ ok: true, mode: "sandbox", extra: 1 }))).toEqual([expect.stringContaining("extra")]);
     expect(await problems("GET /api/snapshots", json({ snapshot: null, refreshing: null }))).toEqual([expect.stringContaining("at used")]);
   });
 
   it("fails an undeclared status, content type or NDJSON, and an unregistered operation", async () => {
-    expect(await problems("GET /api/health", json({ ok: true, mode: "demo" }, 201))).toEqual([expect.stringContaining("status 201")]);
+    expect(await problems("GET /api/health", json({ ok: true, mode: "sandbox" }, 201))).toEqual([expect.stringContaining("status 201")]);
     const csv = new Response("a,b\n", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
     expect(await problems("GET /api/usage", csv)).toEqual([expect.stringContaining("text/csv")]);
     const ndjson = new Response('{"result":{}}\n', { headers: { "Content-Type": "application/x-ndjson" } });
