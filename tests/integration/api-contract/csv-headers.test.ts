@@ -12,7 +12,8 @@ const TOKEN = "validation-test-token-0001";
 const VIEWER = { "x-preflight-demo-user": "planner", host: "127.0.0.1" };
 let sandbox: RunningSandbox;
 let dataDir: string;
-type Get = (request: Request, route?: { params: Promise<unknown> }) => Promise<Response>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
+type Get = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 24 });
