@@ -76,6 +76,7 @@ function schemaProblems(what: string, schema: z.ZodType, body: unknown): string[
 function describe(what: string, error: z.ZodError, body: unknown): string[] {
   return error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.map(String).join(".");
-    return `${what} answer at ${path || "(root)"}: ${issue.message}${issue.code === "unrecognized_keys" ? ` (${issue.keys.join(", ")})` : ""} — ${JSON.stringify(body).slice(0, 160)}`;
+    const keys = issue.code === "unrecognized_keys" ? ` (${issue.keys.join(", ")})` : "";
+    return `${what} answer at ${path || "(root)"}: ${issue.message}${keys} — ${JSON.stringify(body).slice(0, 160)}`;
   });
 }
