@@ -30,18 +30,21 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   } catch {
     throw new OperationError("Preflight's server could not be reached. Is it still running?", 0);
   }
-  const body = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
-  if (!response.ok) {
-    const error = body?.error;
-    const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
-    throw new OperationError(
-      error?.message ?? `Preflight answered HTTP ${response.status}`,
-      response.status,
-      error?.field,
-      typeof error?.kind === "string" ? (error.kind as ErrorKind) : undefined,
-      error?.details,
-      Number.isFinite(retryAfter) ? retryAfter : undefined,
-    );
-  }
+  const body = (await response.json().catch(() => undefined)) as unknown;
+  if (!response.ok) throw errorFromAnswer(response.status, body, response.headers.get("retry-after"));
   return body as T;
+}
+
+/** The OperationError an error answer (or an NDJSON error line) describes, keeping its kind, field and details. */
+export function errorFromAnswer(status: number, body: unknown, retryAfterHeader?: string | null): OperationError {
+  const error = (body as ErrorBody | undefined)?.error;
+  const retryAfter = Number(retryAfterHeader ?? Number.NaN);
+  return new OperationError(
+    error?.message ?? `Preflight answered HTTP ${status}`,
+    status,
+    error?.field,
+    typeof error?.kind === "string" ? (error.kind as ErrorKind) : undefined,
+    error?.details,
+    Number.isFinite(retryAfter) ? retryAfter : undefined,
+  );
 }
