@@ -28,6 +28,8 @@ export interface ApiOperation {
   progress?: z.ZodType;
   /** Answers that are not JSON: content type → what it holds. */
   files?: Record<string, string>;
+  /** Headers of its own the answer carries (besides every answer's X-Preflight-Subrequests and -Peak-Connections). */
+  headers?: Record<string, string>;
 }
 
 const LIST_QUERY = {
@@ -46,6 +48,10 @@ const TERRAFORM_QUERY = {
   syntax: "`v4` or `v5` (the provider's major version), required.",
   config: "`proposed` or `live` (default: live once migrated, else proposed).",
   refresh: "`1`: read the zone again.",
+};
+const EXPORT_HEADERS = {
+  "X-Preflight-Complete": "`true` when the answer holds everything, `false` when a budget or a rate limit cut it short.",
+  "X-Preflight-Cursor": "When cut short: the `cursor` that continues it.",
 };
 const ARCHIVE_FILES = {
   "text/plain": "The platform document's example handler's answers (405 for methods other than GET, HEAD, PUT, DELETE).",
@@ -71,9 +77,8 @@ export const OPERATIONS = {
     role: "viewer",
     query: LIST_QUERY,
     responses: { 200: zones.zonesAnswerSchema },
-    files: {
-      "text/csv": "`format=csv`: every zone the budget reaches; X-Preflight-Complete and X-Preflight-Cursor say whether it is whole.",
-    },
+    files: { "text/csv": "`format=csv`: every zone the budget reaches, the rows' columns (reasons joined)." },
+    headers: EXPORT_HEADERS,
   },
   "GET /api/zones/{id}/migration": {
     summary: "One zone's check, status, mapping, proposed configuration, procedure and what the migration changes.",
@@ -91,7 +96,8 @@ export const OPERATIONS = {
     role: "viewer",
     query: TERRAFORM_QUERY,
     responses: {},
-    files: { "text/plain": "The .tf file (Content-Disposition names it); X-Preflight-Config says which configuration it holds." },
+    files: { "text/plain": "The .tf file (Content-Disposition names it)." },
+    headers: { "X-Preflight-Config": "`proposed` or `live`: which configuration the file holds." },
   },
   "GET /api/zones/{id}/validation": {
     summary: "Validation mode: where the previous and the new managed rules disagree on the zone over the window.",
@@ -114,20 +120,16 @@ export const OPERATIONS = {
       format: "`json` (default) or `csv`.",
     },
     responses: { 200: zones.validationRequestsSchema },
-    files: {
-      "text/csv":
-        "`format=csv`: the matching requests read; X-Preflight-Complete and X-Preflight-Cursor say whether it is the whole window.",
-    },
+    files: { "text/csv": "`format=csv`: every matching request read, one row each." },
+    headers: EXPORT_HEADERS,
   },
   "GET /api/certificates": {
     summary: "Every certificate of the account with its verdict, and the CAA findings.",
     role: "viewer",
     query: LIST_QUERY,
     responses: { 200: certificates.certificatesPageSchema },
-    files: {
-      "text/csv":
-        "`format=csv`: the certificates this request reached; X-Preflight-Complete and X-Preflight-Cursor say whether that is the account.",
-    },
+    files: { "text/csv": "`format=csv`: the certificates this request reached." },
+    headers: EXPORT_HEADERS,
   },
   "GET /api/certificates/zones/{id}": {
     summary: "Audits one zone again (one the scan marked failed) and replaces its outcome in the cached scan.",
@@ -145,7 +147,14 @@ export const OPERATIONS = {
       format: "`csv` exports the same figures.",
     },
     responses: { 200: certificates.certificateImpactSchema },
-    files: { "text/csv": "`format=csv`: the same figures; X-Preflight-Complete says whether they are whole." },
+    files: { "text/csv": "`format=csv`: the same figures, one row per host (a failed zone is one row)." },
+    headers: {
+      ...EXPORT_HEADERS,
+      "X-Preflight-Progress": "Without `zone`: zone chunks read so far / of the audit's total (empty until the audit is whole).",
+      "X-Preflight-Zones-Read": "Without `zone`: zones read in this answer.",
+      "X-Preflight-Zones-Failed": "Without `zone`: zones whose read failed in this answer.",
+      "X-Preflight-Retry-After": "Without `zone`: a rate limit stopped the answer; continue after this many seconds.",
+    },
   },
   "POST /api/certificates/inspect": {
     summary: "The chain inspector: the path a PEM bundle serves and who fails it. No upstream call.",
@@ -181,6 +190,7 @@ export const OPERATIONS = {
     role: "planner",
     body: createReviewSchema,
     responses: { 201: reviews.reviewAnswerSchema },
+    headers: { Location: "`/api/reviews/{id}` of the new review." },
   },
   "GET /api/reviews/{id}": {
     summary: "One review with its comments, audit log and (migration steps) the ruleset diff its reviewer approves.",
@@ -208,6 +218,7 @@ export const OPERATIONS = {
     role: "public",
     body: bodies.demoUserBodySchema,
     responses: { 200: account.demoUserSchema },
+    headers: { "Set-Cookie": "The HttpOnly cookie naming the demo user." },
   },
   "GET /api/snapshots": {
     summary: "The latest snapshot (time, age, zones) and the refresh under way, if any.",
@@ -231,9 +242,14 @@ export const OPERATIONS = {
     role: "viewer",
     query: { ...TERRAFORM_QUERY, format: "`hcl` (default) or `archive` (a zip of one file per zone).", cursor: "Continues the export." },
     responses: {},
-    files: {
-      "text/plain": "The .tf file; X-Preflight-Complete, -Cursor, -Progress and -Zones-Exported/Failed/Skipped say how far it got.",
-      "application/zip": "`format=archive`: one file per zone, with the same headers.",
+    files: { "text/plain": "The .tf file.", "application/zip": "`format=archive`: one file per zone." },
+    headers: {
+      ...EXPORT_HEADERS,
+      "X-Preflight-Progress": "Zones covered so far (this part included) / the account's total.",
+      "X-Preflight-Zones-Exported": "Zones exported in this part.",
+      "X-Preflight-Zones-Failed": "Zones that could not be read (marked in the file).",
+      "X-Preflight-Zones-Skipped": "Zones with nothing to export (marked in the file).",
+      "X-Preflight-Retry-After": "A rate limit stopped this part; continue after this many seconds.",
     },
   },
   "POST /api/traces": {

@@ -69,5 +69,13 @@ function operationSection(name: string, op: ApiOperation): string[] {
   }
   for (const [type, text] of Object.entries(op.files ?? {})) out.push(`- \`${type}\`: ${text}`);
   if (op.files) out.push("");
+  if (op.headers) {
+    out.push(
+      "| Header | Meaning |",
+      "| --- | --- |",
+      ...Object.entries(op.headers).map(([name, text]) => `| \`${name}\` | ${cell(text)} |`),
+      "",
+    );
+  }
   return out;
 }
