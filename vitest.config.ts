@@ -15,5 +15,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Every answer of an operation in an integration test is checked against lib/api/operations.ts.
+    setupFiles: ["tests/integration/api-contract/setup.ts"],
   },
 });

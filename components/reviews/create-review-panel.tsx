@@ -6,6 +6,7 @@ import { KIND_LABELS } from "@/components/reviews/labels";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review, ReviewTarget } from "@/lib/reviews/schema";
 import { Button } from "@/components/ui/button";
+import { OperationErrorText } from "@/components/ui/operation-error";
 
 export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; onCancel: () => void }) {
   const router = useRouter();
@@ -22,11 +23,7 @@ export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; 
         executes it.
       </p>
       {"zoneId" in target && <p className="mt-1 font-mono text-xs">zone {target.zoneId}</p>}
-      {create.error && (
-        <p role="alert" className="mt-2 text-red-800">
-          {create.error.message}
-        </p>
-      )}
+      {create.error && <OperationErrorText error={create.error} className="mt-2" />}
       <div className="mt-3 flex gap-2">
         <Button variant="primary" disabled={create.isPending} onClick={() => create.mutate()}>
           {create.isPending ? "Reading the evidence…" : "Create review"}

@@ -7,6 +7,7 @@ import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review } from "@/lib/reviews/schema";
 import { Button } from "@/components/ui/button";
+import { OperationErrorText } from "@/components/ui/operation-error";
 
 interface Invite {
   id: string;
@@ -58,11 +59,7 @@ export function Invitations() {
           ))}
         </ul>
       )}
-      {accept.error && (
-        <p role="alert" className="text-red-800">
-          {accept.error.message}
-        </p>
-      )}
+      {accept.error && <OperationErrorText error={accept.error} />}
     </Section>
   );
 }

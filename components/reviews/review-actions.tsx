@@ -5,6 +5,7 @@ import { useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review } from "@/lib/reviews/schema";
 import { Button } from "@/components/ui/button";
+import { OperationErrorText } from "@/components/ui/operation-error";
 
 type Step = "submit" | "approve" | "reject" | "execute";
 const LABELS: Record<Step, string> = { submit: "Submit for approval", approve: "Approve", reject: "Reject", execute: "Execute" };
@@ -99,11 +100,7 @@ export function ReviewActions({ review }: { review: Review }) {
           </div>
         </form>
       )}
-      {act.error && (
-        <p role="alert" className="text-red-800">
-          {act.error.message}
-        </p>
-      )}
+      {act.error && <OperationErrorText error={act.error} />}
     </div>
   );
 }

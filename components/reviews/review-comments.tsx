@@ -7,6 +7,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReviewComment } from "@/lib/reviews/schema";
 import { formatDateTime } from "@/lib/client/format";
 import { Button } from "@/components/ui/button";
+import { OperationErrorText } from "@/components/ui/operation-error";
 
 export function ReviewComments({ id, comments }: { id: string; comments: ReviewComment[] }) {
   const queryClient = useQueryClient();
@@ -54,11 +55,7 @@ export function ReviewComments({ id, comments }: { id: string; comments: ReviewC
           Comment
         </Button>
       </form>
-      {add.error && (
-        <p role="alert" className="text-red-800">
-          {add.error.message}
-        </p>
-      )}
+      {add.error && <OperationErrorText error={add.error} />}
     </Section>
   );
 }

@@ -1,8 +1,8 @@
 // Calls an operation asking for NDJSON (lib/http/progress-stream.ts), so progress lines arrive before
 // the result: long work shows how far it got instead of a bare spinner.
-import { OperationError } from "@/lib/client/fetch-json";
+import { errorFromAnswer, OperationError } from "@/lib/client/fetch-json";
 
-type Line<P, R> = { progress: P } | { result: R } | { error: { message: string; field?: string }; status: number };
+type Line<P, R> = { progress: P } | { result: R } | { error: unknown; status: number };
 
 export async function streamProgress<P, R>(
   url: string,
@@ -18,8 +18,7 @@ export async function streamProgress<P, R>(
     throw new OperationError(`Preflight's server could not be reached (${String(error)}). Is it still running?`, 0);
   }
   if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => undefined)) as { error?: { message?: string; field?: string } } | undefined;
-    throw new OperationError(body?.error?.message ?? `Preflight answered HTTP ${response.status}`, response.status, body?.error?.field);
+    throw errorFromAnswer(response.status, await response.json().catch(() => undefined), response.headers.get("retry-after"));
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -41,7 +40,7 @@ export async function streamProgress<P, R>(
       const line = JSON.parse(text) as Line<P, R>;
       if ("progress" in line) onProgress(line.progress);
       else if ("result" in line) return line.result;
-      else throw new OperationError(line.error.message, line.status, line.error.field);
+      else throw errorFromAnswer(line.status, line);
     }
     if (done) throw stopped();
   }

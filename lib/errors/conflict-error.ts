@@ -1,4 +1,5 @@
 // A request that lost to another change (a concurrent write, a state that moved on, drifted evidence): 409.
+import type { ConflictKind } from "@/lib/errors/error-kinds";
 import { PreflightError } from "@/lib/errors/preflight-error";
 
 export class ConflictError extends PreflightError {
@@ -7,7 +8,7 @@ export class ConflictError extends PreflightError {
   constructor(
     message: string,
     /** What it conflicted with, e.g. `drift`, `previous_api_retired`, `status_unknown`. */
-    readonly kind: string = "conflict",
+    readonly kind: ConflictKind = "conflict",
     readonly details?: unknown,
   ) {
     super(message);

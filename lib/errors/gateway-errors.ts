@@ -5,7 +5,7 @@ import { PreflightError } from "@/lib/errors/preflight-error";
 
 export type GatewayErrorKind = "method_not_supported" | "jsonrpc" | "http" | "malformed";
 
-export class GatewayError extends PreflightError {
+export class GatewayError extends PreflightError<GatewayErrorKind> {
   readonly httpStatus = 502;
   override readonly upstreamFailure = true;
 
@@ -23,6 +23,6 @@ export class GatewayError extends PreflightError {
 
   /** The node's own code and message, shown for what they are (scrubbed like every message). */
   override answer() {
-    return { ...super.answer(), kind: `gateway_${this.kind}`, code: this.code };
+    return { ...super.answer(), kind: `gateway_${this.kind}` as const, code: this.code };
   }
 }

@@ -1,6 +1,6 @@
 // The submit, approve and reject operations are one shape: an optional `{"comment"}` body, one transition.
 import "server-only";
-import { z } from "zod";
+import { reviewStepBodySchema as bodySchema } from "@/lib/api/request-bodies";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
@@ -8,8 +8,6 @@ import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
 import { RULES } from "@/lib/reviews/state-machine";
 import { actOnReview } from "@/lib/reviews/service";
-
-const bodySchema = z.object({ comment: z.string().trim().max(4000).optional() });
 
 export function reviewStep(action: "submit" | "approve" | "reject") {
   return operation<{ id: string }>(

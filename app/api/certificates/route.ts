@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { auditCertificates } from "@/lib/certificates/audit";
 import { csvRows } from "@/lib/certificates/types";
-import { toCsv } from "@/lib/csv";
+import { csvResponse } from "@/lib/http/csv-response";
 import { operation } from "@/lib/http/operation";
 import { readListQuery } from "@/lib/http/list-query";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
@@ -21,13 +21,9 @@ export const GET = operation(
     const page = await snapshotOrLive(platform, query, certificatesFromSnapshot, live, "audit");
     if (query.format === "json") return page;
     // The CSV holds what this request reached; the headers say whether that is the whole account.
-    return new Response(toCsv(csvRows(page.certificates)), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": 'attachment; filename="certificates.csv"',
-        "X-Preflight-Complete": String(page.complete),
-        ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
-      },
+    return csvResponse(csvRows(page.certificates), "certificates.csv", {
+      "X-Preflight-Complete": String(page.complete),
+      ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
     });
   },
   { role: "viewer", upstream: UPSTREAM.certificates },

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { toCsv } from "@/lib/csv";
+import { csvResponse } from "@/lib/http/csv-response";
 import { jsonWithRows } from "@/lib/http/json-with-rows";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
@@ -27,14 +27,10 @@ export const GET = operation(
     const live = () => scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId, limit });
     const scan = await snapshotOrLive(platform, query, zonesFromSnapshot, live, "scan");
     if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
-    return new Response(toCsv(scan.zones.map(migrationCsvRow)), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": 'attachment; filename="zones.csv"',
-        // An export cut short by the budget says so, and how to continue it.
-        "X-Preflight-Complete": String(scan.complete),
-        ...(scan.cursor ? { "X-Preflight-Cursor": scan.cursor } : {}),
-      },
+    // An export cut short by the budget says so, and how to continue it.
+    return csvResponse(scan.zones.map(migrationCsvRow), "zones.csv", {
+      "X-Preflight-Complete": String(scan.complete),
+      ...(scan.cursor ? { "X-Preflight-Cursor": scan.cursor } : {}),
     });
   },
   { role: "viewer", upstream: UPSTREAM.zones },

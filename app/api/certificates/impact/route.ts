@@ -6,18 +6,9 @@ import { accountImpactCsvRows, accountImpactHeaders, impactCsvRows } from "@/lib
 import { parseImpactQuery } from "@/lib/certificates/impact/impact-query";
 import { readZoneImpact } from "@/lib/certificates/impact/read-impact";
 import { readAffectedZoneImpact } from "@/lib/certificates/impact/zone-affected-impact";
-import { toCsv } from "@/lib/csv";
+import { csvResponse } from "@/lib/http/csv-response";
 
 export const dynamic = "force-dynamic";
-
-const csv = (body: string, headers: Record<string, string>) =>
-  new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="certificate-impact.csv"',
-      ...headers,
-    },
-  });
 
 /**
  * Which clients still reach each hostname of an affected certificate: per host, the requests of the window
@@ -34,14 +25,14 @@ export const GET = operation(
       const answer = await readAccountImpact(platform, options);
       const headers = accountImpactHeaders(answer);
       if (!asCsv) return Response.json(answer, { headers });
-      return csv(toCsv(accountImpactCsvRows(answer)), headers);
+      return csvResponse(accountImpactCsvRows(answer), "certificate-impact.csv", headers);
     }
     const impact =
       query.hosts.length > 0
         ? await readZoneImpact(platform, query.zoneId, query.hosts, query.windowSeconds)
         : await readAffectedZoneImpact(platform, query.zoneId, query.windowSeconds, getConfig().accountId);
     if (!asCsv) return impact;
-    return csv(toCsv(impactCsvRows(impact)), { "X-Preflight-Complete": String(impact.complete) });
+    return csvResponse(impactCsvRows(impact), "certificate-impact.csv", { "X-Preflight-Complete": String(impact.complete) });
   },
   { role: "viewer", upstream: UPSTREAM.certificateImpact },
 );

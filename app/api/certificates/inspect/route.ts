@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { inspectBodySchema as bodySchema } from "@/lib/api/request-bodies";
 import { InputError } from "@/lib/errors/input-error";
 import { readBodyText } from "@/lib/http/json-body";
 import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
@@ -6,8 +6,6 @@ import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 
 export const dynamic = "force-dynamic";
-
-const bodySchema = z.object({ pem: z.string() });
 
 /** The chain inspector: POST {"pem": "-----BEGIN CERTIFICATE-----…"}; no upstream call is made. */
 export const POST = operation(

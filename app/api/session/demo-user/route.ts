@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { demoUserBodySchema as bodySchema } from "@/lib/api/request-bodies";
 import { getConfig } from "@/lib/config";
 import { InputError } from "@/lib/errors/input-error";
 import { readJsonBody } from "@/lib/http/json-body";
@@ -9,8 +9,6 @@ import { demoUserCookie, findDemoUser } from "@/lib/identity/demo-users";
 import { ForbiddenError } from "@/lib/errors/identity-errors";
 
 export const dynamic = "force-dynamic";
-
-const bodySchema = z.object({ user: z.string().max(40) });
 
 /** Demo mode: who this browser acts as, `{"user":"approver-1"}`; the answer sets the HttpOnly cookie. */
 export const POST = operation(

@@ -1,12 +1,10 @@
-import { z } from "zod";
+import { refreshBodySchema as bodySchema } from "@/lib/api/request-bodies";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { runRefreshStep } from "@/lib/snapshots/service";
 
 export const dynamic = "force-dynamic";
-
-const bodySchema = z.object({ restart: z.boolean().optional() }).strict();
 
 /**
  * One budget-sized step of the snapshot refresh: a signed-in planner (the Refresh button), the edge

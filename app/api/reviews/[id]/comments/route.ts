@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { commentBodySchema as bodySchema } from "@/lib/api/request-bodies";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
@@ -7,8 +7,6 @@ import { reviewId } from "@/lib/reviews/review-id";
 import { commentOnReview } from "@/lib/reviews/service";
 
 export const dynamic = "force-dynamic";
-
-const bodySchema = z.object({ text: z.string().trim().min(1, "write a comment").max(4000) });
 
 export const POST = operation<{ id: string }>(
   async ({ request, params, identity, platform }) => {

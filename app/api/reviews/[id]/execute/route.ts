@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { executeBodySchema as bodySchema } from "@/lib/api/request-bodies";
 import { getConfig } from "@/lib/config";
 import { readJsonBody } from "@/lib/http/json-body";
 import { operation } from "@/lib/http/operation";
@@ -8,8 +8,6 @@ import { openReviewStore } from "@/lib/reviews/open-store";
 import { reviewId } from "@/lib/reviews/review-id";
 
 export const dynamic = "force-dynamic";
-
-const bodySchema = z.object({ confirm: z.string().max(300).optional() });
 
 /** Runs an approved review's calls once each (or resumes one a stopped server left); `{"confirm":"<zone name>"}` for irreversible steps. */
 export const POST = operation<{ id: string }>(

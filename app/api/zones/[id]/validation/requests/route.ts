@@ -1,4 +1,4 @@
-import { toCsv } from "@/lib/csv";
+import { csvResponse } from "@/lib/http/csv-response";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum } from "@/lib/http/query";
@@ -34,14 +34,10 @@ export const GET = operation<{ id: string }>(
         progress,
       };
     const name = `validation-${params.id}-${answer.window.since.slice(0, 10)}-${answer.window.until.slice(0, 10)}.csv`;
-    return new Response(toCsv(matching.map(requestCsvRow)), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        // The CSV holds what was read; these say whether that is the whole window, and how to go on.
-        "X-Preflight-Complete": String(complete),
-        ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
-      },
+    // The CSV holds what was read; these say whether that is the whole window, and how to go on.
+    return csvResponse(matching.map(requestCsvRow), name, {
+      "X-Preflight-Complete": String(complete),
+      ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
     });
   },
   { role: "viewer", upstream: UPSTREAM.validation },
