@@ -6,7 +6,7 @@ import { rulesetSchema, type Ruleset } from "@/lib/migration/evidence";
 import { diffRulesets, type RulesetDiff } from "@/lib/rulesets/diff";
 import { rulesetDiffSchema } from "@/lib/rulesets/diff-schema";
 import { rulesetOfEntrypoint } from "@/lib/rulesets/entrypoint-ruleset";
-import type { ReviewKind } from "@/lib/reviews/kinds";
+import type { ReviewKind } from "@/lib/reviews/kind-names";
 
 /** The review kinds whose calls PUT the entry point. */
 const PUT_KINDS: readonly ReviewKind[] = ["start_validation", "complete_migration"];
