@@ -55,6 +55,13 @@ const DRIFT_BOUNDARY = [
     message: "lib/drift never imports lib/reviews: what a review kind needs of drift lives in lib/reviews/kinds/.",
   },
 ];
+/** The platform's ruleset vocabulary: the migration, drift and reviews speak it, and it knows none of them. */
+const RULESETS_BOUNDARY = [
+  {
+    group: ["@/lib/migration/**", "@/lib/reviews/**", "@/lib/drift/**"],
+    message: "lib/rulesets is the platform's ruleset vocabulary: it never imports the migration, reviews or drift that use it.",
+  },
+];
 /** I/O edges that sit in a domain folder on purpose. */
 const DOMAIN_EXCEPTIONS = [
   "lib/validation-mode/read-query.ts", // the two validation operations' shared query parser: it reads the URL with lib/http/query
@@ -92,6 +99,7 @@ export default tseslint.config(
   },
   { files: DOMAIN, ignores: DOMAIN_EXCEPTIONS, rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY]) },
   { files: ["lib/drift/**"], rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY, ...DRIFT_BOUNDARY]) },
+  { files: ["lib/rulesets/**"], rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY, ...RULESETS_BOUNDARY]) },
   {
     files: ["components/**", "lib/client/**", ...CLIENT_APP_FILES],
     ignores: SERVER_COMPONENTS,

@@ -1,7 +1,7 @@
 // The verdict for one zone and every reason behind it, in words a person acts on, each with the next
 // step. Pure: the evidence in, the assessment out.
 import { deletableOverrideId, migrationPhase, type UriOverride, type ZoneEvidence } from "@/lib/migration/evidence";
-import { MIGRATION_LIMITS } from "@/lib/migration/managed-rulesets";
+import { MIGRATION_LIMITS } from "@/lib/migration/update-limits";
 import { migratedRules, oversizedExpressions } from "@/lib/migration/proposed-config";
 import { previousApiReasons, statusUnknownReason } from "@/lib/migration/unknown-reasons";
 

@@ -9,7 +9,7 @@ import {
   type StatusRefusal,
   type ZoneEvidence,
 } from "@/lib/migration/evidence";
-import { describeEntrypoint } from "@/lib/migration/entrypoint-words";
+import { describeEntrypoint } from "@/lib/rulesets/entrypoint-words";
 import { describeRefusals, refusalWords } from "@/lib/migration/previous-api";
 import type { Reason } from "@/lib/migration/eligibility";
 

@@ -1,8 +1,8 @@
 // The ruleset diff a migration review's reviewer approves: what the PUT changes in the zone's entry
 // point, as frozen in the evidence. Reviews frozen before the diff was recorded still open: it is
 // computed now from the entry point and configuration they froze, and said so. Pure.
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
-import { rulesetSchema, type Ruleset } from "@/lib/migration/evidence";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
+import { rulesetSchema, type Ruleset } from "@/lib/rulesets/ruleset";
 import { diffRulesets, type RulesetDiff } from "@/lib/rulesets/diff";
 import { rulesetDiffSchema } from "@/lib/rulesets/diff-schema";
 import { rulesetOfEntrypoint } from "@/lib/rulesets/entrypoint-ruleset";

@@ -2,14 +2,14 @@
 // drift watch: rules matched by ref, id or expression (lib/rulesets/match.ts), each change named in
 // words a reviewer reads. A rule that only moved is not a change unless its move changes what runs
 // (a skip rule now after the managed ruleset it skipped). Pure: no I/O.
-import type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
+import type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
 import { matchRules, type MatchKey, type RulePair } from "@/lib/rulesets/match";
 import { movedRules, orderMatters } from "@/lib/rulesets/order";
 import { ruleChanges } from "@/lib/rulesets/rule-changes";
 import { executedRuleset, identifier } from "@/lib/rulesets/rule-fields";
 import { ruleLabel, ruleLabelWithAction } from "@/lib/rulesets/rule-words";
 
-export type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
+export type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
 
 export type RulesetChangeKind =
   | "entrypoint_created"

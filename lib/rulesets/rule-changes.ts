@@ -1,7 +1,7 @@
 // What changed in one rule recognised on both sides: action, status, expression, description, the
 // managed ruleset it runs and its overrides, what a skip rule skips, and any other field. Pure.
-import type { RulesetRule } from "@/lib/migration/evidence";
-import { rulesetName } from "@/lib/migration/managed-rulesets";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
+import { rulesetName } from "@/lib/rulesets/managed-rulesets";
 import { overrideChanges } from "@/lib/rulesets/overrides";
 import { canonical, executedRuleset, isEnabled, list, record, text, valueWords } from "@/lib/rulesets/rule-fields";
 import { ruleLabel, shorten } from "@/lib/rulesets/rule-words";

@@ -7,7 +7,7 @@ import { ConflictError } from "@/lib/errors/conflict-error";
 import { InputError } from "@/lib/errors/input-error";
 import { migrationPhase, overrideSchema } from "@/lib/migration/evidence";
 import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
-import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
 import { describeRefusals, previousApiRefusal } from "@/lib/migration/previous-api";
 import { migrationProcedure, type PlannedCall } from "@/lib/migration/procedure";
 import { readMigrationStatus, scanZoneEvidence } from "@/lib/migration/scan-zone";
