@@ -7,7 +7,7 @@ import { matchRules, type MatchKey, type RulePair } from "@/lib/rulesets/match";
 import { movedRules, orderMatters } from "@/lib/rulesets/order";
 import { ruleChanges } from "@/lib/rulesets/rule-changes";
 import { executedRuleset, identifier } from "@/lib/rulesets/rule-fields";
-import { ruleLabel, ruleLabelWithAction } from "@/lib/rulesets/rule-words";
+import { ruleLabel, ruleLabelWithAction } from "@/lib/rulesets/rule-label";
 
 export type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
 

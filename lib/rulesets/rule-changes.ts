@@ -4,7 +4,7 @@ import type { RulesetRule } from "@/lib/rulesets/ruleset";
 import { rulesetName } from "@/lib/rulesets/managed-rulesets";
 import { overrideChanges } from "@/lib/rulesets/overrides";
 import { canonical, executedRuleset, isEnabled, list, record, text, valueWords } from "@/lib/rulesets/rule-fields";
-import { ruleLabel, shorten } from "@/lib/rulesets/rule-words";
+import { ruleLabel, shorten } from "@/lib/rulesets/rule-label";
 import type { RulesetChange } from "@/lib/rulesets/diff";
 
 type Change = Omit<RulesetChange, "rule">;
