@@ -5,7 +5,7 @@ import { rulesetName } from "@/lib/rulesets/managed-rulesets";
 import { overrideChanges } from "@/lib/rulesets/overrides";
 import { canonical, executedRuleset, isEnabled, list, record, text, valueWords } from "@/lib/rulesets/rule-fields";
 import { ruleLabel, shorten } from "@/lib/rulesets/rule-label";
-import type { RulesetChange } from "@/lib/rulesets/diff";
+import type { RulesetChange } from "@/lib/rulesets/ruleset-change";
 
 type Change = Omit<RulesetChange, "rule">;
 
