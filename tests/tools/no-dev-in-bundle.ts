@@ -1,7 +1,8 @@
 // `npx tsx tests/tools/no-dev-in-bundle.ts [dir ...]`: proves that no module of lib/dev (sandbox, demo gateway,
 // launcher, edge scripts) reached what is built to ship. Lint forbids product code to import lib/dev; this checks
 // the output itself: the edge worker's esbuild metafile (.open-next, after `npm run build:edge`), the file traces
-// Next writes beside each server entry (.nft.json) and the server chunks, whose module ids name their source.
+// Next writes beside each server entry (.nft.json), the chunks' source maps (their sources name every module
+// bundled) and the chunks themselves (a development build's module ids name their source).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -27,11 +28,19 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** What a built file says it contains: a metafile's inputs, a trace's files, or a chunk's text (module ids). */
+interface SourceMap {
+  sources?: string[];
+  /** An index map (Turbopack's): one map per section. */
+  sections?: Array<{ map: SourceMap }>;
+}
+const sourcesOf = (map: SourceMap): string[] => [...(map.sources ?? []), ...(map.sections ?? []).flatMap((s) => sourcesOf(s.map))];
+
+/** What a built file says it contains: a metafile's inputs, a trace's files, a map's sources (not their text), or a chunk's text. */
 function namesIn(path: string): string {
   const text = readFileSync(path, "utf8");
   if (path.endsWith(".meta.json")) return Object.keys((JSON.parse(text) as { inputs?: object }).inputs ?? {}).join("\n");
   if (path.endsWith(".nft.json")) return ((JSON.parse(text) as { files?: string[] }).files ?? []).join("\n");
+  if (path.endsWith(".map")) return sourcesOf(JSON.parse(text) as SourceMap).join("\n");
   return text;
 }
 
@@ -39,7 +48,7 @@ function namesIn(path: string): string {
 export function devLeaks(dir: string): DevLeak[] {
   const leaks: DevLeak[] = [];
   for (const path of files(dir)) {
-    if (!/\.(m?js|cjs|json)$/.test(path) || statSync(path).size > MAX_READ_BYTES) continue;
+    if (!/\.(m?js|cjs|json|map)$/.test(path) || statSync(path).size > MAX_READ_BYTES) continue;
     const found = [...new Set(namesIn(path).match(DEV_PATH) ?? [])];
     if (found.length > 0) leaks.push({ file: relative(dir, path), paths: found.slice(0, 5) });
   }
