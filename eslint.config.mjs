@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -48,6 +50,20 @@ const DOMAIN_BOUNDARY = [
 const DOMAIN = ["migration", "certificates", "reviews", "validation-mode", "snapshots", "rulesets", "terraform", "changes", "drift"].map(
   (folder) => `lib/${folder}/**`,
 );
+/** An executed review sets the zone's baseline (reviews use drift); drift never reads a review back, so the two folders hold no cycle. */
+const DRIFT_BOUNDARY = [
+  {
+    group: ["@/lib/reviews/**"],
+    message: "lib/drift never imports lib/reviews: what a review kind needs of drift lives in lib/reviews/kinds/.",
+  },
+];
+/** The platform's ruleset vocabulary: the migration, drift and reviews speak it, and it knows none of them. */
+const RULESETS_BOUNDARY = [
+  {
+    group: ["@/lib/migration/**", "@/lib/reviews/**", "@/lib/drift/**"],
+    message: "lib/rulesets is the platform's ruleset vocabulary: it never imports the migration, reviews or drift that use it.",
+  },
+];
 /** I/O edges that sit in a domain folder on purpose. */
 const DOMAIN_EXCEPTIONS = [
   "lib/validation-mode/read-query.ts", // the two validation operations' shared query parser: it reads the URL with lib/http/query
@@ -61,6 +77,9 @@ const SERVER_COMPONENTS = [
 ];
 /** Client components among the pages (`"use client"` at the top), found by path. */
 const CLIENT_APP_FILES = sources("app").filter((file) => /^\s*(\/\/.*\n\s*)*["']use client["']/.test(read(file)));
+
+/** Where an import cycle is looked for (import-x/no-cycle resolves the `@/` alias through tsconfig.json). */
+const CYCLE_FREE = ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "middleware.ts", "instrumentation.ts"];
 
 const restrict = (patterns, paths = []) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] });
 
@@ -79,11 +98,24 @@ export default tseslint.config(
     },
   },
   {
+    // No module imports itself back through others: a cycle means two files share one concept (type-only imports are not counted).
+    files: CYCLE_FREE,
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+    },
+    rules: { "import-x/no-cycle": "error" },
+  },
+  {
     files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts"],
     ignores: ["lib/dev/**"],
     rules: restrict([NO_DEV]),
   },
   { files: DOMAIN, ignores: DOMAIN_EXCEPTIONS, rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY]) },
+  { files: ["lib/drift/**"], rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY, ...DRIFT_BOUNDARY]) },
+  { files: ["lib/rulesets/**"], rules: restrict([NO_DEV, ...DOMAIN_BOUNDARY, ...RULESETS_BOUNDARY]) },
   {
     files: ["components/**", "lib/client/**", ...CLIENT_APP_FILES],
     ignores: SERVER_COMPONENTS,

@@ -1,7 +1,7 @@
 // What a migration PUT replaces: the zone's http_request_firewall_managed entry point as frozen when
 // the review was created (execution refuses if it changed since approval).
 import { Section } from "@/components/ui/section";
-import { ruleSummary } from "@/lib/rulesets/rule-words";
+import { ruleSummary } from "@/lib/rulesets/rule-label";
 
 interface FrozenEntrypoint {
   id: string;

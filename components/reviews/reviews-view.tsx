@@ -9,7 +9,7 @@ import { CreateReviewPanel } from "@/components/reviews/create-review-panel";
 import { KIND_LABELS, StateBadge } from "@/components/reviews/labels";
 import { reviewsSearchParams } from "@/components/reviews/search-params";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kinds";
+import { REVIEW_KINDS, REVIEW_STATES } from "@/lib/reviews/kind-names";
 import type { ReviewSummary } from "@/lib/reviews/schema";
 import { formatDateTime } from "@/lib/client/format";
 

@@ -3,7 +3,7 @@
 // it) and, while a rate limit holds it, which limit and when it resumes, counted down.
 import { useEffect, useState } from "react";
 import { ProgressBar } from "@/components/data-table/states";
-import type { ReadProgress } from "@/lib/validation-mode/window-read";
+import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 import type { Pause } from "./use-window-comparison";
 import { formatCount, formatSecondsLeft, formatTime } from "@/lib/client/format";
 

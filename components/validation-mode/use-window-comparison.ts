@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { streamProgress } from "@/lib/client/stream-progress";
 import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
-import type { ReadProgress } from "@/lib/validation-mode/window-read";
+import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 
 export interface Pause {
   /** Epoch ms when the read resumes. */

@@ -4,8 +4,8 @@
 import type { ChangeRecord } from "@/lib/changes/schema";
 import { baselineRules, type Baseline } from "@/lib/drift/baseline";
 import type { DriftWatch, WatchedChange } from "@/lib/drift/watch";
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
-import { rulesetSchema } from "@/lib/migration/evidence";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
+import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { diffRulesets, type RulesetChange } from "@/lib/rulesets/diff";
 
 const ENTRYPOINT_NAME = "http_request_firewall_managed entry point";

@@ -1,18 +1,13 @@
 // The verdict for one zone and every reason behind it, in words a person acts on, each with the next
 // step. Pure: the evidence in, the assessment out.
 import { deletableOverrideId, migrationPhase, type UriOverride, type ZoneEvidence } from "@/lib/migration/evidence";
-import { MIGRATION_LIMITS } from "@/lib/migration/managed-rulesets";
+import { MIGRATION_LIMITS } from "@/lib/migration/update-limits";
 import { migratedRules, oversizedExpressions } from "@/lib/migration/proposed-config";
+import type { Reason } from "@/lib/migration/reason";
 import { previousApiReasons, statusUnknownReason } from "@/lib/migration/unknown-reasons";
 
 /** `retired`: the previous version's API is retired for the zone; `unknown`: its migration status could not be read. */
 export type MigrationVerdict = "eligible" | "blocked" | "migrated" | "validation" | "failed" | "retired" | "unknown";
-
-export interface Reason {
-  code: string;
-  message: string;
-  nextStep?: string;
-}
 
 export interface Eligibility {
   verdict: MigrationVerdict;

@@ -8,9 +8,9 @@ import { z } from "zod";
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/errors/platform-errors";
 import { zonePath } from "@/lib/platform/paths";
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
 
-export { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+export { describeEntrypoint, type FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
 
 const PHASE = "http_request_firewall_managed";
 

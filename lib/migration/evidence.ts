@@ -2,7 +2,8 @@
 // reference (firewall_*, waf-managed-rules_*, documented_not_in_openapi); the status operation's
 // fields are known only by name, so it is read loosely.
 import { z } from "zod";
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
+import type { Ruleset } from "@/lib/rulesets/ruleset";
 
 /**
  * The docs' one example is `{compatible: true, migration_state: "start"}`; none shows an incompatible answer, so only
@@ -73,37 +74,6 @@ export type UriOverride = z.infer<typeof overrideSchema>;
 export function deletableOverrideId(override: UriOverride): string | undefined {
   return override.id !== undefined && /^[0-9a-f]{32}$/.test(override.id) ? override.id : undefined;
 }
-
-// The proposed configuration is sent back as the PUT body: every level is loose, so fields Preflight does
-// not name (a skip rule's `logging`, `ref`, `version`, an override's `sensitivity_level`) reach the PUT unchanged.
-const overridesSchema = z.looseObject({
-  enabled: z.boolean().optional(),
-  action: z.string().optional(),
-  categories: z.array(z.looseObject({ category: z.string(), enabled: z.boolean().optional(), action: z.string().optional() })).optional(),
-  rules: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        enabled: z.boolean().optional(),
-        action: z.string().optional(),
-        score_threshold: z.number().optional(),
-      }),
-    )
-    .optional(),
-});
-
-export const rulesetRuleSchema = z.looseObject({
-  id: z.string().optional(),
-  action: z.string(),
-  expression: z.string(),
-  description: z.string().optional(),
-  enabled: z.boolean().optional(),
-  action_parameters: z.looseObject({ id: z.string().optional(), overrides: overridesSchema.optional() }).optional(),
-});
-export type RulesetRule = z.infer<typeof rulesetRuleSchema>;
-
-export const rulesetSchema = z.looseObject({ name: z.string().optional(), rules: z.array(rulesetRuleSchema) });
-export type Ruleset = z.infer<typeof rulesetSchema>;
 
 /** What the previous version's API would have told; absent from the evidence when it refused. */
 export type PreviousPart = "overrides" | "packages" | "groups" | "rulesOff";

@@ -1,7 +1,7 @@
 // "What the migration changes" on the zone page: the diff by meaning from the zone's live
 // http_request_firewall_managed entry point to the configuration the migration PUT sends. Pure.
-import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
-import type { Ruleset } from "@/lib/migration/evidence";
+import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
+import type { Ruleset } from "@/lib/rulesets/ruleset";
 import { diffRulesets, type RulesetDiff } from "@/lib/rulesets/diff";
 import { rulesetOfEntrypoint } from "@/lib/rulesets/entrypoint-ruleset";
 import type { MigrationDetail } from "@/lib/migration/zone-assessment";

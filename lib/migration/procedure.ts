@@ -1,6 +1,7 @@
 // The migration procedure for one zone as steps, each with the exact call it would make. Shown here,
 // executed only through a review.
-import { deletableOverrideId, migrationPhase, type Ruleset, type ZoneEvidence } from "@/lib/migration/evidence";
+import { deletableOverrideId, migrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
+import { type Ruleset } from "@/lib/rulesets/ruleset";
 
 export interface PlannedCall {
   method: "GET" | "PUT" | "DELETE";

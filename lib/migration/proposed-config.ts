@@ -1,8 +1,8 @@
 // Reads the proposed configuration: each rule in words, the paranoia level, threshold and action it
 // deploys, the settings it carries over, and what would make the update fail.
-import { MIGRATION_LIMITS, OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID, rulesetName } from "@/lib/migration/managed-rulesets";
-import type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
-import { impliedParanoiaLevel, UNSET_PARANOIA_NOTE } from "@/lib/migration/paranoia-level";
+import { rulesetName } from "@/lib/rulesets/managed-rulesets";
+import { MIGRATION_LIMITS } from "@/lib/migration/update-limits";
+import type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
 
 export interface ConfigRuleView {
   index: number;
@@ -49,23 +49,6 @@ function describeOverrides(rule: RulesetRule): string[] {
     out.push(`rule ${r.id}: ${parts.join(", ") || "unchanged"}`);
   }
   return out;
-}
-
-/** The OWASP settings the proposed configuration deploys, read back from its overrides. */
-export function deployedOwasp(config: Ruleset) {
-  const rule = config.rules.find((r) => r.action === "execute" && r.action_parameters?.id === OWASP_CORE_RULESET_ID);
-  if (!rule) return undefined;
-  const overrides = rule.action_parameters?.overrides;
-  // null, never a guessed 4 or 1: without a paranoia category turned off the docs disagree (lib/migration/paranoia-level.ts).
-  const paranoiaLevel = impliedParanoiaLevel(overrides?.categories);
-  const score = overrides?.rules?.find((r) => r.id === OWASP_ANOMALY_SCORE_RULE_ID);
-  return {
-    enabled: rule.enabled ?? true,
-    paranoiaLevel,
-    ...(paranoiaLevel === null ? { paranoiaNote: UNSET_PARANOIA_NOTE } : {}),
-    scoreThreshold: score?.score_threshold,
-    action: score?.action,
-  };
 }
 
 /** Rules the update migrates from firewall and page rules (everything but the managed rulesets it executes). */

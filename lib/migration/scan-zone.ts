@@ -15,18 +15,17 @@ import {
   overrideSchema,
   packageSchema,
   ruleSchema,
-  rulesetSchema,
   statusSchema,
   type CheckResult,
   type DeferredPart,
   type MigrationStatus,
   type PreviousPart,
   type StatusRefusal,
-  type Ruleset,
   type WafGroup,
   type WafRule,
   type ZoneEvidence,
 } from "@/lib/migration/evidence";
+import { rulesetSchema, type Ruleset } from "@/lib/rulesets/ruleset";
 import { readManagedEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint";
 import { PreviousApiReader, statusRefusalOf } from "@/lib/migration/previous-api";
 import { owaspPackage } from "@/lib/migration/zone-mapping";

@@ -1,6 +1,6 @@
 // The document's mapping from the previous core attack rule set to the new OWASP ruleset: sensitivity
 // gives paranoia level and score threshold; the action carries over, except Simulate becomes Log.
-import { SCORE_THRESHOLD_PRESETS } from "@/lib/migration/managed-rulesets";
+import { SCORE_THRESHOLD_PRESETS } from "@/lib/rulesets/managed-rulesets";
 
 export type OldSensitivity = "high" | "medium" | "low" | "default";
 export type OldAction = "simulate" | "block" | "challenge";

@@ -9,9 +9,9 @@ import {
   type StatusRefusal,
   type ZoneEvidence,
 } from "@/lib/migration/evidence";
-import { describeEntrypoint } from "@/lib/migration/entrypoint-words";
+import { describeEntrypoint } from "@/lib/rulesets/entrypoint-words";
 import { describeRefusals, refusalWords } from "@/lib/migration/previous-api";
-import type { Reason } from "@/lib/migration/eligibility";
+import type { Reason } from "@/lib/migration/reason";
 
 const PART_WORDS: Record<PreviousPart, string> = {
   packages: "the previous sensitivity and action",

@@ -3,7 +3,8 @@
 import { assessEligibility, failedEligibility, type Eligibility } from "@/lib/migration/eligibility";
 import { migrationPhase, type DeferredPart, type ZoneEvidence } from "@/lib/migration/evidence";
 import { migrationProcedure } from "@/lib/migration/procedure";
-import { deployedOwasp, describeConfig, migratedRules } from "@/lib/migration/proposed-config";
+import { describeConfig, migratedRules } from "@/lib/migration/proposed-config";
+import { deployedOwasp } from "@/lib/rulesets/owasp-settings";
 import { PARANOIA_EXPLANATION } from "@/lib/migration/sensitivity-mapping";
 import { lostOverrides, zoneMapping, type ZoneMapping } from "@/lib/migration/zone-mapping";
 import type { ZoneRow } from "@/lib/platform/zones";

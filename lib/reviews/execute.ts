@@ -4,14 +4,14 @@
 // call and its outcome after it, so a server that stops mid-way is resumed without sending anything twice.
 import { ConflictError } from "@/lib/errors/conflict-error";
 import { InputError } from "@/lib/errors/input-error";
-import { describeEntrypoint, type FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
 import type { PlatformClient } from "@/lib/platform/client";
 import { PlatformError } from "@/lib/errors/platform-errors";
 import { diffJson } from "@/lib/reviews/diff";
 import { withoutDerivedDiff } from "@/lib/reviews/ruleset-diff-evidence";
 import { callEffect, type CallEffect } from "@/lib/reviews/call-effect";
 import { planReview } from "@/lib/reviews/plan";
-import { baselineFromReview } from "@/lib/drift/baseline-from-review";
+import { baselineFromReview } from "@/lib/reviews/baseline-from-review";
+import { handlerOf } from "@/lib/reviews/kinds";
 import { setBaseline } from "@/lib/drift/set-baseline";
 import type { CallResult, Difference, Review, ReviewCall } from "@/lib/reviews/schema";
 import { refusal, transition, type Actor } from "@/lib/reviews/state-machine";
@@ -190,38 +190,13 @@ async function refuseIfDrifted(store: ReviewStore, platform: PlatformClient, loa
     action: "execution_refused_drift",
     note: `${differences.length} difference(s) since approval`,
   });
-  throw new ConflictError(driftMessage(review.evidence, fresh.evidence, differences), "drift", differences);
+  throw new ConflictError(driftMessage(review, fresh.evidence, differences), "drift", differences);
 }
 
-/** A changed entry point is named: the PUT would replace rules that were not there when it was approved. */
-function driftMessage(before: unknown, after: unknown, differences: Difference[]): string {
+/** The kind names what moved when it can (a migration step: its entry point); otherwise the generic words. */
+function driftMessage(review: Review, after: unknown, differences: Difference[]): string {
   const generic = "The account changed since this review was approved: nothing was sent. Create a new review from the current state.";
-  if (!differences.some((d) => d.path === "entrypoint" || d.path.startsWith("entrypoint."))) return generic;
-  const now = entrypointOf(after);
-  if (!hasEntrypoint(before)) {
-    // Approved before Preflight froze the entry point (older reviews): what it replaces was never shown.
-    return (
-      `This review was approved before Preflight read the zone's http_request_firewall_managed entry point ` +
-      `(${describeEntrypoint(now)} now): the PUT would replace rules nobody reviewed, so nothing was sent. ` +
-      `Create a new review from the current state.`
-    );
-  }
-  const then = entrypointOf(before);
-  return (
-    `The zone's http_request_firewall_managed entry point changed since approval ` +
-    `(${describeEntrypoint(then)} then, ${describeEntrypoint(now)} now): ` +
-    `the PUT would replace rules nobody reviewed, so nothing was sent. Create a new review from the current state.`
-  );
-}
-
-function hasEntrypoint(evidence: unknown): boolean {
-  return typeof evidence === "object" && evidence !== null && "entrypoint" in evidence;
-}
-
-function entrypointOf(evidence: unknown): FrozenEntrypoint | null {
-  const value =
-    typeof evidence === "object" && evidence !== null ? (evidence as { entrypoint?: FrozenEntrypoint | null }).entrypoint : null;
-  return value ?? null;
+  return handlerOf(review.kind).driftWords?.(review.evidence, after, differences) ?? generic;
 }
 
 /** A migration step or an accepted drift sets the zone's baseline, which drift watch compares the live entry point with. */

@@ -1,12 +1,12 @@
 // The ruleset diff a migration review's reviewer approves: what the PUT changes in the zone's entry
 // point, as frozen in the evidence. Reviews frozen before the diff was recorded still open: it is
 // computed now from the entry point and configuration they froze, and said so. Pure.
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
-import { rulesetSchema, type Ruleset } from "@/lib/migration/evidence";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
+import { rulesetSchema, type Ruleset } from "@/lib/rulesets/ruleset";
 import { diffRulesets, type RulesetDiff } from "@/lib/rulesets/diff";
 import { rulesetDiffSchema } from "@/lib/rulesets/diff-schema";
 import { rulesetOfEntrypoint } from "@/lib/rulesets/entrypoint-ruleset";
-import type { ReviewKind } from "@/lib/reviews/kinds";
+import type { ReviewKind } from "@/lib/reviews/kind-names";
 
 /** The review kinds whose calls PUT the entry point. */
 const PUT_KINDS: readonly ReviewKind[] = ["start_validation", "complete_migration"];

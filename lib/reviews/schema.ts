@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { UUID_EXPECTED, UUID_IDENTIFIER } from "@/lib/platform/paths";
 
-import { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kinds";
+import { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kind-names";
 
-export { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kinds";
+export { REVIEW_KINDS, REVIEW_STATES, type ReviewKind, type ReviewState } from "./kind-names";
 
 const zoneId = z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters");
 

@@ -2,71 +2,17 @@
 // drift watch: rules matched by ref, id or expression (lib/rulesets/match.ts), each change named in
 // words a reviewer reads. A rule that only moved is not a change unless its move changes what runs
 // (a skip rule now after the managed ruleset it skipped). Pure: no I/O.
-import type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
+import type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
 import { matchRules, type MatchKey, type RulePair } from "@/lib/rulesets/match";
+import type { RuleRef, RulesetChange, RulesetDiff, RulesetMove } from "@/lib/rulesets/ruleset-change";
 import { movedRules, orderMatters } from "@/lib/rulesets/order";
 import { ruleChanges } from "@/lib/rulesets/rule-changes";
 import { executedRuleset, identifier } from "@/lib/rulesets/rule-fields";
-import { ruleLabel, ruleLabelWithAction } from "@/lib/rulesets/rule-words";
+import { ruleLabel, ruleLabelWithAction } from "@/lib/rulesets/rule-label";
 
-export type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
+export type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
 
-export type RulesetChangeKind =
-  | "entrypoint_created"
-  | "rule_added"
-  | "rule_removed"
-  | "execute_added"
-  | "execute_removed"
-  | "action"
-  | "enabled"
-  | "expression"
-  | "description"
-  | "executed_ruleset"
-  | "skip_target"
-  | "parameters"
-  | "field"
-  | "order"
-  | "paranoia_level"
-  | "score_threshold"
-  | "score_action"
-  | "ruleset_override"
-  | "category_override"
-  | "rule_override";
-
-/** Which rule a change or move is about: its words, its keys, and its position (0-based) on each side it exists. */
-export interface RuleRef {
-  label: string;
-  ref?: string;
-  id?: string;
-  before?: number;
-  after?: number;
-  /** How the rule was recognised on both sides. */
-  matchedBy?: MatchKey;
-}
-
-export interface RulesetChange {
-  kind: RulesetChangeKind;
-  /** The sentence a reviewer reads: "OWASP paranoia level 2 → 3". */
-  words: string;
-  rule?: RuleRef;
-  /** The category or managed rule id an override names, or the field that changed. */
-  target?: string;
-  /** The values that changed (absent for a rule added or removed: `rule` gives its position). */
-  before?: unknown;
-  after?: unknown;
-}
-
-/** A rule that moved without changing anything that runs. */
-export interface RulesetMove {
-  rule: RuleRef;
-  words: string;
-}
-
-export interface RulesetDiff {
-  /** Empty: no change by meaning. */
-  changes: RulesetChange[];
-  moved: RulesetMove[];
-}
+export type { RuleRef, RulesetChange, RulesetChangeKind, RulesetDiff, RulesetMove } from "@/lib/rulesets/ruleset-change";
 
 /** `before` null or undefined: no entry point yet, so every rule of `after` is added. */
 export function diffRulesets(before: Ruleset | null | undefined, after: Ruleset): RulesetDiff {

@@ -1,7 +1,7 @@
 // Which rule of one entry point is which rule of the other, by meaning rather than list position: by
 // `ref`, then `id`, then the expression (with the managed ruleset an execute rule runs), then, for
 // execute rules whose expression changed, the managed ruleset alone. Pure.
-import type { RulesetRule } from "@/lib/migration/evidence";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
 import { executedRuleset, identifier, text } from "@/lib/rulesets/rule-fields";
 
 export type MatchKey = "ref" | "id" | "expression" | "ruleset";

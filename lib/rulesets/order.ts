@@ -1,6 +1,6 @@
 // Which matched rules really moved (their order flipped against another matched rule, not merely shifted
 // by a rule added or removed), and whether that flip changes what runs. Pure.
-import type { RulesetRule } from "@/lib/migration/evidence";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
 import type { RulePair } from "@/lib/rulesets/match";
 
 export interface RuleMove {

@@ -1,10 +1,10 @@
 // What changed in the overrides of a managed ruleset an execute rule runs: ruleset-wide settings,
 // categories matched by category, rules matched by rule id, and for the OWASP core ruleset the paranoia
 // level, score threshold and action the migration sets, in the dashboard's words. Pure.
-import type { RulesetRule } from "@/lib/migration/evidence";
-import { OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID, SCORE_THRESHOLD_PRESETS, rulesetName } from "@/lib/migration/managed-rulesets";
-import { paranoiaChangeWords } from "@/lib/migration/paranoia-level";
-import { deployedOwasp } from "@/lib/migration/proposed-config";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
+import { OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID, SCORE_THRESHOLD_PRESETS, rulesetName } from "@/lib/rulesets/managed-rulesets";
+import { paranoiaChangeWords } from "@/lib/rulesets/paranoia-level";
+import { deployedOwasp } from "@/lib/rulesets/owasp-settings";
 import { canonical, identifier, list, record, valueWords } from "@/lib/rulesets/rule-fields";
 
 export interface OverrideChange {

@@ -1,11 +1,11 @@
 // What changed in one rule recognised on both sides: action, status, expression, description, the
 // managed ruleset it runs and its overrides, what a skip rule skips, and any other field. Pure.
-import type { RulesetRule } from "@/lib/migration/evidence";
-import { rulesetName } from "@/lib/migration/managed-rulesets";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
+import { rulesetName } from "@/lib/rulesets/managed-rulesets";
 import { overrideChanges } from "@/lib/rulesets/overrides";
 import { canonical, executedRuleset, isEnabled, list, record, text, valueWords } from "@/lib/rulesets/rule-fields";
-import { ruleLabel, shorten } from "@/lib/rulesets/rule-words";
-import type { RulesetChange } from "@/lib/rulesets/diff";
+import { ruleLabel, shorten } from "@/lib/rulesets/rule-label";
+import type { RulesetChange } from "@/lib/rulesets/ruleset-change";
 
 type Change = Omit<RulesetChange, "rule">;
 

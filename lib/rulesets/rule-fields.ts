@@ -1,6 +1,6 @@
 // Reading a rule's fields defensively: entry points come from the platform loosely parsed, so a field
 // may be missing or of another type; the diff never trusts the static type. Pure.
-import type { RulesetRule } from "@/lib/migration/evidence";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
 
 export function text(value: unknown): string {
   return typeof value === "string" ? value : "";

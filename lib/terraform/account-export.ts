@@ -15,7 +15,7 @@ import type { ZoneOutcome } from "@/lib/terraform/account-file";
 import type { RequestedConfig } from "@/lib/terraform/export-plan";
 import { duplicateNames, resourceLabel } from "@/lib/terraform/labels";
 import type { Syntax } from "@/lib/terraform/render-rules";
-import { ENTRYPOINT_CALLS, zoneExport } from "@/lib/terraform/zone-export";
+import { ENTRYPOINT_CALLS, zoneExport } from "@/lib/terraform/zone-export-reads";
 
 /** Zones read at once: their calls keep the 6 connections busy. */
 const ZONES_AT_ONCE = 6;

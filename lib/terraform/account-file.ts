@@ -7,7 +7,7 @@ import type { RequestedConfig } from "@/lib/terraform/export-plan";
 import { commentText } from "@/lib/terraform/hcl-string";
 import type { Syntax } from "@/lib/terraform/render-rules";
 import { stateRemovalCommands } from "@/lib/terraform/state-note";
-import { PROVIDER_WORDS, zoneFile } from "@/lib/terraform/zone-file";
+import { PROVIDER_WORDS, zoneFile } from "@/lib/terraform/render-zone-file";
 
 export interface ZoneOutcome {
   zone: { id: string; name: string };

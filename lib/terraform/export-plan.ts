@@ -1,6 +1,6 @@
 // Which configuration a zone's export holds, from its migration phase, and why a zone has none to give.
 // Pure: the evidence and the entry point in, the export's source (or the reason there is none) out.
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
 import { migrationPhase, type MigrationPhase, type ZoneEvidence } from "@/lib/migration/evidence";
 import { migrationChanges } from "@/lib/migration/migration-changes";
 import { describeRulesetDiff } from "@/lib/rulesets/diff";

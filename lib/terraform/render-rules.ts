@@ -1,10 +1,10 @@
 // The rules as HCL in either provider syntax: 4.x writes every nested object as a block (`rules { … }`,
 // `action_parameters { overrides { categories { … } } }`), 5.x as attributes (`rules = [ { … } ]`,
-// nested objects). Both walk rule-fields.ts in its order, with the words of rule-words.ts as comments.
+// nested objects). Both walk rule-fields.ts in its order, with the words of rule-comments.ts as comments.
 import type { CleanObject, CleanValue } from "@/lib/terraform/clean-rules";
 import { attribute, block, type BodyItem, type HclValue } from "@/lib/terraform/hcl-writer";
 import { RULE_FIELDS, type FieldSpec } from "@/lib/terraform/rule-fields";
-import { categoryWords, executedRulesetWords, ruleHeading, ruleOverrideWords, skippedWords } from "@/lib/terraform/rule-words";
+import { categoryWords, executedRulesetWords, ruleHeading, ruleOverrideWords, skippedWords } from "@/lib/terraform/rule-comments";
 
 /** `v4`: cloudflare/cloudflare 4.x; `v5`: 5.x. */
 export type Syntax = "v4" | "v5";

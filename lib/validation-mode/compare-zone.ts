@@ -11,9 +11,9 @@ import type { ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";
 import type { ComparedRequest } from "@/lib/validation-mode/join";
 import { queryFields, type QueryFields } from "@/lib/validation-mode/query-fields";
 import { limitsCache as sharedLimits, type LimitsCache } from "@/lib/validation-mode/limits-cache";
-import { readCursor, readWindow, type ReadOptions, type WindowReadResult } from "@/lib/validation-mode/read-window";
+import { readCursor, readWindow, type ReadOptions, type WindowReadResult } from "@/lib/validation-mode/read-within-budget";
 import { summarize, type ValidationSummary } from "@/lib/validation-mode/summary";
-import { requestsSoFar, type WindowRead } from "@/lib/validation-mode/window-read";
+import { requestsSoFar, type WindowRead } from "@/lib/validation-mode/window-read-state";
 import { requireEnabled, windowWithinReach } from "@/lib/validation-mode/window-limits";
 import type { TimeWindow } from "@/lib/validation-mode/window";
 

@@ -4,7 +4,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { ZONE_SCAN_TTL_MS } from "@/lib/migration/scan-cache";
-import type { WindowRead } from "@/lib/validation-mode/window-read";
+import type { WindowRead } from "@/lib/validation-mode/window-read-state";
 import type { TimeWindow } from "@/lib/validation-mode/window";
 
 /** Events reach the dataset a little after the request: a window is final this long after it ends. */

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { fetchInventory } from "@/lib/certificates/inventory";
 import { auditZone } from "@/lib/certificates/zone-audit";
-import { checkSchema, overrideSchema, rulesetSchema, statusSchema } from "@/lib/migration/evidence";
+import { checkSchema, overrideSchema, statusSchema } from "@/lib/migration/evidence";
+import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { migrationProcedure } from "@/lib/migration/procedure";
 import { scanZoneEvidence } from "@/lib/migration/scan-zone";
 import type { PlatformClient } from "@/lib/platform/client";

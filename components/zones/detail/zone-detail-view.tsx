@@ -15,7 +15,7 @@ import { ZoneTerraformExport } from "@/components/terraform/zone-terraform-expor
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneMigrationDetail } from "@/lib/migration/migration-changes";
 import { isUnknown } from "@/lib/migration/unknown-parts";
-import { paranoiaLevelWords } from "@/lib/migration/paranoia-level";
+import { paranoiaLevelWords } from "@/lib/rulesets/paranoia-level";
 import { formatDateTime } from "@/lib/client/format";
 import { Button } from "@/components/ui/button";
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { wafCaseFor } from "@/lib/dev/sandbox/waf/seed-waf";
-import { rulesetSchema, type Ruleset } from "@/lib/migration/evidence";
+import { rulesetSchema, type Ruleset } from "@/lib/rulesets/ruleset";
 import { migrationProcedure } from "@/lib/migration/procedure";
 import { loadReference } from "@/tests/contract/contract";
 import { ajv, expectValid, responseSchema } from "@/tests/unit/reference-schemas";

@@ -12,7 +12,7 @@ import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { ENTRYPOINT_ID } from "@/lib/dev/sandbox/waf/entrypoint-id";
 import { exportAccountPart } from "@/lib/terraform/account-export";
 import { accountHeader, accountText, zoneSection } from "@/lib/terraform/account-file";
-import { exportZoneFile } from "@/lib/terraform/zone-file-export";
+import { exportZoneFile } from "@/lib/terraform/export-zone-file";
 import { parseHcl, platformRule, rulesetResource, writableRule, type Json } from "@/tests/unit/terraform/hcl";
 
 const TOKEN = "terraform-export-token-0001";

@@ -11,7 +11,8 @@ import {
   customHostnameSchema,
   totalTlsSchema,
 } from "@/lib/certificates/upstream";
-import { checkSchema, groupSchema, overrideSchema, packageSchema, rulesetSchema, ruleSchema, statusSchema } from "@/lib/migration/evidence";
+import { checkSchema, groupSchema, overrideSchema, packageSchema, ruleSchema, statusSchema } from "@/lib/migration/evidence";
+import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { inviteSchema } from "@/lib/platform/invites";
 import { zoneSchema } from "@/lib/platform/zones";
 import { loadReference } from "@/tests/contract/contract";

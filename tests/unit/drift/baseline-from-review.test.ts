@@ -2,7 +2,7 @@
 // platform answered, the review and its people; an accepted drift's frozen live entry point.
 import { describe, expect, it } from "vitest";
 import { baselineSchema } from "@/lib/drift/baseline";
-import { baselineFromReview } from "@/lib/drift/baseline-from-review";
+import { baselineFromReview } from "@/lib/reviews/baseline-from-review";
 import type { Review } from "@/lib/reviews/schema";
 import { configuration, deployed, REVIEW_ID, ZONE_ID } from "@/tests/unit/drift/fixtures";
 

@@ -1,7 +1,7 @@
 // A baseline and live entry points as the platform answers them: the migration's configuration (skip rule,
 // Cloudflare Managed, OWASP at paranoia level 2 with score threshold 40 and action block), deployed.
 import type { Baseline } from "@/lib/drift/baseline";
-import type { FrozenEntrypoint } from "@/lib/migration/entrypoint-words";
+import type { FrozenEntrypoint } from "@/lib/rulesets/entrypoint-words";
 
 export const ZONE_ID = "0123456789abcdef0123456789abcdef";
 export const REVIEW_ID = "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b";

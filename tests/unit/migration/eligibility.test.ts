@@ -1,7 +1,8 @@
 // Every eligibility rule, driven by data: evidence in, verdict and reason codes out.
 import { describe, expect, it } from "vitest";
 import { assessEligibility, failedEligibility } from "@/lib/migration/eligibility";
-import type { Ruleset, ZoneEvidence } from "@/lib/migration/evidence";
+import type { ZoneEvidence } from "@/lib/migration/evidence";
+import type { Ruleset } from "@/lib/rulesets/ruleset";
 
 const onPrevious = { old_waf_status: "enabled", new_waf_status: "disabled", migration_state: "start" };
 const config = (rules: Ruleset["rules"] = []): Ruleset => ({

@@ -3,7 +3,7 @@
 // or the update would silently drop them. Only the config answer's blank id/version/ref are left out: the
 // rulesets schema refuses empty identifiers in a request, and the platform assigns them.
 import { describe, expect, it } from "vitest";
-import { rulesetSchema } from "@/lib/migration/evidence";
+import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { migrationProcedure } from "@/lib/migration/procedure";
 
 const ZONE = "023e105f4ecef8ad9ca31a8372d0c353";

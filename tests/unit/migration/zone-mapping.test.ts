@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deployedOwasp } from "@/lib/migration/proposed-config";
+import { deployedOwasp } from "@/lib/rulesets/owasp-settings";
 import { lostOverrides, zoneMapping } from "@/lib/migration/zone-mapping";
 
 const owasp = (sensitivity: string | undefined, action_mode: string | undefined) => [

@@ -2,8 +2,8 @@
 // left out of the changes, each change named in words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Ruleset, RulesetRule } from "@/lib/migration/evidence";
-import { CLOUDFLARE_MANAGED_RULESET_ID, OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID } from "@/lib/migration/managed-rulesets";
+import type { Ruleset, RulesetRule } from "@/lib/rulesets/ruleset";
+import { CLOUDFLARE_MANAGED_RULESET_ID, OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID } from "@/lib/rulesets/managed-rulesets";
 import { describeRulesetDiff, diffRulesets } from "@/lib/rulesets/diff";
 
 const skipApi: RulesetRule = {

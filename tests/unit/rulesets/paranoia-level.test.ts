@@ -2,9 +2,9 @@
 // configure-api.mdx: PL2 by turning off levels 3 and 4, so every level runs without overrides). Preflight shows
 // both readings, never one as a fact, and never calls a level change that hangs on it a raise or a lowering.
 import { describe, expect, it } from "vitest";
-import type { RulesetRule } from "@/lib/migration/evidence";
-import { OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID } from "@/lib/migration/managed-rulesets";
-import { deployedOwasp } from "@/lib/migration/proposed-config";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
+import { OWASP_ANOMALY_SCORE_RULE_ID, OWASP_CORE_RULESET_ID } from "@/lib/rulesets/managed-rulesets";
+import { deployedOwasp } from "@/lib/rulesets/owasp-settings";
 import { diffRulesets } from "@/lib/rulesets/diff";
 
 function owasp(off: number[]): RulesetRule {

@@ -2,13 +2,13 @@
 // from cloudflare/terraform-provider-cloudflare's docs): every attribute and block it writes exists there,
 // with the right type and form (4.x blocks, 5.x attributes), none is read-only, every required one is there.
 import { describe, expect, it } from "vitest";
-import { zoneItems } from "@/lib/terraform/zone-file";
+import { zoneItems } from "@/lib/terraform/render-zone-file";
 import type { BodyItem } from "@/lib/terraform/hcl-writer";
 import type { ExportSource } from "@/lib/terraform/export-source";
 import { parseHcl, rulesetResource, type Json } from "@/tests/unit/terraform/hcl";
 import { fixtureText, providerSchema, providerValidators, type SchemaField, type Validator } from "@/tests/unit/terraform/provider-schema";
 import { ENTRYPOINT_ID, liveSource, proposedSources, sensitivitySource, ZONE } from "@/tests/unit/terraform/sources";
-import { zoneFile } from "@/lib/terraform/zone-file";
+import { zoneFile } from "@/lib/terraform/render-zone-file";
 
 type Schema = Map<string, SchemaField>;
 

@@ -4,10 +4,10 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformClient } from "@/lib/platform/client";
 import { DOCUMENTED_LIMITS, type ZoneDatasetLimits } from "@/lib/validation-mode/dataset-limits";
-import { readWindow } from "@/lib/validation-mode/read-window";
+import { readWindow } from "@/lib/validation-mode/read-within-budget";
 import { summarize } from "@/lib/validation-mode/summary";
 import { WindowCache } from "@/lib/validation-mode/window-cache";
-import { requestsSoFar } from "@/lib/validation-mode/window-read";
+import { requestsSoFar } from "@/lib/validation-mode/window-read-state";
 
 const HOUR = 3_600_000;
 const SINCE = Date.parse("2025-03-01T00:00:00Z");

@@ -2,7 +2,7 @@ import { operation } from "@/lib/http/operation";
 import { queryFlag } from "@/lib/http/query";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { exportQuery } from "@/lib/terraform/export-query";
-import { exportZoneFile } from "@/lib/terraform/zone-file-export";
+import { exportZoneFile } from "@/lib/terraform/export-zone-file";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
 import { compareZone } from "@/lib/validation-mode/compare-zone";
 import { parseReadQuery } from "@/lib/validation-mode/read-query";
-import type { ReadProgress } from "@/lib/validation-mode/window-read";
+import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 
 export const dynamic = "force-dynamic";
 

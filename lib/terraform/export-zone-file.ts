@@ -9,8 +9,8 @@ import { ExportRefusal } from "@/lib/terraform/clean-rules";
 import type { RequestedConfig } from "@/lib/terraform/export-plan";
 import { resourceLabel, zoneFileName } from "@/lib/terraform/labels";
 import type { Syntax } from "@/lib/terraform/render-rules";
-import { zoneExport } from "@/lib/terraform/zone-export";
-import { zoneFile } from "@/lib/terraform/zone-file";
+import { zoneExport } from "@/lib/terraform/zone-export-reads";
+import { zoneFile } from "@/lib/terraform/render-zone-file";
 
 export async function exportZoneFile(
   platform: PlatformClient,

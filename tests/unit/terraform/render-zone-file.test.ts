@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HOSTILE } from "@/lib/dev/sandbox/seed-hostile";
 import { derivedRef } from "@/lib/terraform/rule-ref";
-import { zoneFile } from "@/lib/terraform/zone-file";
+import { zoneFile } from "@/lib/terraform/render-zone-file";
 import type { ExportSource } from "@/lib/terraform/export-source";
 import { decodeAll, parseHcl, platformRule, rulesetResource, writableRule, type Json } from "@/tests/unit/terraform/hcl";
 import {

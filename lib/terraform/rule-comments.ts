@@ -1,6 +1,6 @@
 // Comments that name, in words, what each id in a rule stands for: the managed ruleset it executes or
 // skips, the rules and categories it overrides. The same words for both provider syntaxes.
-import { categoryName, managedRuleName, rulesetName } from "@/lib/migration/managed-rulesets";
+import { categoryName, managedRuleName, rulesetName } from "@/lib/rulesets/managed-rulesets";
 import type { CleanObject } from "@/lib/terraform/clean-rules";
 
 /** "Rule 2 of 3: execute the Cloudflare Managed Ruleset (efb7…), enabled." */

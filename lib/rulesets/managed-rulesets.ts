@@ -1,5 +1,5 @@
 // The managed rulesets by id, as cloudflare-docs waf/managed-rules/index.mdx lists them (with its reference
-// pages), and the OWASP core ruleset's knobs the migration sets.
+// pages), and the OWASP core ruleset's knobs a configuration sets.
 
 export const CLOUDFLARE_MANAGED_RULESET_ID = "efb7b8c949ac4650a09736fc376e9aee";
 export const OWASP_CORE_RULESET_ID = "4814384a9e5d4991b9815dcfc25d2f1f";
@@ -46,6 +46,3 @@ export function categoryName(category: string): string {
 
 /** The OWASP score threshold presets, by the name the dashboard gives them. */
 export const SCORE_THRESHOLD_PRESETS = { low: 60, medium: 40, high: 25 } as const;
-
-/** Limits of the update itself: over them the platform refuses and the customer must contact support. */
-export const MIGRATION_LIMITS = { firewallRules: 200, expressionBytes: 4096 } as const;

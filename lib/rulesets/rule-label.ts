@@ -1,7 +1,7 @@
 // How a rule of the entry point is named in a diff a reviewer reads: by its description, the managed
 // ruleset it executes, or what it matches. Pure.
-import { rulesetName } from "@/lib/migration/managed-rulesets";
-import type { RulesetRule } from "@/lib/migration/evidence";
+import { rulesetName } from "@/lib/rulesets/managed-rulesets";
+import type { RulesetRule } from "@/lib/rulesets/ruleset";
 import { executedRuleset, record, text } from "@/lib/rulesets/rule-fields";
 
 /** "rule 'Block SQLi'", "execute Cloudflare OWASP Core Ruleset" or "skip rule for /api". */

@@ -18,7 +18,7 @@ import { planSlices, splitEvenly, type Slice } from "@/lib/validation-mode/slice
 import { usableInterval } from "@/lib/validation-mode/sampling";
 import { splitRange } from "@/lib/validation-mode/window-limits";
 import { windowCache, type WindowCache } from "@/lib/validation-mode/window-cache";
-import { isComplete, progressOf, type HourlyCounts, type ReadProgress, type WindowRead } from "@/lib/validation-mode/window-read";
+import { isComplete, progressOf, type HourlyCounts, type ReadProgress, type WindowRead } from "@/lib/validation-mode/window-read-state";
 import { isoSecond, type TimeWindow } from "@/lib/validation-mode/window";
 
 /** firewallEventsAdaptive returns at most this many rows per query (the docs' maxPageSize; the zone's own wins). */

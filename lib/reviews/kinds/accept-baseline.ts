@@ -3,17 +3,38 @@
 // call (nothing changes on the account). Execution re-plans it and refuses if either moved since approval,
 // then writes the frozen live entry point as the baseline (lib/reviews/execute.ts).
 import "server-only";
+import { z } from "zod";
 import { ConflictError } from "@/lib/errors/conflict-error";
 import { InputError } from "@/lib/errors/input-error";
-import { readBaseline } from "@/lib/drift/baseline";
+import { entrypointSnapshotSchema, readBaseline } from "@/lib/drift/baseline";
 import { driftChanges } from "@/lib/drift/detect";
 import { readManagedEntrypoint } from "@/lib/migration/entrypoint";
 import type { PlatformClient } from "@/lib/platform/client";
 import { getZone } from "@/lib/platform/zones";
 import type { Bucket } from "@/lib/storage/bucket";
-import type { ReviewPlan } from "@/lib/reviews/plan";
+import type { ReviewKindHandler, ReviewPlan } from "@/lib/reviews/kinds/kind";
 
-export async function planAcceptBaseline(platform: PlatformClient, bucket: Bucket, zoneId: string): Promise<ReviewPlan> {
+/** The frozen live entry point of an accept_baseline review: what becomes the baseline. */
+const acceptEvidenceSchema = z.looseObject({ zone: z.object({ id: z.string(), name: z.string() }), live: entrypointSnapshotSchema });
+
+export const acceptBaseline: ReviewKindHandler<"accept_baseline"> = {
+  plan: ({ platform, bucket }, target) => {
+    if (!bucket) throw new Error("Accepting a baseline needs the reviews' bucket");
+    return planAcceptBaseline(platform, bucket, target.zoneId);
+  },
+  effect: () => undefined, // it plans no call
+  approved: (review) => {
+    const evidence = acceptEvidenceSchema.parse(review.evidence);
+    return {
+      zoneId: evidence.zone.id,
+      zoneName: evidence.zone.name,
+      configuration: { rules: evidence.live.rules },
+      entrypoint: evidence.live,
+    };
+  },
+};
+
+async function planAcceptBaseline(platform: PlatformClient, bucket: Bucket, zoneId: string): Promise<ReviewPlan> {
   const zone = await getZone(platform, zoneId);
   const stored = await readBaseline(bucket, zone.id);
   if (!stored) throw new InputError("zoneId", `${zone.name} has no baseline: a migration review sets one when it executes`);

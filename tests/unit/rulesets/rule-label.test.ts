@@ -1,7 +1,7 @@
 // A frozen entry point's rules as a review lists them: an execute rule without a description is named by
 // the managed ruleset it runs (every one the docs list), never left as "(no description)" or a bare id.
 import { describe, expect, it } from "vitest";
-import { ruleSummary } from "@/lib/rulesets/rule-words";
+import { ruleSummary } from "@/lib/rulesets/rule-label";
 
 describe("ruleSummary", () => {
   it.each([
