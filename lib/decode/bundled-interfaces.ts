@@ -53,14 +53,16 @@ const INTERFACES: Record<string, readonly string[]> = {
     "function aggregate3((address target, bool allowFailure, bytes callData)[] calls) returns ((bool success, bytes returnData)[] returnData)",
   ],
   Safe: [
-    "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) returns (bool)",
+    "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, " +
+      "uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) returns (bool)",
     "function getOwners() view returns (address[])",
     "function getThreshold() view returns (uint256)",
     "function nonce() view returns (uint256)",
   ],
   "EIP-1271": ["function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4 magicValue)"],
   Permit2: [
-    "function permitTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes signature)",
+    "function permitTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, " +
+      "(address to, uint256 requestedAmount) transferDetails, address owner, bytes signature)",
     "function transferFrom(address from, address to, uint160 amount, address token)",
     "function approve(address token, address spender, uint160 amount, uint48 expiration)",
   ],

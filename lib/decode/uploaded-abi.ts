@@ -10,8 +10,10 @@ export const MAX_ABI_ITEMS = 2_000;
 const ITEM_TYPES = ["function", "event", "error", "constructor", "fallback", "receive"];
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 // Solidity's elementary types, then any number of array suffixes.
-const ELEMENTARY =
-  /^(address|bool|string|bytes|function|tuple|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|bytes([1-9]|[12][0-9]|3[0-2]))((\[[1-9][0-9]*\])|(\[\]))*$/;
+const INT_BITS = Array.from({ length: 32 }, (_, i) => (i + 1) * 8).join("|");
+const ELEMENTARY = new RegExp(
+  `^(address|bool|string|bytes|function|tuple|u?int(${INT_BITS})?|bytes([1-9]|[12][0-9]|3[0-2]))(\\[([1-9][0-9]*)?\\])*$`,
+);
 
 export interface UploadedAbi {
   /** Lowercase. */
