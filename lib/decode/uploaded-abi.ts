@@ -27,7 +27,8 @@ export function parseAbiUpload(body: unknown): UploadedAbi {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new InputError("body", 'body must be {"address", "abi"}');
   const raw = body as Record<string, unknown>;
   const unknown = Object.keys(raw).find((key) => key !== "address" && key !== "abi");
-  if (unknown !== undefined) throw new InputError(unknown, `${unknown.slice(0, 40)} is not a field of an ABI upload`);
+  if (unknown !== undefined)
+    throw new InputError("body", `body has ${JSON.stringify(unknown.slice(0, 40))}: an ABI upload has only address and abi`);
   if (typeof raw.address !== "string" || !isAddress(raw.address, { strict: false })) {
     throw new InputError("address", "address must be 0x and 40 hex digits");
   }

@@ -42,7 +42,7 @@ describe("parseAbiUpload", () => {
       "abi[0].outputs[0].type",
       "bool[",
     ],
-    [{ address: seed.token, abi: [], extra: 1 }, "extra", "not a field"],
+    [{ address: seed.token, abi: [], extra: 1 }, "body", "only address and abi"],
   ])("refuses %j naming %s", (body, field, words) => {
     const { field: named, message } = refusal(body);
     expect(named).toBe(field);
