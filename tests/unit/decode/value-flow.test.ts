@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { decodeTraces } from "@/lib/decode/decode-traces";
 import { transactionFrames } from "@/lib/decode/frames";
 import { valueFlow } from "@/lib/decode/value-flow";
-import { seed, sources, traces } from "./recorded";
+import { treeText } from "@/lib/decode/tree-text";
+import { abiOf, seed, sources, traces } from "./recorded";
 
 const HALF_ETHER = (5n * 10n ** 17n).toString();
 
@@ -64,5 +65,19 @@ describe("frames", () => {
       ["0", "call", HALF_ETHER, false, null, "bytecode"],
       ["1", "call", HALF_ETHER, true, "Reverted", "bytecode"],
     ]);
+  });
+});
+
+describe("treeText", () => {
+  it("writes one line per call with names, arguments and labels, and folds repeated calls", async () => {
+    const split = traces("split");
+    const frames = transactionFrames(split, await decodeTraces(split, sources({ [seed.splitter]: abiOf("Splitter") })));
+    const text = treeText(frames);
+    expect(text.split("\n")).toHaveLength(3);
+    expect(text).toContain(`split(payees: ${JSON.stringify([seed.acceptor, seed.refuser])}, memo: 3) — from your ABI`);
+    expect(text).toContain("  [1] call");
+    expect(text).toContain("✗ Reverted");
+    const repeated = [frames[1]!, { ...frames[1]!, traceAddress: [1] }, { ...frames[1]!, traceAddress: [2] }];
+    expect(treeText([frames[0]!, ...repeated]).split("\n")[1]).toMatch(/×3$/);
   });
 });
