@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { fetchJson, OperationError } from "@/lib/client/fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 
 export function AbiUpload({ address: initial, onUploaded }: { address?: string; onUploaded: () => void }) {
   const [address, setAddress] = useState(initial ?? "");
@@ -58,7 +58,6 @@ export function AbiUpload({ address: initial, onUploaded }: { address?: string; 
         )}
         {upload.error && (
           <span role="alert" className="text-red-800">
-            {upload.error instanceof OperationError && upload.error.field ? `${upload.error.field}: ` : ""}
             {upload.error.message}
           </span>
         )}
