@@ -3,6 +3,7 @@
 import "server-only";
 import { InputError } from "@/lib/errors/input-error";
 import type { TraceResult } from "@/lib/gateway/fetch-traces";
+import { traceResultResponse } from "@/lib/gateway/trace-answer";
 import { parseTraceRecords, type TraceRecord } from "@/lib/gateway/trace-record";
 import { decodeTraces, type DecodeDeps } from "./decode-traces";
 
@@ -14,8 +15,18 @@ export function takeDecodeFlag(body: unknown): { decode: boolean; rest: unknown 
   return { decode, rest };
 }
 
+const encoder = new TextEncoder();
+const NULL_DECODED = encoder.encode(',"decoded":null}');
+
 export async function decodedTraceAnswer(result: TraceResult<TraceRecord>, decoder: DecodeDeps): Promise<Response> {
-  const traces = parseTraceRecords(result.traces);
-  const decoded = await decodeTraces(traces, decoder);
-  return Response.json({ ...result, traces: traces.map((trace, index) => ({ ...trace, decoded: decoded[index] ?? null })) });
+  const decoded = await decodeTraces(parseTraceRecords(result.traces), decoder);
+  // Each record stays the node's bytes: `decoded` is spliced in before its closing brace, never re-serialized.
+  const traces = result.traces.map((record, index) => {
+    const extra = decoded[index] ? encoder.encode(`,"decoded":${JSON.stringify(decoded[index])}}`) : NULL_DECODED;
+    const json = new Uint8Array(record.json.length - 1 + extra.length);
+    json.set(record.json.subarray(0, record.json.length - 1), 0);
+    json.set(extra, record.json.length - 1);
+    return { blockNumber: record.blockNumber, json };
+  });
+  return traceResultResponse({ ...result, traces });
 }

@@ -28,6 +28,8 @@ export async function openAbiStore(
 
 export async function openDecoder(gateway: GatewayClient): Promise<DecodeDeps> {
   const { store, uploaded } = await openAbiStore(gateway);
+  // Listed while the traces are read, not after them.
+  uploaded().catch(() => undefined);
   return {
     abis: async (addresses) => {
       const known = await uploaded();

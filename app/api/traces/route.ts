@@ -31,7 +31,10 @@ export const POST = operation(
     // Stopped when the browser goes away, or when an answer already begun cannot be completed.
     const stop = new AbortController();
     const gateway = openGateway(AbortSignal.any([request.signal, stop.signal]), platform.scheduler, allows);
-    if (decode) return decodedTraceAnswer(await runTraceQuery(gateway, query, { cache: finalizedWindows }), await openDecoder(gateway));
+    if (decode) {
+      const decoder = openDecoder(gateway); // opened alongside the read: its ABI listing overlaps the gateway's answers
+      return decodedTraceAnswer(await runTraceQuery(gateway, query, { cache: finalizedWindows }), await decoder);
+    }
     const run: StreamedRun = (onTraces, onProgress) => runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
     // The records go out as the node's own bytes (checked as they arrived), never serialized again; where
     // one call's answer is the whole result, while it arrives (lib/gateway/trace-response.ts).
