@@ -55,9 +55,8 @@ export function treeText(frames: readonly Frame[]): string {
       const value = frame.value !== "0" ? ` value ${frame.value} wei` : "";
       const outcome = frame.error ? ` ✗ ${frame.error}` : frame.reverted ? " (reverted by a caller)" : "";
       const times = group.length > 1 ? ` ×${group.length}` : "";
-      lines.push(
-        `${"  ".repeat(depth)}[${frame.traceAddress.join(".")}] ${frame.type} ${frame.from ?? "—"} → ${frame.to ?? "—"}${value} ${what}${outcome}${times}`,
-      );
+      const ends = `${frame.from ?? "—"} → ${frame.to ?? "—"}`;
+      lines.push(`${"  ".repeat(depth)}[${frame.traceAddress.join(".")}] ${frame.type} ${ends}${value} ${what}${outcome}${times}`);
       write(group[0]!.children, depth + 1);
     }
   };
