@@ -1,6 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E } from "./tests/e2e/environment";
 
@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: [
     {
       // Everything the servers print goes to a file as well: the secrets spec searches it.
-      command: `mkdir -p test-results && { node_modules/.bin/tsx lib/dev/launcher/start.ts 2>&1 | tee ${E2E.serverLog} >&2; }`,
+      command: `mkdir -p test-results && rm -f ${E2E.outboundLog} && { node_modules/.bin/tsx lib/dev/launcher/start.ts 2>&1 | tee ${E2E.serverLog} >&2; }`,
       url: `${E2E.baseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 240_000,
@@ -47,6 +47,9 @@ export default defineConfig({
       env: {
         ...common,
         PORT: String(E2E.port),
+        // Every outbound connection of this server's processes, for tests/e2e/trace-decoding.spec.ts.
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${resolve("tests/e2e/outbound-hosts.cjs")}`.trim(),
+        PREFLIGHT_OUTBOUND_LOG: resolve(E2E.outboundLog),
         SANDBOX_PORT: String(E2E.sandboxPort),
         SANDBOX_API_TOKEN: E2E.apiToken,
         // The sandbox also accepts the legacy pair, for the second server below.

@@ -1,5 +1,5 @@
 // The Traces page's view in the URL: the trace query's fields as typed (checked together, with the server's
-// own rules, by url-query.ts), the trace types shown and the transaction whose call tree is open.
+// own rules, by url-query.ts), the trace types shown, the transaction whose call tree is open and its selected call.
 import { createLoader, parseAsArrayOf, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { TRACE_KINDS } from "@/lib/gateway/trace";
 
@@ -13,6 +13,8 @@ export const tracesSearchParams = {
   /** Comma-separated; a kind the page does not know is dropped, the others kept. */
   types: parseAsArrayOf(parseAsStringLiteral(TRACE_KINDS)),
   tx: parseAsString,
+  /** The selected call of that transaction, as its traceAddress ("" the top call, "0.1" …). */
+  frame: parseAsString,
 };
 
 export type TracesView = inferParserType<typeof tracesSearchParams>;

@@ -20,6 +20,8 @@ import { TypeFilter } from "./type-filter";
 import { queryFromFields, QUERY_KEYS } from "./url-query";
 import { useTraces } from "./use-traces";
 import { Button } from "@/components/ui/button";
+import { TransactionPanel } from "./decoded/transaction-panel";
+import { useDecodedTransaction } from "./decoded/use-transaction";
 
 export function TracesView() {
   const [view, setView] = useQueryStates(tracesSearchParams);
@@ -41,6 +43,12 @@ export function TracesView() {
     if (!result || !view.tx) return undefined;
     return buildCallTrees(result.traces.filter((trace) => transactionKey(trace) === view.tx))[0];
   }, [result, view.tx]);
+  // Only the transaction on screen is decoded (its own request), never the whole range.
+  const decoded = useDecodedTransaction(tree && view.tx?.startsWith("0x") ? view.tx : undefined);
+  const decodedFrames = useMemo(
+    () => new Map((decoded.data?.frames ?? []).map((frame) => [frame.traceAddress.join("."), frame] as const)),
+    [decoded.data],
+  );
   const rule = useMemo(() => addressRule(query?.fromAddress, query?.toAddress, result?.traces ?? []), [query, result]);
 
   return (
@@ -53,7 +61,7 @@ export function TracesView() {
         onRun={(fields) =>
           query && QUERY_KEYS.every((key) => (fields[key] ?? null) === view[key])
             ? void refetch()
-            : void setView(fromInputs(tracesSearchParams, { ...fields, tx: null }))
+            : void setView(fromInputs(tracesSearchParams, { ...fields, tx: null, frame: null }))
         }
       />
       {urlError && <ErrorState title="The query in the link is not valid" message={urlError.message} />}
@@ -137,10 +145,36 @@ export function TracesView() {
           {rows.length === 0 ? (
             <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">No trace matches this query.</p>
           ) : (
-            <TraceTable rows={shown} total={rows.length} selected={view.tx ?? undefined} onSelect={(tx) => void setView({ tx })} />
+            <TraceTable
+              rows={shown}
+              total={rows.length}
+              selected={view.tx ?? undefined}
+              onSelect={(tx) => void setView({ tx, frame: null })}
+            />
           )}
           {tree ? (
-            <CallTree tree={tree} />
+            <>
+              <CallTree
+                tree={tree}
+                decoding={
+                  decoded.data
+                    ? {
+                        frames: decodedFrames,
+                        selected: frameFromParam(view.frame),
+                        onSelect: (frame) => void setView({ frame: frameParam(frame) }),
+                      }
+                    : undefined
+                }
+              />
+              {tree.key.startsWith("0x") && (
+                <TransactionPanel
+                  transaction={decoded.data}
+                  error={decoded.error}
+                  loading={decoded.isPending}
+                  selectedFrame={frameFromParam(view.frame)}
+                />
+              )}
+            </>
           ) : (
             rows.length > 0 && <p className="text-sm text-slate-600">Select a trace to see its transaction&apos;s call tree.</p>
           )}
@@ -148,4 +182,13 @@ export function TracesView() {
       ) : null}
     </div>
   );
+}
+
+/** The selected call in the URL: its traceAddress ("0.1"), or `top` for the top call (whose traceAddress is empty). */
+function frameParam(frame: string): string {
+  return frame === "" ? "top" : frame;
+}
+
+function frameFromParam(param: string | null): string | undefined {
+  return param === null ? undefined : param === "top" ? "" : param;
 }

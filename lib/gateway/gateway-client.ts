@@ -17,6 +17,25 @@ const envelopeSchema = z.union([
 
 const blockSchema = z.object({ number: z.string().regex(/^0x[0-9a-fA-F]+$/), hash: z.string() });
 
+const minedTransactionSchema = z.object({
+  blockNumber: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/)
+    .nullable(),
+  blockHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .nullable(),
+});
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const hexQuantity = (value: number) => `0x${value.toString(16)}`;
 
 export class GatewayClient {
@@ -74,6 +93,34 @@ export class GatewayClient {
     const parsed = blockSchema.safeParse(result);
     if (!parsed.success) throw malformed("eth_getBlockByNumber", "the block is not readable");
     return Number.parseInt(parsed.data.number, 16);
+  }
+
+  /** The contract code at `address` as of a block ("0x" for an account without code). */
+  async getCode(address: string, block: number | "latest"): Promise<string> {
+    return this.hexResult("eth_getCode", [address, block === "latest" ? block : hexQuantity(block)]);
+  }
+
+  /** One storage word of `address` at block `blockNumber` (a proxy's implementation slot). */
+  async getStorageAt(address: string, slot: string, block: number | "latest"): Promise<string> {
+    return this.hexResult("eth_getStorageAt", [address, slot, block === "latest" ? block : hexQuantity(block)]);
+  }
+
+  /** The transaction's block, or undefined when the node does not know the hash (or has not mined it). */
+  async transactionBlock(hash: string): Promise<{ blockNumber: number; blockHash: string } | undefined> {
+    const response = await this.call("eth_getTransactionByHash", [hash]);
+    const result = this.result("eth_getTransactionByHash", response.status, jsonOrUndefined(response.body));
+    if (result === null) return undefined;
+    const parsed = minedTransactionSchema.safeParse(result);
+    if (!parsed.success) throw malformed("eth_getTransactionByHash", "the transaction is not readable");
+    if (parsed.data.blockNumber === null || parsed.data.blockHash === null) return undefined; // pending: no traces yet
+    return { blockNumber: Number.parseInt(parsed.data.blockNumber, 16), blockHash: parsed.data.blockHash };
+  }
+
+  private async hexResult(method: string, params: unknown[]): Promise<string> {
+    const response = await this.call(method, params);
+    const result = this.result(method, response.status, jsonOrUndefined(response.body));
+    if (typeof result !== "string" || !/^0x[0-9a-fA-F]*$/.test(result)) throw malformed(method, "the result is not hex");
+    return result.toLowerCase();
   }
 
   private call(method: string, params: unknown[]): Promise<UpstreamResponse>;

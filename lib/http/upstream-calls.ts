@@ -67,7 +67,16 @@ export const UPSTREAM = {
   invites: INVITES,
   reviewCreate: REVIEW_PLANNING,
   reviewExecute: [...REVIEW_PLANNING, ...REVIEW_WRITES],
-  traces: ["RPC trace_filter", "RPC eth_getBlockByNumber"],
+  /** With `decode: true`, code (and a proxy's implementation slot) for frames no ABI or bundled interface names. */
+  traces: ["RPC trace_filter", "RPC eth_getBlockByNumber", "RPC eth_getCode", "RPC eth_getStorageAt"],
+  /** One decoded transaction: its block, that block's traces, then code as for a decoded trace query. */
+  traceTransaction: [
+    "RPC eth_getTransactionByHash",
+    "RPC trace_filter",
+    "RPC eth_getBlockByNumber",
+    "RPC eth_getCode",
+    "RPC eth_getStorageAt",
+  ],
   /** Retrying one zone the certificate audit marked failed (the zone list: its custom hostnames' CAA may live in other zones). */
   certificateZone: [...ZONE, ...ZONE_LIST, ...CERTIFICATE_INVENTORY],
   /** One zone's Terraform export: the zone detail's reads, the managed entry point among them. */

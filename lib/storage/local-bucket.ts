@@ -23,6 +23,8 @@ async function start(persistDir: string) {
     script: "export default { fetch() { return new Response(null) } }",
     r2Buckets: ["BUCKET"],
     r2Persist: persistDir,
+    // No request.cf is needed for a bucket: without this Miniflare fetches https://workers.cloudflare.com/cf.json.
+    cf: false,
   });
   // Miniflare's R2 types come from workers-types; the shapes are the binding API's.
   const bucket = (await mf.getR2Bucket("BUCKET")) as unknown as Bucket;

@@ -9,6 +9,7 @@ import { twoIsolatesOneAccount } from "./isolate-figures";
 import { pageAtScale } from "./page-figures";
 import { scanUnderRateLimit, scanVersusFloorAndScript } from "./scan-figures";
 import { traceOverhead } from "./trace-figures";
+import { decodeOverhead } from "./decode-figures";
 
 const quick = process.argv.includes("--quick");
 
@@ -36,6 +37,7 @@ const groups: Array<{ name: string; run: () => Promise<Figure[]> }> = [
   { name: "scan versus floor and SDK script", run: () => scanVersusFloorAndScript(plan.scan) },
   { name: "scan under the rate limit", run: () => scanUnderRateLimit(plan.limit) },
   { name: "trace explorer overhead", run: () => traceOverhead(plan.traces) },
+  { name: "trace decoding overhead", run: () => decodeOverhead({ runs: plan.traces.runs }) },
   { name: "page at scale and server under load", run: () => pageAtScale(plan.page) },
   {
     name: "two isolates scanning one account",

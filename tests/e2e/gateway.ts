@@ -5,6 +5,14 @@ export interface Seed {
   latestBlock: number;
   nestedTransaction: { hash: string; blockNumber: number };
   contracts: Record<string, string>;
+  /** The Solidity contracts and transactions the decoder reads (lib/dev/gateway/decode-seed.ts). */
+  decoding: {
+    splitter: string;
+    refuser: string;
+    token: string;
+    nft: string;
+    transactions: Record<"tokenTransfer" | "settle" | "mint" | "nftTransfer" | "split", { hash: string; blockNumber: number }>;
+  };
 }
 
 export async function gatewaySeed(): Promise<Seed> {

@@ -44,7 +44,7 @@ export const NOT_COVERED = [
       "not driven here, its shapes are checked by tests/unit/validation against the documented fields",
   },
   {
-    call: "RPC trace_filter, RPC eth_getBlockByNumber",
+    call: "RPC trace_filter, RPC eth_getBlockByNumber, RPC eth_getTransactionByHash, RPC eth_getCode, RPC eth_getStorageAt",
     note: "JSON-RPC, not the v4 REST API: checked against real node pairs (tests/unit/gateway/reference-pairs.test.ts) and anvil",
   },
 ];

@@ -8,10 +8,15 @@ import { JSON_BODY_MAX_BYTES } from "@/lib/platform/runtime-limits";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { wantsProgress } from "@/lib/http/progress-stream";
+import { openDecoder } from "@/lib/decode/open-decoder";
+import { decodedTraceAnswer, takeDecodeFlag } from "@/lib/decode/decoded-traces-answer";
 
 export const dynamic = "force-dynamic";
 
-/** trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order. */
+/**
+ * trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order. With
+ * `decode: true` each trace also carries `decoded` (the same answer otherwise, sent whole, not streamed).
+ */
 export const POST = operation(
   async ({ request, platform, allows }) => {
     const text = await readBodyText(request, JSON_BODY_MAX_BYTES);
@@ -21,10 +26,15 @@ export const POST = operation(
     } catch {
       throw new InputError("body", 'body must be JSON: {"fromBlock", "toBlock", "fromAddress"?, "toAddress"?, "after"?, "count"?}');
     }
-    const query = parseTraceQuery(body);
+    const { decode, rest } = takeDecodeFlag(body);
+    const query = parseTraceQuery(rest);
     // Stopped when the browser goes away, or when an answer already begun cannot be completed.
     const stop = new AbortController();
     const gateway = openGateway(AbortSignal.any([request.signal, stop.signal]), platform.scheduler, allows);
+    if (decode) {
+      const decoder = openDecoder(gateway); // opened alongside the read: its ABI listing overlaps the gateway's answers
+      return decodedTraceAnswer(await runTraceQuery(gateway, query, { cache: finalizedWindows }), await decoder);
+    }
     const run: StreamedRun = (onTraces, onProgress) => runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
     // The records go out as the node's own bytes (checked as they arrived), never serialized again; where
     // one call's answer is the whole result, while it arrives (lib/gateway/trace-response.ts).

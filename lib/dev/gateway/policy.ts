@@ -17,6 +17,7 @@ export const SUPPORTED_METHODS = [
   "eth_getTransactionReceipt",
   "eth_getBalance",
   "eth_getCode",
+  "eth_getStorageAt",
   "eth_getTransactionCount",
   "eth_call",
   "eth_getLogs",

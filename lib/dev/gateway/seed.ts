@@ -2,6 +2,7 @@
 // 2,000 blocks. Everything is fixed (accounts, order, gaps, timestamps), so every seed is the same chain.
 import { ANSWER, counter, FACTORY, FAN, GUARD, NEST, proxy, REVERTER, words } from "./contracts";
 import { rpc, toQuantity } from "./rpc";
+import { seedDecodingDemo, type DecodeSeedSummary } from "./decode-seed";
 
 const GAS = toQuantity(3_000_000);
 const ETHER = 10n ** 18n;
@@ -12,6 +13,8 @@ export interface SeedSummary {
   contracts: Record<"answer" | "reverter" | "nest" | "fan" | "guard" | "factory" | "counter" | "proxy", string>;
   /** A transaction whose call tree is several levels deep, with reverted leaves. */
   nestedTransaction: { hash: string; blockNumber: number };
+  /** Solidity contracts and transactions for the decoder, after everything above (decode-seed.ts). */
+  decoding: DecodeSeedSummary;
 }
 
 interface Tx {
@@ -94,11 +97,13 @@ export async function seedChain(url: string): Promise<SeedSummary> {
     }
   }
   await mine(120);
+  const decoding = await seedDecodingDemo(send, mine, account);
   const latestBlock = Number(await rpc<string>(url, "eth_blockNumber"));
   return {
     latestBlock,
     transactions,
     contracts: { answer, reverter, nest, fan, guard, factory, counter: counterAddress, proxy: proxyAddress },
     nestedTransaction: nested!,
+    decoding,
   };
 }

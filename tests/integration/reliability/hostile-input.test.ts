@@ -32,7 +32,13 @@ function startGateway(): Promise<Server> {
     req.on("data", (chunk: Buffer) => (text += chunk.toString()));
     req.on("end", () => {
       const { id, method } = JSON.parse(text) as { id: number; method: string };
-      const result = method === "eth_getBlockByNumber" ? { number: "0x7d0", hash: `0x${"ab".repeat(32)}` } : [];
+      // No transaction is known (GET /api/traces/transactions/{hash} answers 404); no trace has code to read.
+      const result =
+        method === "eth_getBlockByNumber"
+          ? { number: "0x7d0", hash: `0x${"ab".repeat(32)}` }
+          : method === "eth_getTransactionByHash"
+            ? null
+            : [];
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id, result }));
     });
   });

@@ -175,7 +175,7 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
     {
       name: "POST /api/traces",
       module: "traces/route",
-      fields: ["body", "fromBlock", "toBlock", "fromAddress", "toAddress", "after", "count"],
+      fields: ["body", "fromBlock", "toBlock", "fromAddress", "toAddress", "after", "count", "decode"],
       cases: post(none, {
         fromBlock: [fc.nat(2000), fc.constantFrom("latest", "earliest", "0x10")],
         toBlock: [fc.nat(2000), fc.constant("latest")],
@@ -183,6 +183,35 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
         toAddress: [fc.array(fc.stringMatching(/^0x[0-9a-f]{40}$/), { maxLength: 3 })],
         after: [fc.nat(500)],
         count: [fc.nat(300)],
+        decode: [fc.boolean()],
+      }),
+    },
+    {
+      name: "GET /api/traces/transactions/{hash}",
+      module: "traces/transactions/[hash]/route",
+      fields: ["hash"],
+      cases: get(fc.record({ hash: fieldValue([fc.stringMatching(/^0x[0-9a-f]{64}$/)]) }), {}),
+    },
+    {
+      name: "POST /api/abis",
+      module: "abis/route",
+      fields: ["body", "address", "abi"],
+      cases: post(none, {
+        address: [fc.stringMatching(/^0x[0-9a-f]{40}$/)],
+        abi: [
+          fc.constant([{ type: "function", name: "split", inputs: [{ name: "payees", type: "address[]" }], outputs: [] }]),
+          fc.array(
+            fc.record({
+              type: fc.constantFrom("function", "event", "nope"),
+              name: hostile,
+              inputs: fc.array(fc.record({ type: hostile })),
+            }),
+            {
+              maxLength: 3,
+            },
+          ),
+          fc.json(),
+        ],
       }),
     },
     { name: "GET /api/invites", module: "invites/route", fields: [], cases: get(none, {}) },

@@ -1,0 +1,58 @@
+// One frame's calldata decoded from the most trusted source that knows its selector: an uploaded ABI
+// (of the address, or of the implementation behind it), the bundled interfaces, the contract's own
+// code (the selector is in its dispatch table; argument types guessed), else types guessed from the data.
+import { BUNDLED_BY_SELECTOR } from "./bundled-interfaces";
+import type { CodeAnalysis } from "./bytecode";
+import { decodeCandidates } from "./candidates";
+import { guessCandidate } from "./guess-types";
+import { abiFunctions } from "./uploaded-abi";
+import { toFunctionSelector } from "viem";
+import type { Decoded } from "./types";
+
+export interface FrameSources {
+  input: string;
+  /** The call's return data (decoded only with an uploaded ABI). */
+  output?: string;
+  /** Uploaded ABIs that apply: the address's own first, then its implementation's. */
+  uploaded: ReadonlyArray<readonly unknown[]>;
+  /** The code that ran (the address's, and its implementation's behind a proxy), when read. */
+  code: readonly CodeAnalysis[];
+  /** The implementation behind the address, when it is a proxy. */
+  implementation?: string;
+}
+
+/** True when a frame carries a selector: the only frames decoding applies to. */
+export function hasSelector(input: string | undefined): input is string {
+  return input !== undefined && /^0x[0-9a-fA-F]{8}/.test(input);
+}
+
+/** The decoded call, or null when there is nothing to decode (no selector). */
+export function decodeFrame(frame: FrameSources): Decoded | null {
+  if (!hasSelector(frame.input)) return null;
+  const input = frame.input.toLowerCase() as `0x${string}`;
+  const selector = input.slice(0, 10);
+  const through = frame.implementation ? { implementation: frame.implementation } : {};
+  for (const abi of frame.uploaded) {
+    const functions = abiFunctions(abi).filter((item) => safeSelector(item) === selector);
+    const output = frame.output as `0x${string}` | undefined;
+    const candidates = decodeCandidates(
+      functions.map((item) => ({ item })),
+      input,
+      { output, full: true },
+    );
+    if (candidates.length > 0) return { source: "abi", candidates, ...through };
+  }
+  const bundled = decodeCandidates(BUNDLED_BY_SELECTOR.get(selector) ?? [], input);
+  if (bundled.length > 0) return { source: "bundled", candidates: bundled, ...through };
+  const guessed = guessCandidate(input)!;
+  if (frame.code.some((code) => code.selectors.has(selector))) return { source: "bytecode", candidates: [guessed], ...through };
+  return { source: "guessed", candidates: [guessed], ...through };
+}
+
+function safeSelector(item: Parameters<typeof toFunctionSelector>[0]): string | undefined {
+  try {
+    return toFunctionSelector(item);
+  } catch {
+    return undefined;
+  }
+}

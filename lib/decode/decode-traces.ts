@@ -1,0 +1,85 @@
+// Decodes the frames of a list of traces (one transaction's, or what a page shows). Uploaded ABIs and
+// bundled interfaces need no gateway call; only frames they leave undecoded read code (eth_getCode, once
+// per address and block hash) and, for a proxy the trace does not reveal, its implementation slot.
+import { buildCallTrees, type CallNode } from "@/lib/gateway/call-tree";
+import type { Trace } from "@/lib/gateway/trace";
+import { GatewayError } from "@/lib/errors/gateway-errors";
+import { NO_CODE, resolveProxy, type CodeAnalysis } from "./bytecode";
+import type { ReadCode } from "./code-cache";
+import { decodeFrame, hasSelector } from "./decode-frame";
+import type { Decoded } from "./types";
+
+export interface DecodeDeps {
+  /** The uploaded ABIs of these (lowercase) addresses, for those that have one. */
+  abis(addresses: readonly string[]): Promise<ReadonlyMap<string, readonly unknown[]>>;
+  /** The code of `address` at the block (cached per address and block hash). */
+  code(address: string, blockNumber: number, blockHash: string): Promise<ReadCode>;
+  /** A storage word of `address` at the block. */
+  storage(address: string, slot: string, blockNumber: number): Promise<string>;
+}
+
+/** `decoded[i]` for `traces[i]`: null where there is nothing to decode (no selector, a create, a reward). */
+export async function decodeTraces(traces: readonly Trace[], deps: DecodeDeps): Promise<Array<Decoded | null>> {
+  const implementations = implementationsInTrace(traces);
+  const frames = traces.map((trace, index) => ({ trace, index })).filter(({ trace }) => decodable(trace));
+  const lower = (value: string | null | undefined) => value?.toLowerCase();
+  const addresses = frames.flatMap(({ trace, index }) =>
+    [lower(trace.action.to), implementations.get(index), lower(trace.action.from)].filter((a): a is string => !!a),
+  );
+  const abis = new Map(await deps.abis([...new Set(addresses)]));
+  const decoded: Array<Decoded | null> = traces.map(() => null);
+  await Promise.all(
+    frames.map(async ({ trace, index }) => {
+      const to = trace.action.to!.toLowerCase();
+      let implementation = implementations.get(index);
+      const delegated = trace.action.callType === "delegatecall" ? lower(trace.action.from) : undefined;
+      const uploaded = () => [to, implementation, delegated].flatMap((a) => (a && abis.has(a) ? [abis.get(a)!] : []));
+      const frame = { input: trace.action.input!, output: trace.result?.output, uploaded: uploaded(), code: [] as CodeAnalysis[] };
+      const first = decodeFrame({ ...frame, implementation });
+      if (first && (first.source === "abi" || first.source === "bundled")) return void (decoded[index] = first);
+      // Neither an uploaded ABI nor a bundled interface knows the selector: read the code that ran.
+      const block = { number: trace.blockNumber, hash: trace.blockHash ?? `#${trace.blockNumber}` };
+      const own = await readOrNone(deps, to, block);
+      const code = [own.analysis];
+      if (!implementation && own.analysis.proxies.length > 0) {
+        const storage = (address: string, slot: string) => deps.storage(address, slot, block.number);
+        implementation = await resolveProxy(own.analysis, to, own.code, storage, trace.action.input!.slice(0, 10));
+        if (implementation && !abis.has(implementation)) {
+          for (const [address, abi] of await deps.abis([implementation])) abis.set(address, abi);
+        }
+      }
+      if (implementation) code.push((await readOrNone(deps, implementation, block)).analysis);
+      decoded[index] = decodeFrame({ ...frame, uploaded: uploaded(), code, implementation });
+    }),
+  );
+  return decoded;
+}
+
+/** The code, or none where the gateway refuses the read (a 403: eth_getCode not offered): the frame is then guessed. */
+async function readOrNone(deps: DecodeDeps, address: string, block: { number: number; hash: string }): Promise<ReadCode> {
+  try {
+    return await deps.code(address, block.number, block.hash);
+  } catch (error) {
+    if (error instanceof GatewayError && error.kind === "method_not_supported") return { code: "0x", analysis: NO_CODE };
+    throw error;
+  }
+}
+
+function decodable(trace: Trace): boolean {
+  return trace.type === "call" && !!trace.action.to && hasSelector(trace.action.input);
+}
+
+/** A call whose child DELEGATECALLs the same input is a proxy: the child's callee is its implementation. */
+export function implementationsInTrace(traces: readonly Trace[]): Map<number, string> {
+  const found = new Map<number, string>();
+  const visit = (node: CallNode) => {
+    const input = node.trace.action.input?.toLowerCase();
+    const child = node.children.find(
+      (c) => c.trace.action.callType === "delegatecall" && c.trace.action.input?.toLowerCase() === input && c.trace.action.to,
+    );
+    if (child && hasSelector(input)) found.set(node.index, child.trace.action.to!.toLowerCase());
+    node.children.forEach(visit);
+  };
+  buildCallTrees(traces).forEach((tree) => tree.roots.forEach(visit));
+  return found;
+}

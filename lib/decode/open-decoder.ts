@@ -1,0 +1,47 @@
+// The decoder's sources for one server request: uploaded ABIs from the bucket (listed once, read only for
+// addresses that have one), code and storage through the request's gateway client, code cached per block.
+import "server-only";
+import { listAll } from "@/lib/storage/json-objects";
+import { getBucket } from "@/lib/storage/bucket-provider";
+import { meteredBucket } from "@/lib/storage/metered-bucket";
+import type { GatewayClient } from "@/lib/gateway/gateway-client";
+import { AbiStore } from "./abi-store";
+import { codeCache } from "./code-cache";
+import { readCodeThrough } from "./code-reader";
+import { GatewayError } from "@/lib/errors/gateway-errors";
+import type { DecodeDeps } from "./decode-traces";
+
+export async function openAbiStore(
+  gateway: Pick<GatewayClient, "scheduler">,
+): Promise<{ store: AbiStore; uploaded: () => Promise<Set<string>> }> {
+  const bucket = meteredBucket(await getBucket(), gateway.scheduler);
+  let listed: Promise<Set<string>> | undefined;
+  // One list call tells which addresses have an ABI: no read for the (many) that have none.
+  const uploaded = () =>
+    (listed ??= (async () => {
+      const found = new Set<string>();
+      for await (const object of listAll(bucket, { prefix: "abis/" })) found.add(object.key.slice("abis/".length, -".json".length));
+      return found;
+    })());
+  return { store: new AbiStore(bucket), uploaded };
+}
+
+export async function openDecoder(gateway: GatewayClient): Promise<DecodeDeps> {
+  const { store, uploaded } = await openAbiStore(gateway);
+  // Listed while the traces are read, not after them.
+  uploaded().catch(() => undefined);
+  return {
+    abis: async (addresses) => {
+      const known = await uploaded();
+      const stored = await store.getMany(addresses.filter((address) => known.has(address)));
+      return new Map([...stored].map(([address, entry]) => [address, entry.abi]));
+    },
+    code: readCodeThrough(gateway, codeCache),
+    // A proxy's slot where the trace does not show its implementation: at the block, else the latest one.
+    storage: (address, slot, blockNumber) =>
+      gateway.getStorageAt(address, slot, blockNumber).catch((error: unknown) => {
+        if (!(error instanceof GatewayError) || error.kind !== "jsonrpc") throw error;
+        return gateway.getStorageAt(address, slot, "latest");
+      }),
+  };
+}
