@@ -82,6 +82,8 @@ describe("guessCandidate on crafted calldata", () => {
 describe("the label of a capped guess", () => {
   it("says the cap", () => {
     const decoded = decodeFrame({ input: `0xdeadbeef${"00".repeat(MAX_GUESSED_BYTES + 64)}`, uploaded: [], code: [] })!;
-    expect(sourceLabel(decoded)).toBe(`guessed (types guessed from the first ${MAX_GUESSED_BYTES} bytes of ${MAX_GUESSED_BYTES + 64})`);
+    expect(sourceLabel(decoded)).toBe(
+      `guessed (only the first ${MAX_GUESSED_ARGS} arguments guessed; types guessed from the first ${MAX_GUESSED_BYTES} bytes of ${MAX_GUESSED_BYTES + 64})`,
+    );
   });
 });
