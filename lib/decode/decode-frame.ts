@@ -45,9 +45,26 @@ export function decodeFrame(frame: FrameSources): Decoded | null {
   const bundled = decodeCandidates(BUNDLED_BY_SELECTOR.get(selector) ?? [], input);
   if (bundled.length > 0) return { source: "bundled", candidates: bundled, ...through };
   const guessed = guessCandidate(input)!;
-  if (frame.code.some((code) => code.selectors.has(selector))) return { source: "bytecode", candidates: [guessed], ...through };
-  return { source: "guessed", candidates: [guessed], ...through };
+  const notes = codeNotes(frame);
+  const limits = notes.length > 0 ? { notes } : {};
+  if (frame.code.some((code) => code.selectors.has(selector))) return { source: "bytecode", candidates: [guessed], ...through, ...limits };
+  return { source: "guessed", candidates: [guessed], ...through, ...limits };
 }
+
+/**
+ * What the code read cannot vouch for: code read at the latest block (the node kept no state at the
+ * trace's), and then a proxy's implementation, which only the block's storage (or the trace) can name.
+ */
+function codeNotes(frame: FrameSources): string[] {
+  const latest = frame.code.filter((code) => code.readAtLatest);
+  if (latest.length === 0) return [];
+  const notes = [LATEST_CODE_NOTE];
+  if (!frame.implementation && latest.some((code) => code.proxies.length > 0)) notes.push(UNKNOWN_IMPLEMENTATION_NOTE);
+  return notes;
+}
+
+export const LATEST_CODE_NOTE = "code read at the latest block: the node keeps no state at this one";
+export const UNKNOWN_IMPLEMENTATION_NOTE = "a proxy: implementation unknown at this block";
 
 function safeSelector(item: Parameters<typeof toFunctionSelector>[0]): string | undefined {
   try {
