@@ -27,7 +27,7 @@ async function traceDecoding(browser: Browser, baseUrl: string, demo: DemoAccoun
   await untilText(page.getByTestId("frame-detail"), /split\(address\[\],uint64\)/);
   await page.getByTestId("value-flow-row").first().waitFor();
   await untilSettled(page);
-  await shot(page, "trace-decoding.png", tree);
+  await shot(page, "trace-decoding.png", page.getByRole("region", { name: "Call tree", exact: true }));
 }
 
 export const SCENES: readonly Scene[] = [
