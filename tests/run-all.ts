@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
+import { formatStepTable, StepCpu, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 // A fresh token per run, present while building too: the e2e leak checks look for exactly this string.
@@ -65,19 +66,27 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
   const failed: string[] = [];
+  const times: StepTime[] = [];
+  const suiteStarted = Date.now();
   for (const step of steps) {
     const needsBuild = step.name === "e2e" || step.name === "load";
     const needsChromium = step.name === "e2e" || step.name === "edge";
     if ((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium"))) {
       failed.push(`${step.name} (not run)`);
+      times.push({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" });
       continue;
     }
     const started = Date.now();
+    const cpu = new StepCpu();
     console.log(`\n▶ ${step.name}`);
     const code = await step.run();
-    console.log(`${code === 0 ? "✔" : "✘"} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const time = { name: step.name, wallSeconds: (Date.now() - started) / 1000, cpuSeconds: cpu.stop(), code };
+    times.push(time);
+    console.log(`${code === 0 ? "✔" : "✘"} ${step.name} (${time.wallSeconds.toFixed(1)} s, CPU ${time.cpuSeconds.toFixed(1)} s)`);
     if (code !== 0) failed.push(step.name);
   }
+  // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
+  console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
   const counts = countTests();
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
