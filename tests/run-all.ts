@@ -19,6 +19,9 @@ const env = {
   E2E_GATEWAY_NETWORK: `preflight-gw-${randomBytes(8).toString("hex")}`,
 };
 
+/** What OpenNext's build sets before it runs `next build` (@opennextjs/aws build/buildNextApp.js setStandaloneBuildMode). */
+const STANDALONE = { NEXT_PRIVATE_STANDALONE: "true", NEXT_PRIVATE_OUTPUT_TRACE_ROOT: process.cwd() };
+
 async function ensureChromium(): Promise<boolean> {
   if (existsSync(E2E.chromiumPath)) return true;
   if (process.getuid?.() !== 0) {
@@ -50,7 +53,9 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   },
   // Preflight against Prism serving the real OpenAPI operations it calls (tests/prism): every request validates.
   { name: "prism", run: () => run(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
-  { name: "build", run: () => run(bin("next"), ["build"], env) },
+  // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
+  // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
+  { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
   // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
   { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
@@ -60,7 +65,7 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", run: () => run(bin("tsx"), ["tests/audit/run.ts"]) },
   // Last: the OpenNext build rewrites .next (standalone); then the smoke specs against it in local workerd.
-  { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts"], env) },
+  { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
 ];
 
 async function main() {
@@ -69,7 +74,7 @@ async function main() {
   const times: StepTime[] = [];
   const suiteStarted = Date.now();
   for (const step of steps) {
-    const needsBuild = step.name === "e2e" || step.name === "load";
+    const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
     const needsChromium = step.name === "e2e" || step.name === "edge";
     if ((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium"))) {
       failed.push(`${step.name} (not run)`);

@@ -13,7 +13,9 @@ async function main() {
   const started = Date.now();
   const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
   if (!process.argv.includes("--no-build")) {
-    const code = await run("npm", ["run", "build:edge"], env);
+    // `npm test` has built .next as OpenNext would (standalone): only OpenNext's own bundling is left to do.
+    const reuse = process.argv.includes("--reuse-next-build") ? ["--", "--skipNextBuild"] : [];
+    const code = await run("npm", ["run", "build:edge", ...reuse], env);
     console.log(`build:edge ${code === 0 ? "done" : "failed"} in ${seconds(started)}`);
     if (code !== 0) process.exit(code);
   }
