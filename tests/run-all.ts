@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
-import { formatStepTable, StepCpu, type StepTime } from "@/tests/tools/step-times";
+import { formatStepTable, runMeasured, StepCpu, type Measured, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 // A fresh token per run, present while building too: the e2e leak checks look for exactly this string.
@@ -37,15 +37,27 @@ async function ensureChromium(): Promise<boolean> {
   return install === 0 && existsSync(E2E.chromiumPath);
 }
 
-const steps: Array<{ name: string; run: () => Promise<number> }> = [
-  { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
-  { name: "lint", run: () => run(bin("eslint"), ["--max-warnings", "0", "."]) },
+interface Step {
+  name: string;
+  run: () => Promise<number | Measured>;
+  /** Runs alongside the steps next to it that are parallel too: one core each, so on 2 cores they overlap (docs/testing.md). */
+  parallel?: boolean;
+}
+
+const steps: Step[] = [
+  // The three checkers are single-threaded and quiet when they pass: they share the two cores and report their own CPU.
+  { name: "typecheck", parallel: true, run: () => runMeasured(bin("tsc"), ["--noEmit"]) },
+  { name: "lint", parallel: true, run: () => runMeasured(bin("eslint"), ["--max-warnings", "0", "."]) },
   // One format for every file (.prettierrc.json): `npx prettier --write .` fixes what this reports. Then no source line
   // over 160 characters (tests/tools/long-lines.ts): Prettier leaves long strings and comments whole. Both run, either fails it.
   {
     name: "format",
-    run: async () =>
-      Math.max(await run(bin("prettier"), ["--check", "--log-level", "warn", "."]), await run(bin("tsx"), ["tests/tools/long-lines.ts"])),
+    parallel: true,
+    run: async () => {
+      const prettier = await runMeasured(bin("prettier"), ["--check", "--log-level", "warn", "."]);
+      const lines = await runMeasured(bin("tsx"), ["tests/tools/long-lines.ts"]);
+      return { code: Math.max(prettier.code, lines.code), cpuSeconds: prettier.cpuSeconds + lines.cpuSeconds };
+    },
   },
   {
     name: "unit",
@@ -70,25 +82,33 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
 
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
+  // `npm test -- --only=lint,unit`: those steps alone, as the full run runs them.
+  const only = process.argv
+    .find((arg) => arg.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",");
+  const chosen = only ? steps.filter((step) => only.includes(step.name)) : steps;
   const failed: string[] = [];
   const times: StepTime[] = [];
   const suiteStarted = Date.now();
-  for (const step of steps) {
-    const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
-    const needsChromium = step.name === "e2e" || step.name === "edge";
-    if ((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium"))) {
+  for (let i = 0; i < chosen.length;) {
+    const batch = chosen[i]!.parallel
+      ? chosen.slice(i).filter((step, k) => chosen.slice(i, i + k + 1).every((s) => s.parallel))
+      : [chosen[i]!];
+    i += batch.length;
+    const runnable = batch.filter((step) => {
+      const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
+      const needsChromium = step.name === "e2e" || step.name === "edge";
+      if (!((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium")))) return true;
       failed.push(`${step.name} (not run)`);
       times.push({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" });
-      continue;
+      return false;
+    });
+    const results = await Promise.all(runnable.map((step) => runStep(step)));
+    for (const time of results) {
+      times.push(time);
+      if (time.code !== 0) failed.push(time.name);
     }
-    const started = Date.now();
-    const cpu = new StepCpu();
-    console.log(`\n▶ ${step.name}`);
-    const code = await step.run();
-    const time = { name: step.name, wallSeconds: (Date.now() - started) / 1000, cpuSeconds: cpu.stop(), code };
-    times.push(time);
-    console.log(`${code === 0 ? "✔" : "✘"} ${step.name} (${time.wallSeconds.toFixed(1)} s, CPU ${time.cpuSeconds.toFixed(1)} s)`);
-    if (code !== 0) failed.push(step.name);
   }
   // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
   console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
@@ -96,6 +116,18 @@ async function main() {
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
   process.exit(failed.length ? 1 : 0);
+}
+
+async function runStep(step: Step): Promise<StepTime> {
+  const started = Date.now();
+  // Steps run one at a time except the parallel ones, which measure themselves: the runner's own figure is theirs alone.
+  const cpu = step.parallel ? undefined : new StepCpu();
+  console.log(`\n▶ ${step.name}`);
+  const outcome = await step.run();
+  const measured = typeof outcome === "number" ? { code: outcome, cpuSeconds: cpu?.stop() ?? 0 } : outcome;
+  const time = { name: step.name, wallSeconds: (Date.now() - started) / 1000, ...measured };
+  console.log(`${time.code === 0 ? "✔" : "✘"} ${step.name} (${time.wallSeconds.toFixed(1)} s, CPU ${time.cpuSeconds.toFixed(1)} s)`);
+  return time;
 }
 
 /** Sums the unit, Prism and e2e results from the runners' JSON reports. */

@@ -1,6 +1,9 @@
 // Wall and CPU time of each `npm test` step. CPU time is what stays honest on a machine other people load: wall time
 // grows with their load, the CPU seconds our own processes spend do not (much).
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startService } from "@/lib/dev/launcher/processes";
 
 /** Linux reports process times in clock ticks; 100 a second on every kernel Node supports. */
 const TICKS_PER_SECOND = 100;
@@ -96,6 +99,30 @@ export class StepCpu {
     for (const seconds of this.orphans.values()) orphaned += seconds;
     return reaped + orphaned;
   }
+}
+
+export interface Measured {
+  code: number;
+  cpuSeconds: number;
+}
+
+/**
+ * Runs a command to completion and measures it alone, so that steps running at the same time each get their own figure:
+ * a shell waits for the command, then reads its own "children" figure. For commands that leave no orphan (the checkers).
+ */
+export async function runMeasured(command: string, args: string[], env?: Record<string, string | undefined>): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), "step-cpu-"));
+  const statFile = join(dir, "stat");
+  const script = '"$0" "$@"; code=$?; cat /proc/$$/stat > "$STEP_STAT_FILE"; exit $code';
+  const code = await startService(command, "sh", ["-c", script, command, ...args], { env: { ...env, STEP_STAT_FILE: statFile } }).exited;
+  let cpuSeconds = 0;
+  try {
+    cpuSeconds = parseProcStat(readFileSync(statFile, "utf8"))?.children ?? 0;
+  } catch {
+    // no /proc: the figure stays 0
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { code, cpuSeconds };
 }
 
 export interface StepTime {

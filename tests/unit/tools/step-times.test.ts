@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatStepTable, parseProcStat, StepCpu } from "@/tests/tools/step-times";
+import { formatStepTable, parseProcStat, runMeasured, StepCpu } from "@/tests/tools/step-times";
 
 describe("step times", () => {
   it("reads ppid and CPU ticks from /proc/<pid>/stat, even when the command name holds spaces and parentheses", () => {
@@ -28,15 +28,37 @@ describe("step times", () => {
     ]);
   });
 
-  it.runIf(process.platform === "linux")("counts the CPU a child spends, including an orphaned grandchild's", async () => {
-    const done = join(mkdtempSync(join(tmpdir(), "step-cpu-")), "done");
-    const cpu = new StepCpu(100);
-    // The shell starts a grandchild that spins for 0.3 s of CPU, then exits first: init, not us, reaps the grandchild.
-    const spin = `const t=process.cpuUsage();while(process.cpuUsage(t).user<300000);require("fs").writeFileSync("${done}","");setTimeout(()=>{},1000)`;
-    const child = spawn("sh", ["-c", `node -e '${spin}' & sleep 0.5; exit 0`], { stdio: "ignore" });
-    await new Promise((resolve) => child.once("exit", resolve));
-    for (let waited = 0; !existsSync(done) && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(cpu.stop()).toBeGreaterThanOrEqual(0.25);
-  });
+  it.runIf(process.platform === "linux")(
+    "counts the CPU a child spends, including an orphaned grandchild's",
+    async () => {
+      const done = join(mkdtempSync(join(tmpdir(), "step-cpu-")), "done");
+      const cpu = new StepCpu(100);
+      // The shell starts a grandchild that spins for 0.3 s of CPU, then exits first: init, not us, reaps the grandchild.
+      const spin = `const t=process.cpuUsage();while(process.cpuUsage(t).user<300000);require("fs").writeFileSync("${done}","");setTimeout(()=>{},1000)`;
+      const child = spawn("sh", ["-c", `node -e '${spin}' & sleep 0.5; exit 0`], { stdio: "ignore" });
+      await new Promise((resolve) => child.once("exit", resolve));
+      for (let waited = 0; !existsSync(done) && waited < 50_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(cpu.stop()).toBeGreaterThanOrEqual(0.25);
+    },
+    60_000,
+  );
+
+  it.runIf(process.platform === "linux")(
+    "measures one command on its own, with its exit code, while others run beside it",
+    async () => {
+      const spin = (ms: number, code: number) => [
+        "-e",
+        `const t=process.cpuUsage();while(process.cpuUsage(t).user<${ms * 1000});process.exit(${code})`,
+      ];
+      const [short, long] = await Promise.all([runMeasured("node", spin(100, 3)), runMeasured("node", spin(600, 0))]);
+      expect(short.code).toBe(3);
+      expect(long.code).toBe(0);
+      expect(short.cpuSeconds).toBeGreaterThanOrEqual(0.09);
+      // Node's own start-up adds a little; the short one's figure holding the long one's would be over 0.6 s.
+      expect(short.cpuSeconds).toBeLessThan(0.55);
+      expect(long.cpuSeconds).toBeGreaterThanOrEqual(0.59);
+    },
+    60_000,
+  );
 });
