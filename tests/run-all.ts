@@ -1,5 +1,5 @@
 // `npm test`: every check in order (typecheck, lint, format, unit and integration, prism, build, e2e in Chromium, the edge smoke run), installing
-// Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
+// Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time and one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
@@ -76,7 +76,7 @@ const steps: Step[] = [
   { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", run: () => run(bin("tsx"), ["tests/audit/run.ts"]) },
-  // Last: the OpenNext build rewrites .next (standalone); then the smoke specs against it in local workerd.
+  // OpenNext bundles the build step's standalone output (no second next build); then the smoke specs in local workerd.
   { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
 ];
 
