@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,9 @@ export default defineConfig({
     // tests/unit: pure modules, seconds; tests/integration: start the sandbox, servers or Miniflare.
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // One file per core: Vitest's default (cores − 1) ran the 155 files on ONE worker on a 2-core machine, leaving a core idle
+    // while the main process waits. More workers than cores only stretch each test towards its timeout (docs/testing.md).
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Every answer of an operation in an integration test is checked against lib/api/operations.ts.

@@ -1,9 +1,10 @@
 // `npm test`: every check in order (typecheck, lint, format, unit and integration, prism, build, e2e in Chromium, the edge smoke run), installing
-// Debian's chromium first when it is missing and we are root. Ends with one "N passed, N failed" line.
+// Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time and one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
+import { formatStepTable, runMeasured, StepCpu, type Measured, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 // A fresh token per run, present while building too: the e2e leak checks look for exactly this string.
@@ -17,6 +18,9 @@ const env = {
   E2E_AUTH_KEY_SECRET: `preflight-archive-${randomBytes(12).toString("hex")}`,
   E2E_GATEWAY_NETWORK: `preflight-gw-${randomBytes(8).toString("hex")}`,
 };
+
+/** What OpenNext's build sets before it runs `next build` (@opennextjs/aws build/buildNextApp.js setStandaloneBuildMode). */
+const STANDALONE = { NEXT_PRIVATE_STANDALONE: "true", NEXT_PRIVATE_OUTPUT_TRACE_ROOT: process.cwd() };
 
 async function ensureChromium(): Promise<boolean> {
   if (existsSync(E2E.chromiumPath)) return true;
@@ -33,15 +37,27 @@ async function ensureChromium(): Promise<boolean> {
   return install === 0 && existsSync(E2E.chromiumPath);
 }
 
-const steps: Array<{ name: string; run: () => Promise<number> }> = [
-  { name: "typecheck", run: () => run(bin("tsc"), ["--noEmit"]) },
-  { name: "lint", run: () => run(bin("eslint"), ["--max-warnings", "0", "."]) },
+interface Step {
+  name: string;
+  run: () => Promise<number | Measured>;
+  /** Runs alongside the steps next to it that are parallel too: one core each, so on 2 cores they overlap (docs/testing.md). */
+  parallel?: boolean;
+}
+
+const steps: Step[] = [
+  // The three checkers are single-threaded and quiet when they pass: they share the two cores and report their own CPU.
+  { name: "typecheck", parallel: true, run: () => runMeasured(bin("tsc"), ["--noEmit"]) },
+  { name: "lint", parallel: true, run: () => runMeasured(bin("eslint"), ["--max-warnings", "0", "."]) },
   // One format for every file (.prettierrc.json): `npx prettier --write .` fixes what this reports. Then no source line
   // over 160 characters (tests/tools/long-lines.ts): Prettier leaves long strings and comments whole. Both run, either fails it.
   {
     name: "format",
-    run: async () =>
-      Math.max(await run(bin("prettier"), ["--check", "--log-level", "warn", "."]), await run(bin("tsx"), ["tests/tools/long-lines.ts"])),
+    parallel: true,
+    run: async () => {
+      const prettier = await runMeasured(bin("prettier"), ["--check", "--log-level", "warn", "."]);
+      const lines = await runMeasured(bin("tsx"), ["tests/tools/long-lines.ts"]);
+      return { code: Math.max(prettier.code, lines.code), cpuSeconds: prettier.cpuSeconds + lines.cpuSeconds };
+    },
   },
   {
     name: "unit",
@@ -49,7 +65,9 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   },
   // Preflight against Prism serving the real OpenAPI operations it calls (tests/prism): every request validates.
   { name: "prism", run: () => run(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
-  { name: "build", run: () => run(bin("next"), ["build"], env) },
+  // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
+  // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
+  { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
   // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
   { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
@@ -58,30 +76,58 @@ const steps: Array<{ name: string; run: () => Promise<number> }> = [
   { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", run: () => run(bin("tsx"), ["tests/audit/run.ts"]) },
-  // Last: the OpenNext build rewrites .next (standalone); then the smoke specs against it in local workerd.
-  { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts"], env) },
+  // OpenNext bundles the build step's standalone output (no second next build); then the smoke specs in local workerd.
+  { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
 ];
 
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
+  // `npm test -- --only=lint,unit`: those steps alone, as the full run runs them.
+  const only = process.argv
+    .find((arg) => arg.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",");
+  const chosen = only ? steps.filter((step) => only.includes(step.name)) : steps;
   const failed: string[] = [];
-  for (const step of steps) {
-    const needsBuild = step.name === "e2e" || step.name === "load";
-    const needsChromium = step.name === "e2e" || step.name === "edge";
-    if ((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium"))) {
+  const times: StepTime[] = [];
+  const suiteStarted = Date.now();
+  for (let i = 0; i < chosen.length;) {
+    const batch = chosen[i]!.parallel
+      ? chosen.slice(i).filter((step, k) => chosen.slice(i, i + k + 1).every((s) => s.parallel))
+      : [chosen[i]!];
+    i += batch.length;
+    const runnable = batch.filter((step) => {
+      const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
+      const needsChromium = step.name === "e2e" || step.name === "edge";
+      if (!((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium")))) return true;
       failed.push(`${step.name} (not run)`);
-      continue;
+      times.push({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" });
+      return false;
+    });
+    const results = await Promise.all(runnable.map((step) => runStep(step)));
+    for (const time of results) {
+      times.push(time);
+      if (time.code !== 0) failed.push(time.name);
     }
-    const started = Date.now();
-    console.log(`\n▶ ${step.name}`);
-    const code = await step.run();
-    console.log(`${code === 0 ? "✔" : "✘"} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    if (code !== 0) failed.push(step.name);
   }
+  // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
+  console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
   const counts = countTests();
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
   process.exit(failed.length ? 1 : 0);
+}
+
+async function runStep(step: Step): Promise<StepTime> {
+  const started = Date.now();
+  // Steps run one at a time except the parallel ones, which measure themselves: the runner's own figure is theirs alone.
+  const cpu = step.parallel ? undefined : new StepCpu();
+  console.log(`\n▶ ${step.name}`);
+  const outcome = await step.run();
+  const measured = typeof outcome === "number" ? { code: outcome, cpuSeconds: cpu?.stop() ?? 0 } : outcome;
+  const time = { name: step.name, wallSeconds: (Date.now() - started) / 1000, ...measured };
+  console.log(`${time.code === 0 ? "✔" : "✘"} ${step.name} (${time.wallSeconds.toFixed(1)} s, CPU ${time.cpuSeconds.toFixed(1)} s)`);
+  return time;
 }
 
 /** Sums the unit, Prism and e2e results from the runners' JSON reports. */

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import * as account from "@/lib/api/answers/account";
 import * as certificates from "@/lib/api/answers/certificates";
+import * as decode from "@/lib/api/answers/decode";
 import * as reviews from "@/lib/api/answers/reviews";
 import * as zones from "@/lib/api/answers/zones";
 import * as bodies from "@/lib/api/request-bodies";
@@ -253,11 +254,27 @@ export const OPERATIONS = {
     },
   },
   "POST /api/traces": {
-    summary: "trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order.",
+    summary:
+      "trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order. " +
+      "With `decode: true` each trace also carries `decoded` (null where no source decodes its call).",
     role: "viewer",
     body: bodies.traceBodySchema,
     responses: { 200: account.tracesSchema },
     progress: account.tracesProgressSchema,
+  },
+  "GET /api/traces/transactions/{hash}": {
+    summary:
+      "One transaction's frames in tree order, each decoded with where its signature came from (every candidate), " +
+      "and its value flow; a reverted frame's value is marked not moved.",
+    role: "viewer",
+    responses: { 200: decode.decodedTransactionSchema },
+  },
+  "POST /api/abis": {
+    summary:
+      'Stores an ABI for an address, shared by the team: its calls then decode "from your ABI". A malformed one: 400 naming what is wrong.',
+    role: "planner",
+    body: bodies.abiUploadBodySchema,
+    responses: { 201: decode.abiStoredSchema },
   },
   "GET /api/usage": {
     summary: "The last server requests' subrequests and peak connections, and who uses the account's rate limits now.",

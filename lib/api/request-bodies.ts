@@ -25,6 +25,7 @@ const blockRef = z.union([z.number().int().min(0), z.string(), z.enum(["earliest
 /**
  * POST /api/traces: parsed by lib/gateway/query.ts without zod (the browser's form shares it); this schema
  * describes the same fields for the docs. Numbers may be decimal or 0x-hex text; addresses at most 100.
+ * `decode` (lib/decode/decoded-traces-answer.ts takes it off first): true adds `decoded` to each trace.
  */
 export const traceBodySchema = z.strictObject({
   fromBlock: blockRef,
@@ -33,4 +34,14 @@ export const traceBodySchema = z.strictObject({
   toAddress: z.array(z.string()).max(100).optional(),
   after: z.union([z.number().int().min(0), z.string()]).optional(),
   count: z.union([z.number().int().min(1).max(200), z.string()]).optional(),
+  decode: z.boolean().optional(),
+});
+
+/**
+ * POST /api/abis: parsed by lib/decode/uploaded-abi.ts item by item (a 400 names the first thing wrong, `abi[2].inputs[0].type`);
+ * this schema describes the same fields for the docs. `abi`: the array the compiler writes, or its JSON text; at most 2,000 items.
+ */
+export const abiUploadBodySchema = z.strictObject({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  abi: z.union([z.array(z.record(z.string(), z.unknown())).min(1).max(2_000), z.string()]),
 });

@@ -1,6 +1,9 @@
 // The screenshot run's direct line to the demo it started: the sandbox account and gateway (to find the zones
 // worth showing and to make the changes a person would make in the dashboard), and Preflight's own operations
 // as a planner and an approver would call them from a script.
+import { readFileSync } from "node:fs";
+import type { DecodeSeedSummary } from "@/lib/dev/gateway/decode-seed";
+
 export interface DemoPorts {
   preflight: number;
   sandbox: number;
@@ -64,7 +67,12 @@ export function demoAccount(ports: DemoPorts, token: string) {
     editEntrypoint: (zoneId: string, edit: Record<string, unknown>) => sandboxPost("/__sandbox/entrypoint-edits", { zoneId, ...edit }),
     /** A certificate change between two snapshots, as real accounts go through one. */
     changeCertificate: (change: string) => sandboxPost("/__sandbox/certificates", { change }),
-    gatewaySeed: () => call<{ nestedTransaction: { hash: string } }>(`http://127.0.0.1:${ports.gateway}/__gateway/seed`),
+    gatewaySeed: () =>
+      call<{ nestedTransaction: { hash: string }; decoding: DecodeSeedSummary }>(`http://127.0.0.1:${ports.gateway}/__gateway/seed`),
+    /** The demo chain's Splitter ABI, as its compiler wrote it (what a person pastes into the upload form). */
+    splitterAbi: () =>
+      (JSON.parse(readFileSync("lib/dev/gateway/solidity/artifacts.json", "utf8")) as { contracts: { Splitter: { abi: unknown[] } } })
+        .contracts.Splitter.abi,
     /** A whole snapshot refresh, in budget-sized steps as the cron or Update snapshot runs it. */
     async refreshSnapshot(): Promise<void> {
       for (let step = 0; step < 500; step++) {

@@ -1,14 +1,42 @@
 // What each picture shows and how the run gets there: the pages in the order of the work (plan, compare,
 // audit, explore, review, watch), each waited on until its data is in. Changes a person would make happen
-// through the sandbox's controls and Preflight's own operations, as in the e2e suite.
+// through the sandbox's controls and Preflight's own operations, as in the e2e suite. A scene that needs nothing
+// of another stands alone, so `npm run docs:screenshots -- --only <picture>` retakes its pictures only.
 import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { pageAs, untilSettled, untilText, type Shot } from "@/tests/docs/browser";
 import type { DemoAccount } from "@/tests/docs/demo-account";
+import { SCREENSHOTS, type ScreenshotFile } from "@/tests/docs/screenshot-pages";
 
 const PEM = "tests/unit/certificates/fixtures/letsencrypt-2022-fullchain.pem";
 
-export async function takeScreenshots(browser: Browser, baseUrl: string, demo: DemoAccount, shot: Shot): Promise<void> {
+export interface Scene {
+  files: readonly ScreenshotFile[];
+  run: (browser: Browser, baseUrl: string, demo: DemoAccount, shot: Shot) => Promise<void>;
+}
+
+/** The demo chain's split (the Splitter pays two contracts; one refuses), opened after the team uploaded the Splitter's ABI. */
+async function traceDecoding(browser: Browser, baseUrl: string, demo: DemoAccount, shot: Shot): Promise<void> {
+  const page = await pageAs(browser, baseUrl, "planner");
+  const { decoding } = await demo.gatewaySeed();
+  await demo.preflight("planner", "/api/abis", "POST", { address: decoding.splitter, abi: demo.splitterAbi() });
+  const { hash, blockNumber } = decoding.transactions.split;
+  await page.goto(`/traces?fromBlock=${blockNumber}&toBlock=${blockNumber}&tx=${hash}&frame=top`);
+  const tree = page.getByRole("tree");
+  await untilText(tree.locator('[data-frame=""]').getByTestId("decode-source"), /^from your ABI$/);
+  await untilText(page.getByTestId("frame-detail"), /split\(address\[\],uint64\)/);
+  await page.getByTestId("value-flow-row").first().waitFor();
+  await untilSettled(page);
+  await shot(page, "trace-decoding.png", page.getByRole("region", { name: "Call tree", exact: true }));
+}
+
+export const SCENES: readonly Scene[] = [
+  { files: SCREENSHOTS.map((s) => s.file).filter((file) => file !== "trace-decoding.png"), run: walkThrough },
+  { files: ["trace-decoding.png"], run: traceDecoding },
+];
+
+/** The pages in the order of the work, each scene building on the changes of the one before. */
+async function walkThrough(browser: Browser, baseUrl: string, demo: DemoAccount, shot: Shot): Promise<void> {
   const page = await pageAs(browser, baseUrl, "planner");
   const region = (name: string) => page.getByRole("region", { name, exact: true });
 

@@ -18,6 +18,7 @@ export const SCREENSHOTS = [
   { file: "chain-inspector.png", route: "/certificates", shows: "the chain inspector on a bundle with the cross-signed root" },
   { file: "traces.png", route: "/traces", shows: "trace_filter results over the whole chain" },
   { file: "trace-call-tree.png", route: "/traces", shows: "the call tree of a nested transaction with reverted calls" },
+  { file: "trace-decoding.png", route: "/traces", shows: "a decoded transaction: named calls with their source, the value flow" },
   { file: "reviews.png", route: "/reviews", shows: "the reviews list" },
   { file: "review-packet.png", route: "/reviews/[id]", shows: "an approved migration review: evidence, diff and planned calls" },
   { file: "review-executed.png", route: "/reviews/[id]", shows: "an executed review's calls and audit log" },

@@ -2,6 +2,7 @@
 // account, the demo gateway and Preflight's production server) on ports of its own with a fresh bucket, drives it
 // in Chromium and writes the pictures the docs show into docs/images/, then stops every process it started.
 // It builds nothing: run `npm run build` first when the build is missing or older than the sources.
+// `--only <picture>` (e.g. `--only trace-decoding`) runs only the scene that takes it, and retakes that scene's pictures.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +10,8 @@ import { buildIsStale } from "@/lib/dev/launcher/build-state";
 import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 import { launchChromium, screenshotTaker } from "@/tests/docs/browser";
 import { demoAccount, type DemoPorts } from "@/tests/docs/demo-account";
-import { takeScreenshots } from "@/tests/docs/scenes";
-import { IMAGES_DIR, SCREENSHOTS } from "@/tests/docs/screenshot-pages";
+import { SCENES } from "@/tests/docs/scenes";
+import { IMAGES_DIR } from "@/tests/docs/screenshot-pages";
 
 const root = process.cwd();
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -24,7 +25,19 @@ const ports: DemoPorts = {
 // A token of this run only: the pictures are checked not to show it.
 const token = `preflight-screenshots-${crypto.randomUUID()}`;
 
+/** The scenes to run: all, or the one taking `--only`'s picture. */
+function chosenScenes(args: string[]) {
+  const at = args.indexOf("--only");
+  if (at === -1) return SCENES;
+  const wanted = (args[at + 1] ?? "").replace(/\.png$/, "") + ".png";
+  const scenes = SCENES.filter((scene) => scene.files.some((file) => file === wanted));
+  if (scenes.length === 0) throw new Error(`--only: no scene takes ${wanted} (the pictures: tests/docs/screenshot-pages.ts)`);
+  return scenes;
+}
+
 async function main(): Promise<number> {
+  const scenes = chosenScenes(process.argv.slice(2));
+  const expected = scenes.flatMap((scene) => scene.files);
   if (buildIsStale(root)) {
     console.error("The production build is missing or older than the sources: run `npm run build` first.");
     return 1;
@@ -64,14 +77,14 @@ async function main(): Promise<number> {
     services.push(demo);
     const baseUrl = `http://127.0.0.1:${ports.preflight}`;
     await waitForHttp(demo, `${baseUrl}/api/health`, 240_000);
-    console.log(`The demo is running on ${baseUrl}; taking ${SCREENSHOTS.length} pictures into ${IMAGES_DIR}/`);
+    console.log(`The demo is running on ${baseUrl}; taking ${expected.length} pictures into ${IMAGES_DIR}/`);
 
     const browser = await launchChromium();
     try {
       const secrets = [token, `127.0.0.1:${ports.gateway}`, `127.0.0.1:${ports.anvil}`];
       const { shot, taken } = screenshotTaker(root, secrets);
-      await takeScreenshots(browser, baseUrl, demoAccount(ports, token), shot);
-      const missing = SCREENSHOTS.map((s) => s.file).filter((file) => !taken.includes(file));
+      for (const scene of scenes) await scene.run(browser, baseUrl, demoAccount(ports, token), shot);
+      const missing = expected.filter((file) => !taken.includes(file));
       if (missing.length > 0) throw new Error(`no picture taken for ${missing.join(", ")}`);
     } finally {
       await browser.close();

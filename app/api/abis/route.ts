@@ -1,3 +1,4 @@
+import type { AbiStoredAnswer } from "@/lib/api/answers/decode";
 import { openAbiStore } from "@/lib/decode/open-decoder";
 import { parseAbiUpload } from "@/lib/decode/uploaded-abi";
 import { InputError } from "@/lib/errors/input-error";
@@ -22,10 +23,8 @@ export const POST = operation(
     const { store } = await openAbiStore(platform);
     const stored = await store.put(upload, identity.id);
     const functions = upload.abi.filter((item) => (item as { type?: unknown }).type === "function").length;
-    return Response.json(
-      { address: stored.address, functions, uploadedBy: stored.uploadedBy, uploadedAt: stored.uploadedAt },
-      { status: 201 },
-    );
+    const answer: AbiStoredAnswer = { address: stored.address, functions, uploadedBy: stored.uploadedBy, uploadedAt: stored.uploadedAt };
+    return Response.json(answer, { status: 201 });
   },
   { role: "planner", upstream: UPSTREAM.none },
 );

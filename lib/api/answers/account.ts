@@ -7,6 +7,7 @@ import type { TraceResult } from "@/lib/gateway/fetch-traces";
 import type { RequestUsage } from "@/lib/http/usage-log";
 import type { RateLimitUse } from "@/lib/platform/rate-limiter";
 import type { StepOutcome } from "@/lib/snapshots/refresh";
+import { decodedSchema } from "@/lib/api/answers/decode";
 import { rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
 export const healthSchema = z.strictObject({ ok: z.literal(true), mode: z.enum(["sandbox", "live"]) });
@@ -87,8 +88,8 @@ export const changesSchema = z.strictObject({
 });
 
 export const tracesSchema = z.strictObject({
-  /** The node's records as it sent them (checked for the fields Preflight reads). */
-  traces: z.array(traceSchema),
+  /** The node's records as it sent them (checked for the fields Preflight reads); `decoded` only when asked with `decode: true`. */
+  traces: z.array(traceSchema.extend({ decoded: decodedSchema.nullable().optional() })),
   windows: z.number().int(),
   complete: z.boolean(),
   fromBlock: z.number().int(),

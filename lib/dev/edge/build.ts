@@ -12,7 +12,8 @@ export const WORKER_OUT_DIR = join(root, ".open-next", "deploy");
 
 async function main() {
   const started = Date.now();
-  if ((await run(bin("opennextjs-cloudflare"), ["build"], env)) !== 0) process.exit(1);
+  // Extra arguments go to OpenNext (`--skipNextBuild` when .next was already built in standalone mode).
+  if ((await run(bin("opennextjs-cloudflare"), ["build", ...process.argv.slice(2)], env)) !== 0) process.exit(1);
   assertNoNodeOnlyModules();
   // A dry run bundles the custom entry with OpenNext's worker and writes what would be uploaded.
   if ((await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", WORKER_OUT_DIR], env)) !== 0) process.exit(1);

@@ -9,7 +9,11 @@ import { OPERATIONS, routePath, type ApiOperation } from "@/lib/api/operations";
 import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
 import { closeLocalBucket } from "@/lib/storage/local-bucket";
 import { checkedAnswers, settleChecks } from "@/tests/integration/api-contract/checked-operation";
-import { startRecordingGateway, type RecordingGateway } from "@/tests/integration/named-operations/recording-gateway";
+import {
+  startRecordingGateway,
+  type RecordingGateway,
+  type RecordedTransaction,
+} from "@/tests/integration/named-operations/recording-gateway";
 import { routeFiles } from "@/tests/integration/named-operations/routes";
 import { seededWindow, TOKEN, zoneWithOrdinal } from "@/tests/integration/validation-mode/harness";
 
@@ -24,13 +28,49 @@ interface Call {
 
 const ARCHIVE_KEY = "every-operation-archive-key-0123";
 const PEM = readFileSync("tests/unit/certificates/fixtures/letsencrypt-2022-fullchain.pem", "utf8");
+const SENDER = `0x${"a1".repeat(20)}`;
+const TOKEN_ADDRESS = `0x${"70".repeat(20)}`;
+const RECIPIENT = `0x${"b2".repeat(20)}`;
+const word = (hex: string) => hex.replace(/^0x/, "").padStart(64, "0");
+// An ERC-20 transfer(RECIPIENT, 1000) whose token then sends 16 wei on in a call that reverts.
+const TRANSFER: RecordedTransaction = {
+  hash: `0x${"7e".repeat(32)}`,
+  blockNumber: 5,
+  blockHash: `0x${"5b".repeat(32)}`,
+  traces: [
+    { action: { from: SENDER, to: TOKEN_ADDRESS, callType: "call", value: "0x0", input: `0xa9059cbb${word(RECIPIENT)}${word("3e8")}` } },
+    { action: { from: TOKEN_ADDRESS, to: RECIPIENT, callType: "call", value: "0x10", input: "0x" }, error: "Reverted" },
+  ].map((trace, i) => ({
+    ...trace,
+    type: "call",
+    blockNumber: 5,
+    blockHash: `0x${"5b".repeat(32)}`,
+    result: i === 0 ? { gasUsed: "0x5208", output: `0x${word("1")}` } : null,
+    subtraces: i === 0 ? 1 : 0,
+    traceAddress: i === 0 ? [] : [0],
+    transactionHash: `0x${"7e".repeat(32)}`,
+    transactionPosition: 0,
+  })),
+};
+const TRANSFER_ABI = [
+  {
+    type: "function",
+    name: "transfer",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "to", type: "address" },
+      { name: "amount", type: "uint256" },
+    ],
+    outputs: [{ name: "ok", type: "bool" }],
+  },
+];
 let sandbox: RunningSandbox;
 let gateway: RecordingGateway;
 let dataDir: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 24 });
-  gateway = await startRecordingGateway("/v1/every-operation");
+  gateway = await startRecordingGateway("/v1/every-operation", TRANSFER);
   dataDir = mkdtempSync(join(tmpdir(), "preflight-every-operation-"));
   Object.assign(process.env, {
     CLOUDFLARE_API_TOKEN: "",
@@ -125,6 +165,24 @@ describe("every operation", () => {
     await expectStatus(200, call("POST /api/session/demo-user", { body: { user: "approver-1" }, headers: origin }));
     await expectStatus(200, call("POST /api/traces", { body: { fromBlock: 0, toBlock: 10 } }));
     await expectStatus(200, call("POST /api/traces", { body: { fromBlock: 0, toBlock: 10 }, headers: { accept: "application/x-ndjson" } }));
+
+    // Decoding: the bundled ERC-20 transfer, then the same frame from an uploaded ABI (with its output).
+    type Sources = { frames: Array<{ decoded: { source: string; candidates: Array<{ outputs?: unknown[] }> } | null }> };
+    const transaction = () => call("GET /api/traces/transactions/{hash}", { params: { hash: TRANSFER.hash } });
+    const before = JSON.parse(await expectStatus(200, transaction())) as Sources;
+    expect(before.frames.map((f) => f.decoded?.source ?? null)).toEqual(["bundled", null]);
+    const decoded = JSON.parse(
+      await expectStatus(200, call("POST /api/traces", { body: { fromBlock: 0, toBlock: 10, decode: true } })),
+    ) as {
+      traces: Sources["frames"];
+    };
+    expect(decoded.traces.map((t) => t.decoded?.source ?? null)).toEqual(["bundled", null]);
+    await expectStatus(201, call("POST /api/abis", { body: { address: TOKEN_ADDRESS, abi: TRANSFER_ABI } }));
+    const after = JSON.parse(await expectStatus(200, transaction())) as Sources;
+    expect(after.frames[0]?.decoded).toMatchObject({
+      source: "abi",
+      candidates: [{ outputs: [{ name: "ok", type: "bool", value: "true" }] }],
+    });
 
     const key = { key: ["reports", "every-operation.json"] };
     const auth = { "x-custom-auth-key": ARCHIVE_KEY, "content-type": "application/json" };

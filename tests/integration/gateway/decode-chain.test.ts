@@ -1,5 +1,8 @@
 // Integration: the seeded Solidity contracts decoded through the demo gateway for real (anvil, the policy
 // layer): each transaction's frames and value flow as GET /api/traces/transactions/{hash} reads them.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import artifacts from "@/lib/dev/gateway/solidity/artifacts.json";
 import { freePort } from "@/lib/dev/gateway/anvil";
@@ -12,6 +15,7 @@ import { readTransaction } from "@/lib/decode/read-transaction";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
+import { closeLocalBucket } from "@/lib/storage/local-bucket";
 
 let gateway: DemoGateway;
 
@@ -81,4 +85,54 @@ describe("decoding the demo chain", () => {
     const c = client();
     await expect(readTransaction(c, `0x${"ab".repeat(32)}`, decoder(c))).rejects.toThrow(/no mined transaction/);
   });
+});
+
+// The same transactions through the route handlers, so each answer is checked against lib/api/operations.ts
+// (tests/integration/api-contract/setup.ts): every decoding source, a proxy's implementation, two candidates.
+describe("decoding the demo chain through the operations", () => {
+  type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
+  async function call(file: string, method: string, init: { params?: Record<string, string>; body?: unknown } = {}) {
+    const handler = ((await import(/* @vite-ignore */ `@/${file}`)) as Record<string, Handler>)[method]!;
+    const request = new Request("http://127.0.0.1:3000/api/traces", {
+      method,
+      headers: { host: "127.0.0.1:3000", "x-preflight-demo-user": "planner" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  type Decoded = { source: string; implementation?: string; candidates: Array<{ name: string; interfaces?: string[] }> } | null;
+  const transaction = (hash: string) => call("app/api/traces/transactions/[hash]/route.ts", "GET", { params: { hash } });
+
+  beforeAll(() => {
+    Object.assign(process.env, {
+      CLOUDFLARE_API_TOKEN: "",
+      ETH_GATEWAY_URL: gateway.url,
+      PREFLIGHT_DATA_DIR: mkdtempSync(join(tmpdir(), "preflight-decode-chain-")),
+    });
+  });
+  afterAll(() => closeLocalBucket());
+
+  it("answers each transaction, the decoded range and an ABI upload in their declared shapes", async () => {
+    const { transactions, splitter, nft, nftImplementation } = gateway.seed.decoding;
+    const mint = await transaction(transactions.mint.hash);
+    expect(mint.status).toBe(200);
+    // The proxy's frame decoded against its implementation's code (its EIP-1967 slot, the delegatecall beneath it).
+    expect((mint.body.frames as Array<{ decoded: Decoded }>)[0]?.decoded?.implementation).toBe(nftImplementation);
+    const nftTransfer = await transaction(transactions.nftTransfer.hash);
+    const top = (nftTransfer.body.frames as Array<{ to: string; decoded: Decoded }>)[0]!;
+    expect(top.to).toBe(nft);
+    expect(top.decoded?.candidates.map((c) => c.interfaces)).toEqual([["ERC-20"], ["ERC-721"]]);
+    const range = { fromBlock: transactions.tokenTransfer.blockNumber, toBlock: transactions.split.blockNumber, decode: true };
+    const traces = await call("app/api/traces/route.ts", "POST", { body: range });
+    expect(traces.status).toBe(200);
+    const sources = new Set((traces.body.traces as Array<{ decoded: Decoded }>).map((t) => t.decoded?.source ?? null));
+    expect([...sources].sort()).toEqual(["bundled", "bytecode"]);
+    const abi = artifacts.contracts.Splitter.abi;
+    const stored = await call("app/api/abis/route.ts", "POST", { body: { address: splitter, abi } });
+    expect(stored).toMatchObject({ status: 201, body: { address: splitter, functions: 2 } });
+    const split = await transaction(transactions.split.hash);
+    expect((split.body.frames as Array<{ decoded: Decoded }>)[0]?.decoded?.source).toBe("abi");
+    expect(split.body.valueFlow).toContainEqual(expect.objectContaining({ reverted: true, asset: "native" }));
+  }, 60_000);
 });

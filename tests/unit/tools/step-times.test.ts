@@ -1,0 +1,64 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatStepTable, parseProcStat, runMeasured, StepCpu } from "@/tests/tools/step-times";
+
+describe("step times", () => {
+  it("reads ppid and CPU ticks from /proc/<pid>/stat, even when the command name holds spaces and parentheses", () => {
+    const stat = "4242 (node (v20) x) S 4200 4242 4200 0 -1 4194560 1 0 0 0 250 50 30 20 20 0 11 0 100 0 0";
+    expect(parseProcStat(stat)).toEqual({ pid: 4242, ppid: 4200, own: 3, children: 0.5 });
+    expect(parseProcStat("garbage")).toBeUndefined();
+  });
+
+  it("prints one row a step and the totals: elapsed wall time, summed CPU time", () => {
+    const table = formatStepTable(
+      [
+        { name: "lint", wallSeconds: 13.04, cpuSeconds: 20.5, code: 0 },
+        { name: "e2e", wallSeconds: 0, cpuSeconds: 0, code: "not run" },
+      ],
+      14,
+    );
+    expect(table.split("\n")).toEqual([
+      "step   wall s  CPU s  result",
+      "lint     13.0   20.5  ok",
+      "e2e       0.0    0.0  not run",
+      "total    14.0   20.5",
+    ]);
+  });
+
+  it.runIf(process.platform === "linux")(
+    "counts the CPU a child spends, including an orphaned grandchild's",
+    async () => {
+      const done = join(mkdtempSync(join(tmpdir(), "step-cpu-")), "done");
+      const cpu = new StepCpu(100);
+      // The shell starts a grandchild that spins for 0.3 s of CPU, then exits first: init, not us, reaps the grandchild.
+      const spin = `const t=process.cpuUsage();while(process.cpuUsage(t).user<300000);require("fs").writeFileSync("${done}","");setTimeout(()=>{},1000)`;
+      const child = spawn("sh", ["-c", `node -e '${spin}' & sleep 0.5; exit 0`], { stdio: "ignore" });
+      await new Promise((resolve) => child.once("exit", resolve));
+      for (let waited = 0; !existsSync(done) && waited < 50_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(cpu.stop()).toBeGreaterThanOrEqual(0.25);
+    },
+    60_000,
+  );
+
+  it.runIf(process.platform === "linux")(
+    "measures one command on its own, with its exit code, while others run beside it",
+    async () => {
+      const spin = (ms: number, code: number) => [
+        "-e",
+        `const t=process.cpuUsage();while(process.cpuUsage(t).user<${ms * 1000});process.exit(${code})`,
+      ];
+      const [short, long] = await Promise.all([runMeasured("node", spin(100, 3)), runMeasured("node", spin(600, 0))]);
+      expect(short.code).toBe(3);
+      expect(long.code).toBe(0);
+      expect(short.cpuSeconds).toBeGreaterThanOrEqual(0.09);
+      // Node's own start-up adds a little; the short one's figure holding the long one's would be over 0.6 s.
+      expect(short.cpuSeconds).toBeLessThan(0.55);
+      expect(long.cpuSeconds).toBeGreaterThanOrEqual(0.59);
+    },
+    60_000,
+  );
+});
