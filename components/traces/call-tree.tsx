@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { CallNode, TransactionTree } from "@/lib/gateway/call-tree";
 import type { Frame } from "@/lib/decode/frames";
-import { groupRepeats, repeatKey } from "@/lib/decode/tree-text";
+import { groupRepeats, subtreeKey } from "@/lib/decode/tree-text";
 import { toTraceRow } from "@/lib/gateway/trace-row";
 import { DecodedInline } from "./decoded/decoded-call";
 import { shortHex } from "./table/columns";
@@ -49,10 +49,8 @@ export function CallTree({ tree, decoding }: { tree: TransactionTree; decoding?:
 
 function CallItems({ nodes, level, decoding }: { nodes: CallNode[]; level: number; decoding?: Decoding }) {
   const frameOf = (node: CallNode) => decoding?.frames.get(node.trace.traceAddress.join("."));
-  // Only decoded siblings fold: without decoding, every call keeps its own item.
-  const groups = decoding
-    ? groupRepeats(nodes, (node) => (frameOf(node) ? repeatKey(frameOf(node)!) : `#${node.index}`))
-    : nodes.map((n) => [n]);
+  // Only decoded siblings fold, and only where they and all beneath them are the same with no failure in them.
+  const groups = decoding ? groupRepeats(nodes, (node) => subtreeKey(node, frameOf, (n) => n.children)) : nodes.map((n) => [n]);
   return groups.map((group) =>
     group.length > 1 ? (
       <RepeatItem key={group[0]!.index} nodes={group} level={level} decoding={decoding} />

@@ -172,6 +172,7 @@ export function TracesView() {
                   error={decoded.error}
                   loading={decoded.isPending}
                   selectedFrame={frameFromParam(view.frame)}
+                  onRetry={() => void decoded.refetch()}
                 />
               )}
             </>

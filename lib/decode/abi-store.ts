@@ -2,6 +2,7 @@
 // the latest upload for an address replaces the one before.
 import { z } from "zod";
 import type { Bucket } from "@/lib/storage/bucket";
+import { CorruptObjectError } from "@/lib/errors/internal-errors";
 import { readJson, writeJson } from "@/lib/storage/json-objects";
 import type { UploadedAbi } from "./uploaded-abi";
 
@@ -16,6 +17,9 @@ const storedAbiSchema = z.object({
 
 export type StoredAbi = z.infer<typeof storedAbiSchema>;
 
+/** The ABIs found, by address, and the addresses whose stored ABI is corrupt (skipped, not failing the others). */
+export type FoundAbis = Map<string, StoredAbi> & { unreadable: string[] };
+
 export class AbiStore {
   constructor(private readonly bucket: Bucket) {}
 
@@ -29,11 +33,21 @@ export class AbiStore {
     return (await readJson(this.bucket, key(address), storedAbiSchema))?.value ?? null;
   }
 
-  /** The ABIs of these addresses (those with one), read at once. */
-  async getMany(addresses: Iterable<string>): Promise<Map<string, StoredAbi>> {
+  /** The ABIs of these addresses (those with one), read at once; a corrupt one is named in `unreadable`, not thrown. */
+  async getMany(addresses: Iterable<string>): Promise<FoundAbis> {
     const unique = [...new Set([...addresses].map((a) => a.toLowerCase()))];
-    const found = await Promise.all(unique.map((address) => this.get(address)));
-    return new Map(found.flatMap((stored) => (stored ? [[stored.address, stored] as const] : [])));
+    const unreadable: string[] = [];
+    const found = await Promise.all(
+      unique.map((address) =>
+        this.get(address).catch((error: unknown) => {
+          if (!(error instanceof CorruptObjectError)) throw error;
+          unreadable.push(address);
+          return null;
+        }),
+      ),
+    );
+    const byAddress = new Map(found.flatMap((stored) => (stored ? [[stored.address, stored] as const] : [])));
+    return Object.assign(byAddress, { unreadable });
   }
 }
 

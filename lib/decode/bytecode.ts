@@ -12,6 +12,8 @@ export interface CodeAnalysis {
   selectors: ReadonlySet<string>;
   /** Proxy patterns found in the code (whatsabi's resolver names). */
   proxies: readonly ProxyResolver[];
+  /** The node kept no state at the trace's block: this is the code at the latest block. */
+  readAtLatest?: boolean;
 }
 
 /** Storage reads for proxy resolution, at the trace's block, through the gateway client. */
@@ -40,7 +42,7 @@ export async function analyseCode(address: string, code: string): Promise<CodeAn
 export async function resolveProxy(
   analysis: CodeAnalysis,
   address: string,
-  code: string,
+  code: string | undefined,
   storage: StorageReader,
   selector?: string,
 ): Promise<string | undefined> {
@@ -64,9 +66,13 @@ async function refuse(): Promise<string> {
   throw new Error("storage is not read while listing selectors");
 }
 
-function offlineProvider(code: string, storage: StorageReader) {
+function offlineProvider(code: string | undefined, storage: StorageReader) {
   return {
-    getCode: async () => code,
+    // whatsabi's resolvers read storage only; the code is there for one that would ask (absent when cached).
+    getCode: async () => {
+      if (code === undefined) throw new Error("the code is not kept once analysed");
+      return code;
+    },
     getStorageAt: (address: string, slot: number | string) => storage(address, typeof slot === "number" ? `0x${slot.toString(16)}` : slot),
     call: async () => {
       throw new Error("no eth_call: decoding reads code and storage only");

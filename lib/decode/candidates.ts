@@ -44,7 +44,7 @@ function decodeOutputs(item: AbiFunction, output: `0x${string}`): DecodedArg[] |
     const values = item.outputs.length === 1 ? [result] : (result as readonly unknown[]);
     return item.outputs.map((parameter, index) => describeArg(parameter, index, values[index]));
   } catch {
-    return undefined; // a reverted call's output is its revert reason, not the return values
+    return undefined; // output that does not fit the return types: none decoded
   }
 }
 

@@ -26,12 +26,18 @@ export function hasSelector(input: string | undefined): input is string {
   return input !== undefined && /^0x[0-9a-fA-F]{8}/.test(input);
 }
 
+/** Stands for an uploaded ABI that is stored but could not be read (corrupt): skipped, and the frame says so. */
+export const UNREADABLE_ABI: readonly unknown[] = Object.freeze([]);
+const UNREADABLE_ABI_NOTE = "the uploaded ABI of this address could not be read (corrupt in the bucket): upload it again";
+
 /** The decoded call, or null when there is nothing to decode (no selector). */
 export function decodeFrame(frame: FrameSources): Decoded | null {
   if (!hasSelector(frame.input)) return null;
   const input = frame.input.toLowerCase() as `0x${string}`;
   const selector = input.slice(0, 10);
+  const abiNotes = frame.uploaded.includes(UNREADABLE_ABI) ? [UNREADABLE_ABI_NOTE] : [];
   const through = frame.implementation ? { implementation: frame.implementation } : {};
+  const extra = { ...through, ...(abiNotes.length > 0 ? { notes: abiNotes } : {}) };
   for (const abi of frame.uploaded) {
     const functions = abiFunctions(abi).filter((item) => safeSelector(item) === selector);
     const output = frame.output as `0x${string}` | undefined;
@@ -40,14 +46,32 @@ export function decodeFrame(frame: FrameSources): Decoded | null {
       input,
       { output, full: true },
     );
-    if (candidates.length > 0) return { source: "abi", candidates, ...through };
+    if (candidates.length > 0) return { source: "abi", candidates, ...extra };
   }
   const bundled = decodeCandidates(BUNDLED_BY_SELECTOR.get(selector) ?? [], input);
-  if (bundled.length > 0) return { source: "bundled", candidates: bundled, ...through };
+  if (bundled.length > 0) return { source: "bundled", candidates: bundled, ...extra };
+  // Only these rest on the code read: they carry what it cannot vouch for.
+  const notes = [...abiNotes, ...codeNotes(frame)];
+  const fromCode = { ...through, ...(notes.length > 0 ? { notes } : {}) };
   const guessed = guessCandidate(input)!;
-  if (frame.code.some((code) => code.selectors.has(selector))) return { source: "bytecode", candidates: [guessed], ...through };
-  return { source: "guessed", candidates: [guessed], ...through };
+  if (frame.code.some((code) => code.selectors.has(selector))) return { source: "bytecode", candidates: [guessed], ...fromCode };
+  return { source: "guessed", candidates: [guessed], ...fromCode };
 }
+
+/**
+ * What the code read cannot vouch for: code read at the latest block (the node kept no state at the
+ * trace's), and then a proxy's implementation, which only the block's storage (or the trace) can name.
+ */
+function codeNotes(frame: FrameSources): string[] {
+  const latest = frame.code.filter((code) => code.readAtLatest);
+  if (latest.length === 0) return [];
+  const notes = [LATEST_CODE_NOTE];
+  if (!frame.implementation && latest.some((code) => code.proxies.length > 0)) notes.push(UNKNOWN_IMPLEMENTATION_NOTE);
+  return notes;
+}
+
+export const LATEST_CODE_NOTE = "code read at the latest block: the node keeps no state at this one";
+export const UNKNOWN_IMPLEMENTATION_NOTE = "a proxy: implementation unknown at this block";
 
 function safeSelector(item: Parameters<typeof toFunctionSelector>[0]): string | undefined {
   try {

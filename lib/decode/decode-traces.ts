@@ -34,7 +34,8 @@ export async function decodeTraces(traces: readonly Trace[], deps: DecodeDeps): 
       let implementation = implementations.get(index);
       const delegated = trace.action.callType === "delegatecall" ? lower(trace.action.from) : undefined;
       const uploaded = () => [to, implementation, delegated].flatMap((a) => (a && abis.has(a) ? [abis.get(a)!] : []));
-      const frame = { input: trace.action.input!, output: trace.result?.output, uploaded: uploaded(), code: [] as CodeAnalysis[] };
+      const output = trace.error === undefined ? trace.result?.output : undefined; // a failed call's output is its revert data
+      const frame = { input: trace.action.input!, output, uploaded: uploaded(), code: [] as CodeAnalysis[] };
       const first = decodeFrame({ ...frame, implementation });
       if (first && (first.source === "abi" || first.source === "bundled")) return void (decoded[index] = first);
       // Neither an uploaded ABI nor a bundled interface knows the selector: read the code that ran.

@@ -7,8 +7,8 @@ import { meteredBucket } from "@/lib/storage/metered-bucket";
 import type { GatewayClient } from "@/lib/gateway/gateway-client";
 import { AbiStore } from "./abi-store";
 import { codeCache } from "./code-cache";
-import { readCodeThrough } from "./code-reader";
-import { GatewayError } from "@/lib/errors/gateway-errors";
+import { readCodeThrough, storageAtBlock } from "./code-reader";
+import { UNREADABLE_ABI } from "./decode-frame";
 import type { DecodeDeps } from "./decode-traces";
 
 export async function openAbiStore(
@@ -34,14 +34,12 @@ export async function openDecoder(gateway: GatewayClient): Promise<DecodeDeps> {
     abis: async (addresses) => {
       const known = await uploaded();
       const stored = await store.getMany(addresses.filter((address) => known.has(address)));
-      return new Map([...stored].map(([address, entry]) => [address, entry.abi]));
+      // A corrupt stored ABI marks only its address's frames (decoded without it), not the whole decode.
+      const unreadable = stored.unreadable.map((address) => [address, UNREADABLE_ABI] as const);
+      return new Map([...[...stored].map(([address, entry]) => [address, entry.abi] as const), ...unreadable]);
     },
     code: readCodeThrough(gateway, codeCache),
-    // A proxy's slot where the trace does not show its implementation: at the block, else the latest one.
-    storage: (address, slot, blockNumber) =>
-      gateway.getStorageAt(address, slot, blockNumber).catch((error: unknown) => {
-        if (!(error instanceof GatewayError) || error.kind !== "jsonrpc") throw error;
-        return gateway.getStorageAt(address, slot, "latest");
-      }),
+    // A proxy's slot where the trace does not show its implementation: at the block only, never the latest one.
+    storage: storageAtBlock(gateway),
   };
 }

@@ -1,14 +1,15 @@
 // A decoded transaction as text, for the page's copy button and for reading in a ticket: one line per
-// call, indented by depth, name and arguments in place of selectors, repeated calls folded into one line.
+// call, indented by depth, name and arguments in place of selectors, identical repeated calls folded into one line.
 import type { Frame } from "./frames";
 import { sourceLabel, type Decoded } from "./types";
 
-/** Consecutive items with the same key, grouped (a loop's hundred identical calls are one group). */
-export function groupRepeats<T>(items: readonly T[], key: (item: T) => string): T[][] {
+/** Consecutive items with the same key, grouped (a loop's hundred identical calls are one group); a null key never groups. */
+export function groupRepeats<T>(items: readonly T[], key: (item: T) => string | null): T[][] {
   const groups: T[][] = [];
   for (const item of items) {
     const last = groups.at(-1);
-    if (last && key(last[0]!) === key(item)) last.push(item);
+    const itemKey = key(item);
+    if (last && itemKey !== null && key(last[0]!) === itemKey) last.push(item);
     else groups.push([item]);
   }
   return groups;
@@ -21,15 +22,40 @@ export function callText(decoded: Decoded): string {
     .join(" or ");
 }
 
-/** What makes two sibling calls "the same call" for folding: kind, callee, what was called and how it ended. */
+/**
+ * What makes two sibling calls "the same call" for folding: kind, ends, value, the whole calldata (so the
+ * arguments), how it decoded and how it ended. Only identifiers, types and hex: no `{`, `}` or `;`.
+ */
 export function repeatKey(frame: Frame): string {
-  const what = frame.decoded ? frame.decoded.candidates.map((c) => c.signature).join("|") : (frame.input?.slice(0, 10) ?? "");
-  return `${frame.type}|${frame.to}|${what}|${frame.error ?? ""}|${frame.reverted}`;
+  const what = frame.decoded ? `${frame.decoded.source}:${frame.decoded.candidates.map((c) => c.signature).join("|")}` : "";
+  return `${frame.type}|${frame.from}|${frame.to}|${frame.value}|${frame.input ?? ""}|${what}|${frame.error ?? ""}|${frame.reverted}`;
+}
+
+/** The fold key of a call and every call beneath it; null (never folded) where one of them failed or is not decoded. */
+export function subtreeKey<T>(node: T, frameOf: (node: T) => Frame | undefined, childrenOf: (node: T) => readonly T[]): string | null {
+  const frame = frameOf(node);
+  if (!frame || frame.error !== undefined) return null;
+  const children: string[] = [];
+  for (const child of childrenOf(node)) {
+    const key = subtreeKey(child, frameOf, childrenOf);
+    if (key === null) return null;
+    children.push(key);
+  }
+  return `${repeatKey(frame)}{${children.join(";")}}`;
 }
 
 interface Node {
   frame: Frame;
   children: Node[];
+}
+
+/** Two sibling calls fold only when they and their whole sub-trees are the same, with no failure in them. */
+export function foldKey(node: Node): string | null {
+  return subtreeKey(
+    node,
+    (n) => n.frame,
+    (n) => n.children,
+  );
 }
 
 /** The frames (in tree order) nested by traceAddress. */
@@ -49,7 +75,7 @@ export function nestFrames(frames: readonly Frame[]): Node[] {
 export function treeText(frames: readonly Frame[]): string {
   const lines: string[] = [];
   const write = (nodes: Node[], depth: number) => {
-    for (const group of groupRepeats(nodes, (node) => repeatKey(node.frame))) {
+    for (const group of groupRepeats(nodes, foldKey)) {
       const { frame } = group[0]!;
       const what = frame.decoded ? `${callText(frame.decoded)} — ${sourceLabel(frame.decoded)}` : (frame.input?.slice(0, 10) ?? "");
       const value = frame.value !== "0" ? ` value ${frame.value} wei` : "";

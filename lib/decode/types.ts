@@ -23,6 +23,8 @@ export interface Candidate {
   interfaces?: string[];
   /** Return values: only with a full ABI (an uploaded one), never guessed. */
   outputs?: DecodedArg[];
+  /** What the guess left out (a cap on arguments or calldata bytes analysed), when it did. */
+  note?: string;
 }
 
 export interface Decoded {
@@ -30,10 +32,17 @@ export interface Decoded {
   candidates: Candidate[];
   /** Set when the code read was a proxy and the calldata was decoded against its implementation. */
   implementation?: string;
+  /** What limits this decoding (code read at the latest block, an uploaded ABI that could not be read…). */
+  notes?: string[];
 }
 
-/** The label the page shows for a source. */
+/** The label the page shows for a source, with what limits it (caps of a guess, code read at the latest block…). */
 export function sourceLabel(decoded: Decoded): string {
+  const limits = [...(decoded.notes ?? []), ...decoded.candidates.flatMap((c) => (c.note ? [c.note] : []))];
+  return limits.length > 0 ? `${baseLabel(decoded)} (${limits.join("; ")})` : baseLabel(decoded);
+}
+
+function baseLabel(decoded: Decoded): string {
   switch (decoded.source) {
     case "abi":
       return "from your ABI";

@@ -6,6 +6,8 @@ import { InputError } from "@/lib/errors/input-error";
 import { isAddress } from "@/lib/gateway/address";
 
 export const MAX_ABI_ITEMS = 2_000;
+/** Tuples nest at most this deep: checking (and viem's selector) recurse per level, and a request body is no stack. */
+export const MAX_TUPLE_DEPTH = 32;
 
 const ITEM_TYPES = ["function", "event", "error", "constructor", "fallback", "receive"];
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -74,7 +76,7 @@ function checkItem(item: unknown, path: string): void {
   }
 }
 
-function checkParameters(parameters: unknown, path: string): void {
+function checkParameters(parameters: unknown, path: string, depth = 0): void {
   if (!Array.isArray(parameters)) throw new InputError(path, `${path} must be an array of parameters`);
   parameters.forEach((parameter, index) => {
     const at = `${path}[${index}]`;
@@ -85,8 +87,9 @@ function checkParameters(parameters: unknown, path: string): void {
     }
     if (name !== undefined && typeof name !== "string") throw new InputError(`${at}.name`, `${at}.name must be text`);
     if (type.startsWith("tuple")) {
+      if (depth >= MAX_TUPLE_DEPTH) throw new InputError(at, `${at} nests tuples deeper than ${MAX_TUPLE_DEPTH} levels`);
       if (!Array.isArray(components)) throw new InputError(`${at}.components`, `${at}.components must list the tuple's parameters`);
-      checkParameters(components, `${at}.components`);
+      checkParameters(components, `${at}.components`, depth + 1);
     }
   });
 }

@@ -4,7 +4,7 @@
 import type { Trace } from "@/lib/gateway/trace";
 import { traceEnds } from "@/lib/gateway/trace";
 import { buildCallTrees, type CallNode } from "@/lib/gateway/call-tree";
-import type { Candidate, Decoded, DecodeSource } from "./types";
+import type { Decoded, DecodeSource } from "./types";
 
 export interface ValueFlow {
   from: string;
@@ -23,7 +23,17 @@ export interface ValueFlow {
   frames: string[];
 }
 
-const TOKEN_TRANSFERS = new Set(["transfer", "transferFrom", "safeTransferFrom"]);
+/**
+ * The ERC-20/721/1155 transfer signatures, with the argument positions of from, to and the amount (or id):
+ * by signature, not name, so that Permit2's transferFrom(address,address,uint160,address) adds no row.
+ */
+const TOKEN_TRANSFERS: ReadonlyMap<string, { from?: number; to: number; value: number }> = new Map([
+  ["transfer(address,uint256)", { to: 0, value: 1 }],
+  ["transferFrom(address,address,uint256)", { from: 0, to: 1, value: 2 }],
+  ["safeTransferFrom(address,address,uint256)", { from: 0, to: 1, value: 2 }],
+  ["safeTransferFrom(address,address,uint256,bytes)", { from: 0, to: 1, value: 2 }],
+  ["safeTransferFrom(address,address,uint256,uint256,bytes)", { from: 0, to: 1, value: 3 }], // ERC-1155: the amount of id
+]);
 
 /** `decoded[i]` belongs to `traces[i]` (one transaction's traces). */
 export function valueFlow(traces: readonly Trace[], decoded: ReadonlyArray<Decoded | null>): ValueFlow[] {
@@ -51,7 +61,8 @@ export function valueFlow(traces: readonly Trace[], decoded: ReadonlyArray<Decod
 
 /** Value that leaves the caller: a call's or create's value (a delegatecall's is its caller's, not moved), a self-destruct's balance. */
 function nativeValue(trace: Trace): bigint {
-  if (trace.type === "call" && trace.action.callType !== "delegatecall" && trace.action.callType !== "staticcall") {
+  // A delegatecall's or callcode's value stays with the caller (the callee's code runs in the caller's account).
+  if (trace.type === "call" && !["delegatecall", "staticcall", "callcode"].includes(trace.action.callType ?? "")) {
     return hexValue(trace.action.value);
   }
   if (trace.type === "create") return hexValue(trace.action.value);
@@ -65,14 +76,15 @@ function hexValue(value: string | undefined): bigint {
 
 function tokenTransfer(trace: Trace, decoded: Decoded | null): Omit<ValueFlow, "reverted" | "frames"> | undefined {
   if (!decoded || (decoded.source !== "abi" && decoded.source !== "bundled")) return undefined;
-  if (trace.action.callType === "delegatecall" || !trace.action.to) return undefined; // the proxy's own frame carries it
-  const candidates = decoded.candidates.filter((c) => TOKEN_TRANSFERS.has(c.name));
+  // The proxy's own frame carries a delegatecall's transfer; a callcode's runs in the caller's storage, not the token's.
+  if (trace.action.callType === "delegatecall" || trace.action.callType === "callcode" || !trace.action.to) return undefined;
+  const candidates = decoded.candidates.filter((c) => TOKEN_TRANSFERS.has(c.signature));
   const first = candidates[0];
   if (!first) return undefined;
-  const arg = (candidate: Candidate, ...names: string[]) => candidate.args.find((a) => names.includes(a.name))?.value;
-  const from = arg(first, "from", "_from", "sender") ?? trace.action.from?.toLowerCase();
-  const to = arg(first, "to", "_to", "recipient", "dst");
-  const value = arg(first, "value", "amount", "tokenId", "id", "_value", "wad") ?? first.args.find((a) => a.type.startsWith("uint"))?.value;
+  const at = TOKEN_TRANSFERS.get(first.signature)!;
+  const from = at.from === undefined ? trace.action.from?.toLowerCase() : first.args[at.from]?.value;
+  const to = first.args[at.to]?.value;
+  const value = first.args[at.value]?.value;
   if (!from || !to || value === undefined) return undefined;
   const standards = [...new Set(candidates.flatMap((c) => c.interfaces ?? []))];
   return { from, to, value, asset: trace.action.to.toLowerCase(), source: decoded.source, ...(standards.length ? { standards } : {}) };

@@ -33,6 +33,7 @@ export const POST = operation(
     const gateway = openGateway(AbortSignal.any([request.signal, stop.signal]), platform.scheduler, allows);
     if (decode) {
       const decoder = openDecoder(gateway); // opened alongside the read: its ABI listing overlaps the gateway's answers
+      decoder.catch(() => undefined); // awaited below; not an unhandled rejection if the read fails first
       return decodedTraceAnswer(await runTraceQuery(gateway, query, { cache: finalizedWindows }), await decoder);
     }
     const run: StreamedRun = (onTraces, onProgress) => runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });

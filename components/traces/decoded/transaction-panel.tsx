@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { Button } from "@/components/ui/button";
 import type { DecodedTransaction } from "@/lib/decode/read-transaction";
 import { treeText } from "@/lib/decode/tree-text";
+import { valueFlowNotice } from "@/lib/decode/value-flow-notice";
 import { AbiUpload } from "./abi-upload";
 import { DecodedDetail } from "./decoded-call";
 import { ValueFlowView } from "./value-flow";
@@ -15,14 +16,17 @@ interface Props {
   error: Error | null;
   loading: boolean;
   selectedFrame?: string;
+  /** Reads the transaction again (a new request, with a fresh subrequest budget). */
+  onRetry?: () => void;
 }
 
-export function TransactionPanel({ transaction, error, loading, selectedFrame }: Props) {
+export function TransactionPanel({ transaction, error, loading, selectedFrame, onRetry }: Props) {
   const [copied, setCopied] = useState(false);
   if (error) return <ErrorState title="The transaction could not be decoded" message={error.message} />;
   if (loading || !transaction) return <LoadingState label="Decoding the transaction…" />;
   const frame = transaction.frames.find((f) => f.traceAddress.join(".") === (selectedFrame ?? ""));
   const text = treeText(transaction.frames);
+  const notice = valueFlowNotice(transaction);
   return (
     <section aria-label="Decoded transaction" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
       <div>
@@ -30,7 +34,21 @@ export function TransactionPanel({ transaction, error, loading, selectedFrame }:
         <p className="mb-2 text-xs text-slate-600">
           Native value each call moved (a reverted call&apos;s did not move), and token transfers where a call decoded as one.
         </p>
-        <ValueFlowView rows={transaction.valueFlow} />
+        {notice.message && (
+          <p
+            role={notice.retry ? "alert" : undefined}
+            data-testid="value-flow-notice"
+            className={`mb-2 text-sm ${notice.retry ? "text-amber-800" : "text-slate-600"}`}
+          >
+            {notice.message}{" "}
+            {notice.retry && onRetry && (
+              <Button size="sm" onClick={onRetry}>
+                Read it again
+              </Button>
+            )}
+          </p>
+        )}
+        {notice.showRows && <ValueFlowView rows={transaction.valueFlow} />}
       </div>
       {frame && (
         <div data-testid="frame-detail">

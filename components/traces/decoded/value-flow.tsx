@@ -4,8 +4,8 @@ import { formatEther } from "@/lib/gateway/address";
 import type { ValueFlow } from "@/lib/decode/value-flow";
 import { shortHex } from "../table/columns";
 
+/** The rows of a read transaction (the panel says why there are none: lib/decode/value-flow-notice.ts). */
 export function ValueFlowView({ rows }: { rows: ValueFlow[] }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-600">This transaction moved no value (native or decoded token).</p>;
   return (
     <div className="flex flex-wrap items-start gap-4">
       <table className="text-sm" aria-label="Value flow" aria-describedby="value-flow-graph">

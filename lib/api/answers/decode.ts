@@ -24,6 +24,8 @@ const candidateSchema = z.strictObject({
   args: z.array(decodedArgSchema),
   interfaces: z.array(z.string()).optional(),
   outputs: z.array(decodedArgSchema).optional(),
+  /** What a guess left out (its caps), when it did. */
+  note: z.string().optional(),
 });
 const _candidate: SameKeys<z.output<typeof candidateSchema>, Candidate> = true;
 
@@ -32,6 +34,8 @@ export const decodedSchema = z.strictObject({
   source: z.enum(DECODE_SOURCES),
   candidates: z.array(candidateSchema).min(1),
   implementation: hex.optional(),
+  /** What limits the decoding: code read at the latest block, an implementation unknown at the block, an unreadable ABI. */
+  notes: z.array(z.string()).optional(),
 });
 const _decoded: SameKeys<z.output<typeof decodedSchema>, Decoded> = true;
 

@@ -8,8 +8,9 @@ import artifacts from "@/lib/dev/gateway/solidity/artifacts.json";
 import { freePort } from "@/lib/dev/gateway/anvil";
 import { startDemoGateway, type DemoGateway } from "@/lib/dev/gateway/demo-gateway";
 import { CodeCache } from "@/lib/decode/code-cache";
-import { forgetRefusedBlocks, readCodeThrough } from "@/lib/decode/code-reader";
+import { readCodeThrough, storageAtBlock } from "@/lib/decode/code-reader";
 import type { DecodeDeps } from "@/lib/decode/decode-traces";
+import { LATEST_CODE_NOTE } from "@/lib/decode/decode-frame";
 import { readTransaction } from "@/lib/decode/read-transaction";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -31,12 +32,11 @@ function decoder(client: GatewayClient, uploaded: Record<string, unknown[]> = {}
   return {
     abis: async (addresses) => new Map(addresses.filter((a) => uploaded[a]).map((a) => [a, uploaded[a]!])),
     code: readCodeThrough(client, new CodeCache()),
-    storage: (address, slot) => client.getStorageAt(address, slot, "latest"),
+    storage: storageAtBlock(client), // as the server reads it: a slot at the block, never the latest one
   };
 }
 
 beforeAll(async () => {
-  forgetRefusedBlocks();
   gateway = await startDemoGateway({ anvilPort: await freePort(), gatewayPort: await freePort() });
 }, 90_000);
 afterAll(async () => {
@@ -77,6 +77,8 @@ describe("decoding the demo chain", () => {
       { from: splitter, to: refuser, value: (5n * 10n ** 17n).toString(), reverted: true, asset: "native", frames: ["1"] },
     ]);
     expect(split.complete).toBe(true);
+    // anvil --prune-history keeps no old state: the code was read at the latest block, and the frame says so.
+    expect(split.frames[0]?.decoded?.notes).toEqual([LATEST_CODE_NOTE]);
   });
 
   it("answers 404 for a hash the node does not know", async () => {

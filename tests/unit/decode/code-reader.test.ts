@@ -1,17 +1,24 @@
-// Code is read once per (address, block hash), through the gateway only; a node without the block's
-// state is asked for the latest code instead, and older blocks then go there directly.
+// Code is read once per (address, block hash), through the gateway only; a node that says it keeps no
+// state at the block is asked for the latest code instead (labelled so), any other error is reported;
+// finished analyses (not code, not in-flight reads) are shared between requests.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import artifacts from "@/lib/dev/gateway/solidity/artifacts.json";
+import { analyseCode } from "@/lib/decode/bytecode";
 import { CodeCache } from "@/lib/decode/code-cache";
-import { forgetRefusedBlocks, readCodeThrough } from "@/lib/decode/code-reader";
+import { readCodeThrough, storageAtBlock } from "@/lib/decode/code-reader";
+import { decodeFrame } from "@/lib/decode/decode-frame";
+import { sourceLabel } from "@/lib/decode/types";
 import { GatewayClient } from "@/lib/gateway/gateway-client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
 
 const TOKEN = "0xa51c1fc2f0d1a1b8494ed1fe312d7c3a78ed91c0";
 const SPLITTER = "0x0b306bf915c4d645ff596e518faf3f9669b97016";
+const MISSING_STATE = { code: -32000, message: "missing trie node 1b2c (path ) state 0x1b2c is not available" };
+const RATE_LIMITED = { code: -32005, message: "daily request count exceeded, request rate limited" };
 
-function gateway(history: boolean) {
+/** A gateway whose node answers `refusal` for any block but the latest (none: it keeps every state). */
+function gateway(refusal?: { code: number; message: string }, wait?: Promise<void>) {
   const calls: unknown[][] = [];
   const scheduler = new Scheduler({
     limiter: new RateLimiter({ requests: 1000, windowSeconds: 1 }),
@@ -21,8 +28,8 @@ function gateway(history: boolean) {
     fetch: async (_url, init) => {
       const { id, method, params } = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown[] };
       calls.push([method, ...params]);
-      if (!history && params[1] !== "latest")
-        return Response.json({ jsonrpc: "2.0", id, error: { code: -32000, message: "missing trie node" } });
+      await wait;
+      if (refusal && params.at(-1) !== "latest") return Response.json({ jsonrpc: "2.0", id, error: refusal });
       return Response.json({ jsonrpc: "2.0", id, result: artifacts.contracts.DemoToken.deployedBytecode });
     },
   });
@@ -30,14 +37,13 @@ function gateway(history: boolean) {
 }
 
 afterEach(() => {
-  forgetRefusedBlocks();
   vi.restoreAllMocks();
 });
 
 describe("readCodeThrough", () => {
   it("reads each address once per block hash, and analyses the code with no other host reached", async () => {
     const reach = vi.spyOn(globalThis, "fetch");
-    const { client, calls } = gateway(true);
+    const { client, calls } = gateway();
     const read = readCodeThrough(client, new CodeCache());
     const [first, again] = await Promise.all([read(TOKEN, 10, "0xaa"), read(TOKEN, 10, "0xaa")]);
     await read(TOKEN, 11, "0xbb");
@@ -47,26 +53,87 @@ describe("readCodeThrough", () => {
     ]);
     expect(first).toBe(again);
     expect(first.analysis.selectors.has("0xa9059cbb")).toBe(true); // transfer(address,uint256)
+    expect(first.analysis.readAtLatest).toBeUndefined();
     expect(reach).not.toHaveBeenCalled(); // whatsabi's loaders are off: only the gateway's own fetch ran
   });
 
-  it("falls back to the latest code where the node has no state at the block, then skips the refused call", async () => {
-    const { client, calls } = gateway(false);
-    const read = readCodeThrough(client, new CodeCache());
-    expect((await read(TOKEN, 10, "0xaa")).code).toBe(artifacts.contracts.DemoToken.deployedBytecode);
+  it("reads the latest code where the node keeps no state at the block, labels it, and skips the refused call for older blocks", async () => {
+    const { client, calls } = gateway(MISSING_STATE);
+    const cache = new CodeCache();
+    const read = readCodeThrough(client, cache);
+    const token = await read(TOKEN, 10, "0xaa");
+    expect(token.code).toBe(artifacts.contracts.DemoToken.deployedBytecode);
+    expect(token.analysis.readAtLatest).toBe(true);
     await read(SPLITTER, 9, "0xcc");
     expect(calls).toEqual([
       ["eth_getCode", TOKEN, "0xa"],
       ["eth_getCode", TOKEN, "latest"],
       ["eth_getCode", SPLITTER, "latest"],
     ]);
+    expect(cache.size).toBe(0); // the latest code is no block hash's code: never kept for the process
+  });
+
+  it("reports any other node error (a rate limit) instead of reading the latest code", async () => {
+    const { client, calls } = gateway(RATE_LIMITED);
+    const read = readCodeThrough(client, new CodeCache());
+    await expect(read(TOKEN, 10, "0xaa")).rejects.toThrow(/rate limited/);
+    await expect(read(SPLITTER, 9, "0xcc")).rejects.toThrow(/rate limited/);
+    expect(calls).toEqual([
+      ["eth_getCode", TOKEN, "0xa"],
+      ["eth_getCode", SPLITTER, "0x9"],
+    ]);
+  });
+
+  it("keeps a refusal to the request that met it: the next request asks at the block again", async () => {
+    const refusing = gateway(MISSING_STATE);
+    await readCodeThrough(refusing.client, new CodeCache())(TOKEN, 10, "0xaa");
+    const next = gateway();
+    const code = await readCodeThrough(next.client, new CodeCache())(SPLITTER, 9, "0xcc");
+    expect(next.calls).toEqual([["eth_getCode", SPLITTER, "0x9"]]);
+    expect(code.analysis.readAtLatest).toBeUndefined();
+  });
+
+  it("shares finished analyses between requests, never a read still in flight with another request's client", async () => {
+    const cache = new CodeCache();
+    let release!: () => void;
+    const a = gateway(undefined, new Promise((resolve) => (release = resolve)));
+    const b = gateway();
+    const readA = readCodeThrough(a.client, cache)(TOKEN, 10, "0xaa");
+    const fromB = await readCodeThrough(b.client, cache)(TOKEN, 10, "0xaa"); // A's read still waits: B reads its own
+    expect(b.calls).toEqual([["eth_getCode", TOKEN, "0xa"]]);
+    release();
+    await readA;
+    const c = gateway();
+    const fromC = await readCodeThrough(c.client, cache)(TOKEN, 10, "0xaa");
+    expect(c.calls).toEqual([]); // finished: shared
+    expect(fromC.code).toBeUndefined(); // the cache keeps the analysis, not the code
+    expect([...fromC.analysis.selectors].sort()).toEqual([...fromB.analysis.selectors].sort());
+    expect(fromC.analysis.proxies).toEqual(fromB.analysis.proxies);
   });
 
   it("keeps at most its bound of entries", async () => {
-    const { client } = gateway(true);
+    const { client } = gateway();
     const cache = new CodeCache(2);
     const read = readCodeThrough(client, cache);
     for (const hash of ["0x1", "0x2", "0x3"]) await read(TOKEN, 1, hash);
     expect(cache.size).toBe(2);
+  });
+});
+
+describe("a proxy read where the node keeps no state at the block", () => {
+  it("reads its slot at the block only: a refusal is no implementation, never the latest slot", async () => {
+    const { client, calls } = gateway(MISSING_STATE);
+    await expect(storageAtBlock(client)(TOKEN, "0x01", 10)).rejects.toThrow(/missing trie node/);
+    expect(calls).toEqual([["eth_getStorageAt", TOKEN, "0x01", "0xa"]]);
+  });
+
+  it("labels the frame: code read at the latest block, implementation unknown at this block", async () => {
+    const proxy = await analyseCode(TOKEN, artifacts.contracts.DemoProxy.deployedBytecode);
+    expect(proxy.proxies.length).toBeGreaterThan(0);
+    const decoded = decodeFrame({ input: "0x40c10f19", uploaded: [], code: [{ ...proxy, readAtLatest: true }] })!;
+    expect(decoded.implementation).toBeUndefined();
+    expect(sourceLabel(decoded)).toMatch(/code read at the latest block.*implementation unknown at this block/);
+    const known = decodeFrame({ input: "0x40c10f19", uploaded: [], code: [{ ...proxy, readAtLatest: true }], implementation: SPLITTER })!;
+    expect(sourceLabel(known)).not.toMatch(/implementation unknown/); // the trace itself named it
   });
 });

@@ -1,7 +1,8 @@
 // Types guessed from calldata alone: addresses, numbers, words, and dynamic bytes found by their offsets.
 import { describe, expect, it } from "vitest";
-import { guessCandidate } from "@/lib/decode/guess-types";
+import { guessCandidate, MAX_GUESSED_ARGS, MAX_GUESSED_BYTES } from "@/lib/decode/guess-types";
 import { decodeFrame } from "@/lib/decode/decode-frame";
+import { sourceLabel } from "@/lib/decode/types";
 
 const word = (hex: string) => hex.replace(/^0x/, "").padStart(64, "0");
 
@@ -60,5 +61,30 @@ describe("decodeFrame", () => {
       },
     ];
     expect(decodeFrame({ input, uploaded: [abi], code: [] })?.source).toBe("guessed");
+  });
+});
+
+describe("guessCandidate on crafted calldata", () => {
+  it("stays linear on 512 KB of offsets all pointing at one long tail, and says what it left out", () => {
+    const words = 16_384; // 512 KB
+    const head = 8_192;
+    const tail = (words - head - 1) * 32; // bytes of the one dynamic argument every head word points to
+    const input = `0xdeadbeef${word((head * 32).toString(16)).repeat(head)}${word(tail.toString(16))}${"ab".repeat(tail)}`;
+    const started = performance.now();
+    const guessed = guessCandidate(input)!;
+    expect(performance.now() - started).toBeLessThan(1_000); // was seconds: each offset joined the whole rest
+    expect(guessed.args.length).toBeLessThanOrEqual(MAX_GUESSED_ARGS);
+    expect(guessed.note).toMatch(/first 32 arguments/);
+    expect(guessed.note).toMatch(/first 8192 bytes of 524288/);
+    expect(guessed.args.every((arg) => arg.value.length <= 2 + MAX_GUESSED_BYTES * 2)).toBe(true);
+  });
+});
+
+describe("the label of a capped guess", () => {
+  it("says the cap", () => {
+    const decoded = decodeFrame({ input: `0xdeadbeef${"00".repeat(MAX_GUESSED_BYTES + 64)}`, uploaded: [], code: [] })!;
+    expect(sourceLabel(decoded)).toBe(
+      `guessed (only the first ${MAX_GUESSED_ARGS} arguments guessed; types guessed from the first ${MAX_GUESSED_BYTES} bytes of ${MAX_GUESSED_BYTES + 64})`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // An uploaded ABI is checked item by item: a 400 names the first thing wrong, by its path.
 import { describe, expect, it } from "vitest";
-import { parseAbiUpload } from "@/lib/decode/uploaded-abi";
+import { MAX_TUPLE_DEPTH, parseAbiUpload } from "@/lib/decode/uploaded-abi";
 import { InputError } from "@/lib/errors/input-error";
 import { abiOf, seed } from "./recorded";
 
@@ -47,5 +47,23 @@ describe("parseAbiUpload", () => {
     const { field: named, message } = refusal(body);
     expect(named).toBe(field);
     expect(message).toContain(words);
+  });
+});
+
+describe("nested tuples", () => {
+  const nested = (depth: number) => {
+    let parameter: Record<string, unknown> = { name: "leaf", type: "uint256" };
+    for (let i = 0; i < depth; i++) parameter = { name: `t${i}`, type: "tuple", components: [parameter] };
+    return { address: seed.token, abi: [{ type: "function", name: "f", inputs: [parameter] }] };
+  };
+
+  it("are refused past the depth cap with a 400 naming the field, not a stack overflow", () => {
+    const { field, message } = refusal(nested(20_000));
+    expect(field).toBe(`abi[0].inputs[0]${".components[0]".repeat(MAX_TUPLE_DEPTH)}`);
+    expect(message).toContain(`deeper than ${MAX_TUPLE_DEPTH}`);
+  });
+
+  it("are accepted up to the cap", () => {
+    expect(parseAbiUpload(nested(MAX_TUPLE_DEPTH)).abi).toHaveLength(1);
   });
 });
