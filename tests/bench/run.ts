@@ -17,7 +17,7 @@ const plan = quick
   ? {
       scan: { runs: 1, zones: 12 },
       limit: { runs: 1, zones: 3, requests: 12, windowSeconds: 3 },
-      traces: { runs: 1, wideRange: 2_000 },
+      traces: { runs: 1, wideRange: 2_000, passthrough: false },
       page: { runs: 1, zones: 240, loadSeconds: 3 },
       // Two wrangler dev start-ups and an edge build: not small enough for `npm test` (its edge step runs the test).
       isolates: undefined,
@@ -26,7 +26,7 @@ const plan = quick
     {
       scan: { runs: 3, zones: 240 },
       limit: { runs: 3, zones: 24, requests: 120, windowSeconds: 30 },
-      traces: { runs: 3, wideRange: 10_000 },
+      traces: { runs: 3, wideRange: 10_000, passthrough: true },
       page: { runs: 3, zones: 5000, loadSeconds: 30 },
       // 2 × 20 zones: about 520 calls (13 a zone), over four windows of 120 per 30 s.
       isolates: { runs: 3, zones: 20, requests: 120, windowSeconds: 30 },
