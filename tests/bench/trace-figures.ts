@@ -129,7 +129,8 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         }
         const [d, v, t] = times as [(typeof times)[number], (typeof times)[number], (typeof times)[number] | undefined];
         if (v.value.length !== d.value.length) throw new Error(`Preflight returned ${v.value.length} traces, the node ${d.value.length}`);
-        if (t && t.value.length !== d.value.length) throw new Error(`the passthrough returned ${t.value.length} traces, the node ${d.value.length}`);
+        if (t && t.value.length !== d.value.length)
+          throw new Error(`the passthrough returned ${t.value.length} traces, the node ${d.value.length}`);
         pairs.push({
           ratio: v.ms / d.ms,
           overPassthrough: t ? v.ms / t.ms : Number.NaN,

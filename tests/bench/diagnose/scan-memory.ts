@@ -38,15 +38,26 @@ try {
   );
   clearInterval(timeline);
   clearInterval(timer);
-  console.log(`peak tree RSS ${scan.peakMiB.toFixed(0)} MiB; after ${treeRssMiB(pid).toFixed(0)}; scan ${(scan.value.value.ms / 1000).toFixed(1)} s`);
-  for (const [p, mib] of peaks) console.log(`  pid ${p} ${readFileSync(`/proc/${p}/cmdline`, "utf8").replace(/\0/g, " ").slice(0, 90)}: peak ${mib.toFixed(0)} MiB`);
-  const gc = JSON.parse(readFileSync(`${server.probeDir}/gc-${pid}.json`, "utf8")) as { peak: Record<string, number>; markCompacts: number };
+  console.log(
+    `peak tree RSS ${scan.peakMiB.toFixed(0)} MiB; after ${treeRssMiB(pid).toFixed(0)}; scan ${(scan.value.value.ms / 1000).toFixed(1)} s`,
+  );
+  for (const [p, mib] of peaks)
+    console.log(`  pid ${p} ${readFileSync(`/proc/${p}/cmdline`, "utf8").replace(/\0/g, " ").slice(0, 90)}: peak ${mib.toFixed(0)} MiB`);
+  const gc = JSON.parse(readFileSync(`${server.probeDir}/gc-${pid}.json`, "utf8")) as {
+    peak: Record<string, number>;
+    markCompacts: number;
+  };
   console.log(`process.memoryUsage() peaks (MiB): ${JSON.stringify(gc.peak)}; ${gc.markCompacts} mark-compacts`);
   console.log(`heap used ${(scan.value.heapUsed / 2 ** 20).toFixed(0)} MiB; live sampled by site:`);
   for (const s of scan.value.top) {
     console.log(`  ${(s.bytes / 2 ** 20).toFixed(1).padStart(7)} MiB  ${s.site}`);
     for (const [leaf, bytes] of s.leaf) console.log(`      ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB  ${leaf}`);
   }
+  const { serverHeapSummary } = await import("../lib/heap-snapshot");
+  const summary = await serverHeapSummary(pid, server.probeDir!, 25);
+  console.log(`heap snapshot ${(summary.totalBytes / 2 ** 20).toFixed(0)} MiB by constructor:`);
+  for (const g of summary.groups)
+    console.log(`  ${(g.bytes / 2 ** 20).toFixed(1).padStart(7)} MiB ${String(g.count).padStart(8)}×  ${g.name}`);
 } finally {
   await stopAll(preflight, sandbox);
 }

@@ -9,6 +9,10 @@ export interface GcTotals {
   promotedBytes: number;
   gcMs: number;
   maxPauseMs: number;
+  /** The largest heap a mark-compact left (live data, garbage excluded), MiB. */
+  liveAfterMarkCompactMiB?: number;
+  /** The largest each part of process.memoryUsage() reached, MiB. */
+  peak?: Record<string, number>;
 }
 
 /** The GC totals so far, summed over the processes that wrote them (after the probe's next write). */
@@ -24,6 +28,8 @@ export async function gcTotals(probeDir: string | undefined): Promise<GcTotals> 
       sum.promotedBytes += t.promotedBytes;
       sum.gcMs += t.gcMs;
       sum.maxPauseMs = Math.max(sum.maxPauseMs, t.maxPauseMs);
+      sum.liveAfterMarkCompactMiB = Math.max(sum.liveAfterMarkCompactMiB ?? 0, t.liveAfterMarkCompactMiB ?? 0);
+      if (t.peak && (!sum.peak || (t.peak.rss ?? 0) > (sum.peak.rss ?? 0))) sum.peak = t.peak;
     } catch {
       // written while read: the next read has it
     }
@@ -48,7 +54,11 @@ export interface HeapSite {
 }
 
 /** Sends SIGUSR2 to `pid` (start), runs `work`, SIGUSR2 again (stop): the sampled live heap by allocation site. */
-export async function liveHeapDuring<T>(pid: number, probeDir: string, work: () => Promise<T>): Promise<{ value: T; top: HeapSite[]; heapUsed: number }> {
+export async function liveHeapDuring<T>(
+  pid: number,
+  probeDir: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; top: HeapSite[]; heapUsed: number }> {
   const wait = async (file: string) => {
     for (let i = 0; i < 300 && !existsSync(join(probeDir, file)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   };

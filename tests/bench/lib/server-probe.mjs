@@ -1,8 +1,9 @@
 // Preloaded into the bench's `next start` (NODE_OPTIONS=--import): the main thread's garbage collection,
 // written every 200 ms to $BENCH_PROBE_DIR/gc-<pid>.json (mark-compacts, scavenges, and how much the old
 // generation grew between mark-compacts: what survived scavenges, i.e. promotion). SIGUSR2 starts a
-// sampling heap profile; the next SIGUSR2 writes heap-<pid>.json: the live heap by allocating function.
-import { writeFileSync } from "node:fs";
+// sampling heap profile; the next SIGUSR2 writes heap-<pid>.json: the live heap by allocating function
+// (or, when $BENCH_PROBE_DIR/want-snapshot exists, a heap snapshot: server.heapsnapshot).
+import { existsSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { PerformanceObserver, constants } from "node:perf_hooks";
 import process from "node:process";
@@ -28,8 +29,7 @@ if (isMainThread && dir) {
         totals.markCompacts++;
         // What the heap held alive right after a full collection: its live size, garbage excluded.
         totals.liveAfterMarkCompactMiB = Math.max(totals.liveAfterMarkCompactMiB, Math.round(process.memoryUsage().heapUsed / 2 ** 20));
-      }
-      else {
+      } else {
         if (kind === constants.NODE_PERFORMANCE_GC_MINOR) totals.scavenges++;
         totals.promotedBytes += Math.max(0, now - last);
       }
@@ -51,6 +51,12 @@ if (isMainThread && dir) {
     new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
   let sampling = false;
   process.on("SIGUSR2", async () => {
+    // Asked for a heap snapshot instead (heap-snapshot.ts summarizes it by constructor).
+    if (existsSync(`${dir}/want-snapshot`)) {
+      v8.writeHeapSnapshot(`${dir}/server.heapsnapshot`);
+      writeFileSync(`${dir}/snapshot-written`, "");
+      return;
+    }
     if (!sampling) {
       sampling = true;
       await post("HeapProfiler.enable");
