@@ -46,8 +46,12 @@ export async function ensureBenchBuild(root = process.cwd()): Promise<string> {
   execFileSync("cp", ["-a", join(root, "tests/bench/passthrough/route.ts"), join(dir, "app/api/bench-passthrough/route.ts")]);
   if (buildIsStale(dir)) {
     console.log(`  building the bench build (Preflight + ${PASSTHROUGH_PATH}) in ${dir}…`);
-    const code = await run(join(root, "node_modules/.bin/next"), ["build", dir], { NEXT_TELEMETRY_DISABLED: "1" });
-    if (code !== 0) throw new Error(`the bench build failed (next build exited ${code})`);
+    // The copy's own `next` (its hard-linked packages): one Next instance for the build and the app it builds.
+    const code = await run(join(dir, "node_modules/.bin/next"), ["build", dir], { NEXT_TELEMETRY_DISABLED: "1" });
+    if (code !== 0) {
+      rmSync(join(dir, ".next", "BUILD_ID"), { force: true }); // never mistaken for a finished build
+      throw new Error(`the bench build failed (next build exited ${code})`);
+    }
   }
   return dir;
 }

@@ -91,7 +91,9 @@ export async function startBenchPreflight(env: Record<string, string> = {}, at: 
   const port = at.port ?? BENCH_PORTS.preflight;
   if (!existsSync(`${dir}/.next/BUILD_ID`)) throw new Error("no production build: run `npx next build` first (npm run bench does)");
   const probeDir = mkdtempSync(join(tmpdir(), "preflight-bench-probe-"));
-  const service = startService("preflight", bin("next"), ["start", dir, "--hostname", "127.0.0.1", "--port", String(port)], {
+  // The build's own `next` (the bench build has its own packages: two Next instances break its request store).
+  const next = at.dir && existsSync(join(at.dir, "node_modules/.bin/next")) ? join(at.dir, "node_modules/.bin/next") : bin("next");
+  const service = startService("preflight", next, ["start", dir, "--hostname", "127.0.0.1", "--port", String(port)], {
     quiet: true,
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
@@ -106,7 +108,9 @@ export async function startBenchPreflight(env: Record<string, string> = {}, at: 
       ETH_GATEWAY_URL: `http://127.0.0.1:${BENCH_PORTS.gateway}/v1/anvil`,
       ACCOUNT_RATE_LIMIT: "1000000",
       ACCOUNT_RATE_WINDOW_SECONDS: "300",
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${join(process.cwd(), "tests/bench/lib/server-probe.mjs")}`.trim(),
+      // BENCH_SERVER_NODE_OPTIONS: V8 flags for the server alone (a diagnostic's what-if, never a figure's setting).
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ""} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ""} --import ${join(process.cwd(), "tests/bench/lib/server-probe.mjs")}`.trim(),
       BENCH_PROBE_DIR: probeDir,
       ...env,
     },
