@@ -7,6 +7,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { PerformanceObserver, constants } from "node:perf_hooks";
 import process from "node:process";
+import { setInterval } from "node:timers";
 import v8 from "node:v8";
 import { isMainThread } from "node:worker_threads";
 
