@@ -80,8 +80,12 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
   let preflight: Running | undefined;
   try {
     // The default chain has about 2,400 blocks: add what the wide range and its per-run shifts need.
-    gateway = await startBenchGateway({ tailBlocks: Math.max(0, WIDE_RANGE + 8 * options.runs - 2_400) });
-    preflight = options.passthrough ? await startBenchPreflight({}, { dir: await ensureBenchBuild() }) : await startBenchPreflight();
+    // The bench build (when stale) and the gateway's seeding at once: both take minutes.
+    const built = options.passthrough ? ensureBenchBuild() : Promise.resolve(undefined);
+    const started = startBenchGateway({ tailBlocks: Math.max(0, WIDE_RANGE + 8 * options.runs - 2_400) });
+    gateway = await started.finally(() => built.catch(() => undefined));
+    const dir = await built;
+    preflight = dir ? await startBenchPreflight({}, { dir }) : await startBenchPreflight();
     const seed = (await (await fetch(`${gateway.url}/__gateway/seed`)).json()) as { bench?: BenchSeedSummary };
     if (!seed.bench) throw new Error("the demo gateway was not started with the benchmark seed");
     const { denseFromBlock } = seed.bench;

@@ -63,7 +63,7 @@ export async function startBenchSandbox(settings: SandboxSettings): Promise<Runn
     },
   });
   const url = `http://127.0.0.1:${BENCH_PORTS.sandbox}`;
-  await waitForHttp(service, `${url}/__sandbox/health`, 60_000);
+  await waitForHttp(service, `${url}/__sandbox/health`, 60_000).catch(stopAndRethrow(service));
   return { url, service };
 }
 
@@ -78,7 +78,8 @@ export async function startBenchGateway(options: { tailBlocks: number }): Promis
     },
   });
   const url = `http://127.0.0.1:${BENCH_PORTS.gateway}`;
-  await waitForHttp(service, `${url}/__gateway/health`, 300_000);
+  // Seeding the dense chain takes minutes on a busy machine.
+  await waitForHttp(service, `${url}/__gateway/health`, 900_000).catch(stopAndRethrow(service));
   return { url, service };
 }
 
@@ -116,9 +117,15 @@ export async function startBenchPreflight(env: Record<string, string> = {}, at: 
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(service, `${url}/api/health`, 60_000);
+  await waitForHttp(service, `${url}/api/health`, 60_000).catch(stopAndRethrow(service));
   return { url, service, probeDir };
 }
+
+/** A service that never became ready is stopped too (its caller has nothing to pass to stopAll). */
+const stopAndRethrow = (service: Service) => async (error: unknown) => {
+  await stopServices([service]);
+  throw error;
+};
 
 export async function stopAll(...running: Array<Running | undefined>): Promise<void> {
   await stopServices(running.filter((r): r is Running => r !== undefined).map((r) => r.service));
