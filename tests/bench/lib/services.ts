@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 
 /**
- * Ports reserved for the benchmarks (other suites use 3210/8791/18545…). `BENCH_PORT_BASE=4200`: nine ports
+ * Ports reserved for the benchmarks (other suites use 3210/8791/18545…). `BENCH_PORT_BASE=4200`: eight ports
  * from that base instead, for a second bench on the same machine (another worktree's, or beside a test run).
  */
 const base = Number(process.env.BENCH_PORT_BASE ?? "") || undefined;
