@@ -1,6 +1,7 @@
 // The one road to the platform: every upstream call of a server request goes through its Scheduler,
 // which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the account's
 // rate limit (kept by the process, or by every isolate together on the edge), times each call out, and retries what is worth retrying.
+import { callDeadline } from "@/lib/platform/call-deadline";
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { BudgetExhaustedError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import type { RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
@@ -180,8 +181,7 @@ export class Scheduler {
         this.usage.subrequests--; // never sent
         throw error;
       }
-      const timeout = AbortSignal.timeout(this.options.timeoutMs);
-      const callSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const deadline = callDeadline(signal, this.options.timeoutMs);
       const headers = this.options.requestId ? { ...request.headers, [REQUEST_ID_HEADER]: this.options.requestId } : request.headers;
       let response: Response | undefined;
       try {
@@ -189,7 +189,7 @@ export class Scheduler {
           method: request.method,
           headers,
           body: request.body,
-          signal: callSignal,
+          signal: deadline.signal,
           redirect: "manual",
         });
         // Reading the body inside the slot releases the connection before the next call takes it.
@@ -199,7 +199,9 @@ export class Scheduler {
         // A read that failed half-way (abort, timeout, reset) still lets go of the connection.
         if (response?.body && !response.bodyUsed) await response.body.cancel().catch(() => undefined);
         signal?.throwIfAborted();
-        return { error: transportError(request, error, timeout.aborted, this.options.timeoutMs) };
+        return { error: transportError(request, error, deadline.timedOut(), this.options.timeoutMs) };
+      } finally {
+        deadline.clear();
       }
     } finally {
       this.slots.release();

@@ -18,8 +18,8 @@ const plan = quick
   ? {
       scan: { runs: 1, zones: 12 },
       limit: { runs: 1, zones: 3, requests: 12, windowSeconds: 3 },
-      traces: { runs: 1, wideRange: 2_000 },
-      page: { runs: 1, zones: 240, loadSeconds: 3 },
+      traces: { runs: 1, wideRange: 2_000, passthrough: false },
+      page: { runs: 1, zones: 240, loadSeconds: 3, heapSummary: false },
       // Two wrangler dev start-ups and an edge build: not small enough for `npm test` (its edge step runs the test).
       isolates: undefined,
     }
@@ -27,8 +27,8 @@ const plan = quick
     {
       scan: { runs: 3, zones: 240 },
       limit: { runs: 3, zones: 24, requests: 120, windowSeconds: 30 },
-      traces: { runs: 3, wideRange: 10_000 },
-      page: { runs: 3, zones: 5000, loadSeconds: 30 },
+      traces: { runs: 3, wideRange: 10_000, passthrough: true },
+      page: { runs: 3, zones: 5000, loadSeconds: 30, heapSummary: true },
       // 2 × 20 zones: about 520 calls (13 a zone), over four windows of 120 per 30 s.
       isolates: { runs: 3, zones: 20, requests: 120, windowSeconds: 30 },
     };
@@ -50,7 +50,11 @@ const groups: Array<{ name: string; run: () => Promise<Figure[]> }> = [
 ];
 
 async function main() {
-  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  // `--only=trace,page`: the groups whose names hold any of the words.
+  const only = process.argv
+    .find((a) => a.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",");
   if (buildIsStale(process.cwd())) {
     console.log("Building Preflight for production (the build is missing or stale)…");
     if ((await run("node_modules/.bin/next", ["build"], { NEXT_TELEMETRY_DISABLED: "1" })) !== 0) process.exit(1);
@@ -58,7 +62,7 @@ async function main() {
   console.log(`Preflight benchmarks${quick ? " (quick)" : ""}: ${cpus().length} cores, Node ${process.version}; medians of the runs.\n`);
   const broken: string[] = [];
   for (const group of groups) {
-    if (only && !group.name.includes(only)) continue;
+    if (only && !only.some((word) => group.name.includes(word))) continue;
     const started = Date.now();
     try {
       for (const figure of await group.run()) console.log(figureLine(figure));

@@ -2,7 +2,7 @@
 // against today's SDK script, and under the account rate limit. Counts come from the sandbox's call log and
 // the API's own answers (lib/necessary-calls.ts), never from Preflight's own word.
 import type { CallRecord } from "@/lib/dev/sandbox/calls";
-import { BEFORE_SKIPS, callKey, callsTable, clearCalls, summarizeCalls } from "./lib/call-log";
+import { BEFORE_SKIPS, callKey, callsTable, clearCalls, summarizeCalls, worstKind } from "./lib/call-log";
 import { median, repeat, type Figure } from "./lib/figures";
 import { necessaryCalls } from "./lib/necessary-calls";
 import { BENCH_TOKEN, startBenchPreflight, startBenchSandbox, stopAll, type Running } from "./lib/services";
@@ -63,6 +63,7 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         ? `; was ${BEFORE_SKIPS.total} calls (${(BEFORE_SKIPS.total / BEFORE_SKIPS.zones).toFixed(2)} a zone, ` +
           `${(BEFORE_SKIPS.total / necessary.length).toFixed(3)}×) before the skips`
         : "";
+    const worst = worstKind(lastCalls, necessary);
     const sameCalls = baselines.every((b) => b.diff === "") ? "same calls as Preflight" : `calls differ: ${baselines.at(-1)!.diff}`;
     return [
       {
@@ -84,7 +85,8 @@ export async function scanVersusFloorAndScript(options: ScanOptions): Promise<Fi
         budget: 1.05,
         note:
           `${last.calls} calls (${(last.calls / options.zones).toFixed(2)} a zone), ` +
-          `${necessary.length} necessary by the rule in tests/bench/lib/necessary-calls.ts${was}`,
+          `${necessary.length} necessary by the rule in tests/bench/lib/necessary-calls.ts${was}; ` +
+          `per kind of call in the table above, the highest ${worst ? `${worst.ratio.toFixed(3)}× (${worst.key})` : "—"}`,
       },
       {
         name: "2. speed-up over the sequential SDK script",

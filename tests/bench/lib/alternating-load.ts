@@ -3,6 +3,7 @@
 // minute of a shared machine). Every answer's latency is kept, so each p99 is over all of its windows.
 import autocannon from "autocannon";
 import { treeCpuMs } from "./cpu-time";
+import { gcDelta, gcTotals } from "./probe";
 
 export interface LoadOutcome {
   p50: number;
@@ -14,6 +15,10 @@ export interface LoadOutcome {
   cpuMsPerAnswer?: number;
   /** The load tool's own CPU time per answer (this process: it shares the cores with the server). */
   loaderCpuMsPerAnswer: number;
+  /** From the server's probe, when its directory was given: mark-compacts during this operation's windows. */
+  markCompacts?: number;
+  /** Bytes the old generation grew by (what survived scavenges) per answer. */
+  promotedBytesPerAnswer?: number;
 }
 
 /** The nearest-rank percentile (`p` in 0–100) of unsorted values. */
@@ -36,12 +41,19 @@ async function loadWindow(url: string, seconds: number, connections: number, hea
  */
 export async function alternatingLoad(
   urls: readonly [a: string, b: string],
-  options: { windows: number; seconds: number; connections: number; headers?: Record<string, string>; serverPid?: number },
+  options: {
+    windows: number;
+    seconds: number;
+    connections: number;
+    headers?: Record<string, string>;
+    serverPid?: number;
+    probeDir?: string;
+  },
 ): Promise<[LoadOutcome, LoadOutcome]> {
   const latencies: [number[], number[]] = [[], []];
   const totals = [
-    { requests: 0, errors: 0, cpuMs: 0, loaderCpuMs: 0 },
-    { requests: 0, errors: 0, cpuMs: 0, loaderCpuMs: 0 },
+    { requests: 0, errors: 0, cpuMs: 0, loaderCpuMs: 0, markCompacts: 0, promoted: 0 },
+    { requests: 0, errors: 0, cpuMs: 0, loaderCpuMs: 0, markCompacts: 0, promoted: 0 },
   ];
   const loaderCpu = () => {
     const { user, system } = process.cpuUsage();
@@ -51,16 +63,20 @@ export async function alternatingLoad(
   for (let window = 0; window < options.windows; window++) {
     const order = window % 2 === 0 ? [0, 1] : [1, 0];
     for (const which of order) {
+      const gcBefore = await gcTotals(options.probeDir);
       const [cpuBefore, loaderBefore] = [cpu(), loaderCpu()];
       const outcome = await loadWindow(urls[which]!, options.seconds, options.connections, options.headers ?? {}, latencies[which]!);
       totals[which]!.cpuMs += cpu() - cpuBefore;
+      const gc = gcDelta(await gcTotals(options.probeDir), gcBefore);
+      totals[which]!.markCompacts += gc.markCompacts;
+      totals[which]!.promoted += gc.promotedBytes;
       totals[which]!.loaderCpuMs += loaderCpu() - loaderBefore;
       totals[which]!.requests += outcome.requests;
       totals[which]!.errors += outcome.errors;
     }
   }
   const outcome = (which: 0 | 1): LoadOutcome => {
-    const { requests, errors, cpuMs, loaderCpuMs } = totals[which]!;
+    const { requests, errors, cpuMs, loaderCpuMs, markCompacts, promoted } = totals[which]!;
     const cpuMsPerAnswer = options.serverPid && requests ? cpuMs / requests : undefined;
     const percentiles = { p50: percentile(latencies[which], 50), p99: percentile(latencies[which], 99) };
     return {
@@ -69,6 +85,7 @@ export async function alternatingLoad(
       errors,
       loaderCpuMsPerAnswer: loaderCpuMs / requests,
       ...(cpuMsPerAnswer === undefined ? {} : { cpuMsPerAnswer }),
+      ...(options.probeDir && requests ? { markCompacts, promotedBytesPerAnswer: promoted / requests } : {}),
     };
   };
   return [outcome(0), outcome(1)];

@@ -115,11 +115,28 @@ export function callsTable(
     (a, b) => (now.get(b) ?? 0) - (now.get(a) ?? 0),
   );
   const cell = (n: number | undefined) => (n === undefined ? "—" : (n / zones).toFixed(2)).padStart(6);
+  // Calls ÷ necessary for each kind of call (budget ≤ 1.05 for each, as for all of them).
+  const ratio = (n: number, need: number) => (need ? `${(n / need).toFixed(3)}×` : n ? "∞" : "—").padStart(7);
   const line = (key: string, w: number | undefined, n: number, need: number) =>
-    `${cell(w)} ${cell(n)} ${cell(need)} ${String(n - need).padStart(5)}  ${key}`;
+    `${cell(w)} ${cell(n)} ${cell(need)} ${String(n - need).padStart(5)} ${ratio(n, need)}  ${key}`;
   return [
-    `${"was".padStart(6)} ${"now".padStart(6)} ${"needed".padStart(6)} ${"extra".padStart(5)}  calls per zone (${zones} zones)`,
+    `${"was".padStart(6)} ${"now".padStart(6)} ${"needed".padStart(6)} ${"extra".padStart(5)} ${"÷need".padStart(7)}  calls per zone (${zones} zones)`,
     line("all calls", was ? BEFORE_SKIPS.total : undefined, calls.length, necessary.length),
     ...keys.map((key) => line(key, was ? (was[key] ?? 0) : undefined, now.get(key) ?? 0, needed.get(key) ?? 0)),
   ];
+}
+
+/** The kind of call furthest over its necessary count (calls ÷ necessary), for the figure's note. */
+export function worstKind(
+  calls: readonly Pick<CallRecord, "method" | "path" | "query">[],
+  necessary: readonly Pick<CallRecord, "method" | "path" | "query">[],
+): { key: string; ratio: number } | undefined {
+  const now = countByOperation(calls);
+  const needed = countByOperation(necessary);
+  let worst: { key: string; ratio: number } | undefined;
+  for (const [key, n] of now) {
+    const ratio = n / (needed.get(key) ?? 0);
+    if (!worst || ratio > worst.ratio) worst = { key, ratio };
+  }
+  return worst;
 }

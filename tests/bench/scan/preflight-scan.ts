@@ -15,7 +15,7 @@ export interface ScanResult {
   certificates: number;
 }
 
-async function follow(base: string, path: string): Promise<{ requests: number; items: number }> {
+export async function follow(base: string, path: string): Promise<{ requests: number; items: number }> {
   let cursor: string | undefined;
   let requests = 0;
   let items = 0;
