@@ -3,16 +3,11 @@
 import { existsSync } from "node:fs";
 import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 
-/** Ports reserved for the benchmarks (other suites use 3210/8791/18545…). */
-export const BENCH_PORTS = {
-  preflight: 3260,
-  sandbox: 8796,
-  anvil: 18551,
-  gateway: 18552,
-  hop: 18553,
-  isolates: 3270,
-  isolatesSandbox: 8797,
-} as const;
+/** Ports reserved for the benchmarks (other suites use 3210/8791/18545…); BENCH_PORT_BASE moves them all, for parallel runs. */
+const base = Number(process.env.BENCH_PORT_BASE) || undefined;
+export const BENCH_PORTS = base
+  ? { preflight: base, sandbox: base + 1, anvil: base + 2, gateway: base + 3, hop: base + 4, isolates: base + 5, isolatesSandbox: base + 6 }
+  : ({ preflight: 3260, sandbox: 8796, anvil: 18551, gateway: 18552, hop: 18553, isolates: 3270, isolatesSandbox: 8797 } as const);
 export const BENCH_TOKEN = "preflight-bench-token-5c1e7a9d";
 
 const bin = (name: string) => `${process.cwd()}/node_modules/.bin/${name}`;
