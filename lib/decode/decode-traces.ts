@@ -92,7 +92,11 @@ export function implementationsInTrace(traces: readonly Trace[]): Map<number, st
   const visit = (node: CallNode) => {
     const input = node.trace.action.input?.toLowerCase();
     const child = node.children.find(
-      (c) => c.trace.action.callType === "delegatecall" && c.trace.action.input?.toLowerCase() === input && c.trace.action.to,
+      (c) =>
+        c.trace.action.callType === "delegatecall" &&
+        c.trace.traceAddress.length === node.trace.traceAddress.length + 1 && // its own child, not a nearer ancestor's
+        c.trace.action.input?.toLowerCase() === input &&
+        c.trace.action.to,
     );
     if (child && hasSelector(input)) found.set(node.index, child.trace.action.to!.toLowerCase());
     node.children.forEach(visit);

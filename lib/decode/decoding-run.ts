@@ -2,30 +2,33 @@
 // gateway answers is decoded as it arrives (its transactions complete so far) and handed on to the same
 // streamed answer and progress, so decoding overlaps the read instead of following it.
 import "server-only";
-import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
 import type { Trace } from "@/lib/gateway/trace";
+import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
 import type { StreamedRun } from "@/lib/gateway/trace-response";
 import type { TraceRecord } from "@/lib/gateway/trace-record";
 import { withDecoded } from "./decoded-record";
+import { recordHasSelector, recordTransaction } from "./record-bytes";
 import { decodeTraces, type DecodeDeps, type DecodeMemo } from "./decode-traces";
 
 const text = new TextDecoder();
 
 /** `run`, each record with `decoded` spliced in: the same records (by identity) for the streamed part and the result. */
 export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): StreamedRun {
+  decoder.catch(() => undefined); // a failed opening fails the run where it is awaited, never unhandled
   return async (onTraces, onProgress) => {
     const memo: DecodeMemo = new Map();
-    const parsed = new WeakMap<TraceRecord, Trace>();
     const done = new WeakMap<TraceRecord, TraceRecord>();
-    const parse = (record: TraceRecord) => {
-      let trace = parsed.get(record);
-      if (!trace) parsed.set(record, (trace = JSON.parse(text.decode(record.json)) as Trace));
-      return trace;
-    };
     const decode = async (records: readonly TraceRecord[]) => {
-      const decoded = await decodeTraces(records.map(parse), await decoder, memo);
-      return records.map((record, index) => {
-        const out = withDecoded(record, decoded[index] ?? null);
+      // Only frames with a selector are parsed and decoded (a proxy and its delegate both carry one).
+      const withSelector = records.filter(recordHasSelector);
+      const decoded = await decodeTraces(
+        withSelector.map((record) => JSON.parse(text.decode(record.json)) as Trace),
+        await decoder,
+        memo,
+      );
+      const found = new Map(withSelector.map((record, index) => [record, decoded[index] ?? null]));
+      return records.map((record) => {
+        const out = withDecoded(record, found.get(record) ?? null);
         done.set(record, out);
         return out;
       });
@@ -40,7 +43,7 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
           if (failed) return;
           if (stream?.source !== soFar.records) stream = { source: soFar.records, out: [], from: soFar.from, decodedTo: soFar.from };
           const s = stream;
-          const end = completeTransactionsEnd(soFar.records, s.decodedTo, soFar.to, parse);
+          const end = completeTransactionsEnd(soFar.records, s.decodedTo, soFar.to);
           if (end <= s.decodedTo) return;
           const decoded = await decode(soFar.records.slice(s.decodedTo, end));
           decoded.forEach((record, index) => (s.out[s.decodedTo + index] = record));
@@ -59,11 +62,11 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
 }
 
 /** The end of [from, to) without its last transaction, whose next frames may come in the next chunk. */
-function completeTransactionsEnd(records: readonly TraceRecord[], from: number, to: number, parse: (record: TraceRecord) => Trace): number {
+function completeTransactionsEnd(records: readonly TraceRecord[], from: number, to: number): number {
   if (to <= from) return from;
-  const last = parse(records[to - 1]!).transactionHash;
+  const last = recordTransaction(records[to - 1]!);
   if (!last) return to;
   let end = to - 1;
-  while (end > from && parse(records[end - 1]!).transactionHash === last) end--;
+  while (end > from && recordTransaction(records[end - 1]!) === last) end--;
   return end;
 }
