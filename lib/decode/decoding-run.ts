@@ -6,7 +6,7 @@ import type { Trace } from "@/lib/gateway/trace";
 import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
 import type { StreamedRun } from "@/lib/gateway/trace-response";
 import type { TraceRecord } from "@/lib/gateway/trace-record";
-import { withDecoded } from "./decoded-record";
+import { withDecodedAll } from "./decoded-record";
 import { recordHasSelector, recordTransaction } from "./record-bytes";
 import { decodeTraces, type DecodeDeps, type DecodeMemo } from "./decode-traces";
 
@@ -27,9 +27,8 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
         memo,
       );
       const found = new Map(withSelector.map((record, index) => [record, decoded[index] ?? null]));
-      return records.map((record) => {
-        const out = withDecoded(record, found.get(record) ?? null);
-        done.set(record, out);
+      return withDecodedAll(records, (record) => found.get(record) ?? null).map((out, index) => {
+        done.set(records[index]!, out);
         return out;
       });
     };
@@ -67,6 +66,6 @@ function completeTransactionsEnd(records: readonly TraceRecord[], from: number, 
   const last = recordTransaction(records[to - 1]!);
   if (!last) return to;
   let end = to - 1;
-  while (end > from && recordTransaction(records[end - 1]!) === last) end--;
+  while (end > from && recordTransaction(records[end - 1]!)?.equals(last)) end--;
   return end;
 }

@@ -21,14 +21,14 @@ export function recordHasSelector(record: TraceRecord): boolean {
   return true;
 }
 
-/** The record's transaction hash, or undefined for a block's reward (null or absent). */
-export function recordTransaction(record: TraceRecord): string | undefined {
+/** The bytes of the record's transaction hash (a view, no copy), or undefined for a block's reward (null or absent). */
+export function recordTransaction(record: TraceRecord): Buffer | undefined {
   const bytes = bytesOf(record);
-  const at = bytes.indexOf(TRANSACTION);
+  const at = bytes.lastIndexOf(TRANSACTION); // near the record's end in the node's field order
   if (at < 0) return undefined;
   const start = at + TRANSACTION.length;
   const end = bytes.indexOf(QUOTE, start);
-  return end < 0 ? undefined : bytes.toString("latin1", start, end).toLowerCase();
+  return end < 0 ? undefined : bytes.subarray(start, end);
 }
 
 function isHex(byte: number): boolean {

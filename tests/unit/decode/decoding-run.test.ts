@@ -55,7 +55,8 @@ describe("decodingRun", () => {
     const result = await decoded;
     for (const { to } of handed) {
       // The last record handed on ends its transaction: the next one (if any) is another's.
-      if (to < records.length) expect(recordTransaction(records[to]!)).not.toBe(recordTransaction(records[to - 1]!));
+      if (to < records.length)
+        expect(recordTransaction(records[to]!)?.toString()).not.toBe(recordTransaction(records[to - 1]!)?.toString());
     }
     const last = handed.at(-1)!;
     result.traces.forEach((record, index) => index < last.to && expect(record).toBe(last.records[index]));
@@ -83,7 +84,7 @@ describe("record bytes", () => {
     expect(recordHasSelector(record(call!))).toBe(true);
     expect(recordHasSelector(record({ ...call!, action: { ...call!.action, input: "0x" } }))).toBe(false);
     expect(recordHasSelector(record({ ...call!, action: { ...call!.action, input: "0x" }, error: '"input":"0x12345678' }))).toBe(false);
-    expect(recordTransaction(record(call!))).toBe(call!.transactionHash!.toLowerCase());
+    expect(recordTransaction(record(call!))?.toString()).toBe(call!.transactionHash!);
     expect(recordTransaction(record({ ...call!, transactionHash: null }))).toBeUndefined();
   });
 });
