@@ -2,10 +2,10 @@
 // The trace explorer: the query and the view (types, selected transaction) live in the URL, so a
 // shared link re-runs the same query and opens the same call tree.
 import { useQueryStates } from "nuqs";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { fromInputs } from "@/components/data-table/search-params";
-import { downloadCsv, downloadText } from "@/lib/client/download-csv";
+import { downloadCsv } from "@/lib/client/download-csv";
 import { addressRule } from "@/lib/gateway/address-rule";
 import { buildCallTrees, transactionKey } from "@/lib/gateway/call-tree";
 import type { TraceKind } from "@/lib/gateway/trace";
@@ -22,12 +22,14 @@ import { useTraces } from "./use-traces";
 import { Button } from "@/components/ui/button";
 import { TransactionPanel } from "./decoded/transaction-panel";
 import { useDecodedTransaction } from "./decoded/use-transaction";
+import { exportDecodedJson } from "./decoded/export-json";
 
 export function TracesView() {
   const [view, setView] = useQueryStates(tracesSearchParams);
   // Re-parsed when any view key changes: cheap, and react-query compares query keys by value.
   const { query, error: urlError } = useMemo(() => queryFromFields(view), [view]);
   const { data: result, error, isFetching, progress, cancelled, cancel, refetch } = useTraces(query);
+  const [exporting, setExporting] = useState<{ running: boolean; error?: string }>({ running: false });
 
   const rows = useMemo<IndexedRow[]>(
     () => result?.traces.map((trace, index) => ({ ...toTraceRow(trace), index, key: transactionKey(trace) })) ?? [],
@@ -107,22 +109,28 @@ export function TracesView() {
                 Export CSV
               </Button>
               <Button
-                disabled={!shown.length}
-                onClick={() =>
-                  downloadText(
-                    "traces.json",
-                    JSON.stringify(
-                      shown.map((row) => result.traces[row.index]),
-                      null,
-                      2,
-                    ),
-                    "application/json",
-                  )
-                }
+                disabled={!shown.length || exporting.running || !query}
+                onClick={() => {
+                  // Decoded on export only: the exported traces' blocks, not the whole range on screen.
+                  setExporting({ running: true });
+                  exportDecodedJson(
+                    query!,
+                    shown.map((row) => result.traces[row.index]!),
+                  ).then(
+                    () => setExporting({ running: false }),
+                    (failure: unknown) =>
+                      setExporting({ running: false, error: failure instanceof Error ? failure.message : String(failure) }),
+                  );
+                }}
               >
-                Export JSON
+                {exporting.running ? "Decoding…" : "Export JSON"}
               </Button>
             </div>
+            {exporting.error && (
+              <p role="alert" className="w-full text-sm text-red-700">
+                The JSON export could not be decoded: {exporting.error}
+              </p>
+            )}
           </div>
           {!result.complete && result.nextFromBlock !== undefined && (
             <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">

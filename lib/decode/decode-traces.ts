@@ -18,8 +18,15 @@ export interface DecodeDeps {
   storage(address: string, slot: string, blockNumber: number): Promise<string>;
 }
 
+/** Decodings already made in one request, by what they depend on: a repeated call is decoded once. */
+export type DecodeMemo = Map<string, Promise<Decoded | null>>;
+
 /** `decoded[i]` for `traces[i]`: null where there is nothing to decode (no selector, a create, a reward). */
-export async function decodeTraces(traces: readonly Trace[], deps: DecodeDeps): Promise<Array<Decoded | null>> {
+export async function decodeTraces(
+  traces: readonly Trace[],
+  deps: DecodeDeps,
+  memo: DecodeMemo = new Map(),
+): Promise<Array<Decoded | null>> {
   const implementations = implementationsInTrace(traces);
   const frames = traces.map((trace, index) => ({ trace, index })).filter(({ trace }) => decodable(trace));
   const lower = (value: string | null | undefined) => value?.toLowerCase();
@@ -36,24 +43,34 @@ export async function decodeTraces(traces: readonly Trace[], deps: DecodeDeps): 
       const uploaded = () => [to, implementation, delegated].flatMap((a) => (a && abis.has(a) ? [abis.get(a)!] : []));
       const output = trace.error === undefined ? trace.result?.output : undefined; // a failed call's output is its revert data
       const frame = { input: trace.action.input!, output, uploaded: uploaded(), code: [] as CodeAnalysis[] };
-      const first = decodeFrame({ ...frame, implementation });
+      // The output counts only where an uploaded ABI decodes it; the code only at its block.
+      const key = [to, implementation, delegated, frame.input, frame.uploaded.length ? (frame.output ?? "") : ""].join("|");
+      const first = await once(memo, key, async () => decodeFrame({ ...frame, implementation }));
       if (first && (first.source === "abi" || first.source === "bundled")) return void (decoded[index] = first);
       // Neither an uploaded ABI nor a bundled interface knows the selector: read the code that ran.
       const block = { number: trace.blockNumber, hash: trace.blockHash ?? `#${trace.blockNumber}` };
-      const own = await readOrNone(deps, to, block);
-      const code = [own.analysis];
-      if (!implementation && own.analysis.proxies.length > 0) {
-        const storage = (address: string, slot: string) => deps.storage(address, slot, block.number);
-        implementation = await resolveProxy(own.analysis, to, own.code, storage, trace.action.input!.slice(0, 10));
-        if (implementation && !abis.has(implementation)) {
-          for (const [address, abi] of await deps.abis([implementation])) abis.set(address, abi);
+      decoded[index] = await once(memo, `${key}@${block.hash}`, async () => {
+        const own = await readOrNone(deps, to, block);
+        const code = [own.analysis];
+        if (!implementation && own.analysis.proxies.length > 0) {
+          const storage = (address: string, slot: string) => deps.storage(address, slot, block.number);
+          implementation = await resolveProxy(own.analysis, to, own.code, storage, trace.action.input!.slice(0, 10));
+          if (implementation && !abis.has(implementation)) {
+            for (const [address, abi] of await deps.abis([implementation])) abis.set(address, abi);
+          }
         }
-      }
-      if (implementation) code.push((await readOrNone(deps, implementation, block)).analysis);
-      decoded[index] = decodeFrame({ ...frame, uploaded: uploaded(), code, implementation });
+        if (implementation) code.push((await readOrNone(deps, implementation, block)).analysis);
+        return decodeFrame({ ...frame, uploaded: uploaded(), code, implementation });
+      });
     }),
   );
   return decoded;
+}
+
+function once(memo: DecodeMemo, key: string, decode: () => Promise<Decoded | null>): Promise<Decoded | null> {
+  let known = memo.get(key);
+  if (!known) memo.set(key, (known = decode()));
+  return known;
 }
 
 /** The code, or none where the gateway refuses the read (a 403: eth_getCode not offered): the frame is then guessed. */
@@ -76,7 +93,11 @@ export function implementationsInTrace(traces: readonly Trace[]): Map<number, st
   const visit = (node: CallNode) => {
     const input = node.trace.action.input?.toLowerCase();
     const child = node.children.find(
-      (c) => c.trace.action.callType === "delegatecall" && c.trace.action.input?.toLowerCase() === input && c.trace.action.to,
+      (c) =>
+        c.trace.action.callType === "delegatecall" &&
+        c.trace.traceAddress.length === node.trace.traceAddress.length + 1 && // its own child, not a nearer ancestor's
+        c.trace.action.input?.toLowerCase() === input &&
+        c.trace.action.to,
     );
     if (child && hasSelector(input)) found.set(node.index, child.trace.action.to!.toLowerCase());
     node.children.forEach(visit);

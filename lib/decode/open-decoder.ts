@@ -1,11 +1,13 @@
-// The decoder's sources for one server request: uploaded ABIs from the bucket (listed once, read only for
-// addresses that have one), code and storage through the request's gateway client, code cached per block.
+// The decoder's sources for one server request: uploaded ABIs from the bucket (listed at most once per
+// LISTING_TTL_MS, read only for addresses that have one), code and storage through the request's gateway
+// client, code cached per block.
 import "server-only";
 import { listAll } from "@/lib/storage/json-objects";
 import { getBucket } from "@/lib/storage/bucket-provider";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
 import type { GatewayClient } from "@/lib/gateway/gateway-client";
 import { AbiStore } from "./abi-store";
+import { forgetUploadedAddresses, uploadedAddresses } from "./uploaded-listing";
 import { codeCache } from "./code-cache";
 import { readCodeThrough, storageAtBlock } from "./code-reader";
 import { UNREADABLE_ABI } from "./decode-frame";
@@ -15,15 +17,22 @@ export async function openAbiStore(
   gateway: Pick<GatewayClient, "scheduler">,
 ): Promise<{ store: AbiStore; uploaded: () => Promise<Set<string>> }> {
   const bucket = meteredBucket(await getBucket(), gateway.scheduler);
-  let listed: Promise<Set<string>> | undefined;
   // One list call tells which addresses have an ABI: no read for the (many) that have none.
-  const uploaded = () =>
-    (listed ??= (async () => {
-      const found = new Set<string>();
-      for await (const object of listAll(bucket, { prefix: "abis/" })) found.add(object.key.slice("abis/".length, -".json".length));
-      return found;
-    })());
-  return { store: new AbiStore(bucket), uploaded };
+  const list = async () => {
+    const found = new Set<string>();
+    for await (const object of listAll(bucket, { prefix: "abis/" })) found.add(object.key.slice("abis/".length, -".json".length));
+    return found;
+  };
+  return { store: new ListedAbiStore(bucket), uploaded: () => uploadedAddresses(list) };
+}
+
+/** An upload forgets the process's listing, so this process decodes with it at once. */
+class ListedAbiStore extends AbiStore {
+  override async put(...args: Parameters<AbiStore["put"]>): ReturnType<AbiStore["put"]> {
+    const stored = await super.put(...args);
+    forgetUploadedAddresses();
+    return stored;
+  }
 }
 
 export async function openDecoder(gateway: GatewayClient): Promise<DecodeDeps> {

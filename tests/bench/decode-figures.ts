@@ -1,8 +1,12 @@
 // Figure 5d: what decoding adds to a trace read. The same dense 800-block windows read through POST
 // /api/traces with and without `decode: true`, in alternating order, each read on a window no earlier
-// read covered (Preflight keeps finalized windows), so both sides read the gateway every time.
+// read covered (Preflight keeps finalized windows), so both sides read the gateway every time. Beside the
+// wall-clock ratio, the server's own CPU per read (its process tree's, from /proc): on a shared machine the
+// wall ratio moves with other people's load, the CPU ratio much less.
+import { loadavg } from "node:os";
 import type { BenchSeedSummary } from "@/lib/dev/gateway/bench-seed";
 import { median, repeat, type Figure } from "./lib/figures";
+import { processTreeCpuMs } from "./lib/process-cpu";
 import { startBenchGateway, startBenchPreflight, stopAll, type Running } from "./lib/services";
 
 const WINDOW = 800;
@@ -13,7 +17,9 @@ async function read(
   fromBlock: number,
   toBlock: number,
   decode: boolean,
-): Promise<{ ms: number; traces: number; decoded: number }> {
+  pid?: number,
+): Promise<{ ms: number; cpuMs: number; traces: number; decoded: number }> {
+  const cpuBefore = pid ? processTreeCpuMs(pid) : Number.NaN;
   const started = performance.now();
   const response = await fetch(`${preflight}/api/traces`, {
     method: "POST",
@@ -22,7 +28,13 @@ async function read(
   });
   if (!response.ok) throw new Error(`POST /api/traces answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   const body = (await response.json()) as { traces: Array<{ decoded?: unknown }> };
-  return { ms: performance.now() - started, traces: body.traces.length, decoded: body.traces.filter((t) => t.decoded).length };
+  const ms = performance.now() - started;
+  return {
+    ms,
+    cpuMs: pid ? processTreeCpuMs(pid) - cpuBefore : Number.NaN,
+    traces: body.traces.length,
+    decoded: body.traces.filter((t) => t.decoded).length,
+  };
 }
 
 export async function decodeOverhead(options: { runs: number }): Promise<Figure[]> {
@@ -40,17 +52,27 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
       toBlock: denseFromBlock + WINDOW / 2 - 1 + shift,
     });
     const p = preflight.url;
+    const pid = preflight.service.child.pid;
+    const load = loadavg()[0]!;
     // Warm-up on windows no run reads: the server's first parse, and the code of the dense blocks' contract read
     // once per (address, block hash) as a long-running server keeps it.
     await read(p, window(0).fromBlock, window(0).toBlock, false);
     const warm = await read(p, window(1).fromBlock, window(1).toBlock, true);
     if (warm.decoded === 0) throw new Error("decode: true decoded no trace of the dense window");
     const runs = await repeat(options.runs, async (run) => {
-      const pairs: Array<{ ratio: number; plain: number; decoded: number; traces: number }> = [];
+      const pairs: Array<{
+        ratio: number;
+        cpuRatio: number;
+        plain: number;
+        decoded: number;
+        plainCpu: number;
+        decodedCpu: number;
+        traces: number;
+      }> = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         const shift = 2 + 2 * (run * PAIRS + pair);
-        const plain = () => read(p, window(shift).fromBlock, window(shift).toBlock, false);
-        const decoded = () => read(p, window(shift + 1).fromBlock, window(shift + 1).toBlock, true);
+        const plain = () => read(p, window(shift).fromBlock, window(shift).toBlock, false, pid);
+        const decoded = () => read(p, window(shift + 1).fromBlock, window(shift + 1).toBlock, true, pid);
         let a: Awaited<ReturnType<typeof plain>>;
         let b: Awaited<ReturnType<typeof decoded>>;
         if (pair % 2 === 0) {
@@ -61,10 +83,21 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
           a = await plain();
         }
         if (a.traces !== b.traces) throw new Error(`undecoded ${a.traces} traces, decoded ${b.traces}`);
-        pairs.push({ ratio: b.ms / a.ms, plain: a.ms, decoded: b.ms, traces: a.traces });
+        pairs.push({
+          ratio: b.ms / a.ms,
+          cpuRatio: b.cpuMs / a.cpuMs,
+          plain: a.ms,
+          decoded: b.ms,
+          plainCpu: a.cpuMs,
+          decodedCpu: b.cpuMs,
+          traces: a.traces,
+        });
       }
       return {
         ratio: median(pairs.map((x) => x.ratio)),
+        cpuRatio: median(pairs.map((x) => x.cpuRatio)),
+        plainCpu: median(pairs.map((x) => x.plainCpu)),
+        decodedCpu: median(pairs.map((x) => x.decodedCpu)),
         plain: median(pairs.map((x) => x.plain)),
         decoded: median(pairs.map((x) => x.decoded)),
         traces: pairs[0]!.traces,
@@ -81,6 +114,17 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
           `${runs[0]!.traces} traces (${warm.decoded} of them with a selector to decode), ${PAIRS} pairs a run; ` +
           `undecoded ${median(runs.map((r) => r.plain)).toFixed(0)} ms, decoded ${median(runs.map((r) => r.decoded)).toFixed(0)} ms; ` +
           "code cached per (address, block hash) after the warm-up window",
+      },
+      {
+        name: `5d′. server CPU per read, decoded ÷ undecoded`,
+        runs: runs.map((r) => r.cpuRatio),
+        unit: "×",
+        kind: "max",
+        budget: 1.3,
+        note:
+          `server process tree CPU (user + system), median of ${PAIRS} alternating pairs a run: undecoded ` +
+          `${median(runs.map((r) => r.plainCpu)).toFixed(0)} ms, decoded ${median(runs.map((r) => r.decodedCpu)).toFixed(0)} ms; ` +
+          `load average ${load.toFixed(1)} at the start`,
       },
     ];
   } finally {

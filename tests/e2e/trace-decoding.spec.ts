@@ -107,6 +107,22 @@ test("API: the transaction's frames and value flow, as GET /api/traces/transacti
   expect(answer.traces.map((t) => [t.decoded?.source, t.decoded?.candidates[0]?.name])).toEqual([["bundled", "transfer"]]);
 });
 
+test("Export JSON carries each exported trace's decoding", async ({ page }) => {
+  const { tokenTransfer } = (await gatewaySeed()).decoding.transactions;
+  await page.goto(`/traces?fromBlock=${tokenTransfer.blockNumber}&toBlock=${tokenTransfer.blockNumber}`);
+  await expect(page.getByTestId("traces-summary")).toContainText("1 traces");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export JSON" }).click();
+  const file = await download;
+  const exported = JSON.parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString())) as Array<{
+    transactionHash: string;
+    decoded: { source: string; candidates: Array<{ name: string }> } | null;
+  }>;
+  expect(exported.map((t) => [t.transactionHash, t.decoded?.source, t.decoded?.candidates[0]?.name])).toEqual([
+    [tokenTransfer.hash, "bundled", "transfer"],
+  ]);
+});
+
 test.afterAll(() => {
   // The browser asked the app only.
   expect([...browserHosts]).toEqual([`127.0.0.1:${E2E.port}`]);

@@ -55,9 +55,15 @@ test("the whole view lives in the URL: a shared link opens the same traces, type
   await page.getByRole("button", { name: "Export JSON" }).click();
   const file = await download;
   const exported = JSON.parse(await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString())) as Array<{
-    action: { callType: string };
+    action: { callType: string; input?: string };
+    decoded: { source: string } | null;
   }>;
   expect(exported.map((t) => t.action.callType).sort()).toEqual([...types].map((t) => t.replace(/call \((\w+)\)/, "$1")).sort());
+  // The export carries each trace's decoding: a source wherever the call carries a selector, null elsewhere.
+  expect(exported.map((t) => (t.decoded === null ? null : typeof t.decoded?.source))).toEqual(
+    exported.map((t) => (/^0x[0-9a-f]{8}/i.test(t.action.input ?? "") ? "string" : null)),
+  );
+  expect(exported.every((t) => "decoded" in t)).toBe(true);
 });
 
 test("both address lists: the page says the result follows the union rule", async ({ page }) => {

@@ -9,13 +9,14 @@ import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { wantsProgress } from "@/lib/http/progress-stream";
 import { openDecoder } from "@/lib/decode/open-decoder";
-import { decodedTraceAnswer, takeDecodeFlag } from "@/lib/decode/decoded-traces-answer";
+import { takeDecodeFlag } from "@/lib/decode/decoded-traces-answer";
+import { decodingRun } from "@/lib/decode/decoding-run";
 
 export const dynamic = "force-dynamic";
 
 /**
  * trace_filter over any block range: windows of 800 blocks, pages of 200 traces, merged in order. With
- * `decode: true` each trace also carries `decoded` (the same answer otherwise, sent whole, not streamed).
+ * `decode: true` each trace also carries `decoded`: decoded as its window's pages arrive, streamed the same way.
  */
 export const POST = operation(
   async ({ request, platform, allows }) => {
@@ -31,12 +32,9 @@ export const POST = operation(
     // Stopped when the browser goes away, or when an answer already begun cannot be completed.
     const stop = new AbortController();
     const gateway = openGateway(AbortSignal.any([request.signal, stop.signal]), platform.scheduler, allows);
-    if (decode) {
-      const decoder = openDecoder(gateway); // opened alongside the read: its ABI listing overlaps the gateway's answers
-      decoder.catch(() => undefined); // awaited below; not an unhandled rejection if the read fails first
-      return decodedTraceAnswer(await runTraceQuery(gateway, query, { cache: finalizedWindows }), await decoder);
-    }
-    const run: StreamedRun = (onTraces, onProgress) => runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
+    const read: StreamedRun = (onTraces, onProgress) => runTraceQuery(gateway, query, { cache: finalizedWindows, onTraces, onProgress });
+    // The decoder opens alongside the read: its ABI listing overlaps the gateway's answers.
+    const run = decode ? decodingRun(read, openDecoder(gateway)) : read;
     // The records go out as the node's own bytes (checked as they arrived), never serialized again; where
     // one call's answer is the whole result, while it arrives (lib/gateway/trace-response.ts).
     // The usage headers come from the operation: the gateway shares the request's budget and slots.

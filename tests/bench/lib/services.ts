@@ -85,16 +85,23 @@ export async function startBenchGateway(options: { tailBlocks: number }): Promis
 
 /**
  * Preflight's production server (`next start`) on the sandbox account; the build must exist. `at`: another
- * project directory's build on another port (a diagnostic comparing two builds in the same rounds).
+ * project directory's build on another port (a diagnostic comparing two builds in the same rounds); `nodeFlags`:
+ * flags for the server's node (a diagnostic's --cpu-prof).
  */
-export async function startBenchPreflight(env: Record<string, string> = {}, at: { dir?: string; port?: number } = {}): Promise<Running> {
+export async function startBenchPreflight(
+  env: Record<string, string> = {},
+  at: { dir?: string; port?: number; nodeFlags?: string[] } = {},
+): Promise<Running> {
   const dir = at.dir ?? ".";
   const port = at.port ?? BENCH_PORTS.preflight;
   if (!existsSync(`${dir}/.next/BUILD_ID`)) throw new Error("no production build: run `npx next build` first (npm run bench does)");
   const probeDir = mkdtempSync(join(tmpdir(), "preflight-bench-probe-"));
   // The build's own `next` (the bench build has its own packages: two Next instances break its request store).
   const next = at.dir && existsSync(join(at.dir, "node_modules/.bin/next")) ? join(at.dir, "node_modules/.bin/next") : bin("next");
-  const service = startService("preflight", next, ["start", dir, "--hostname", "127.0.0.1", "--port", String(port)], {
+  const args = ["start", dir, "--hostname", "127.0.0.1", "--port", String(port)];
+  // Node's own flags (--cpu-prof is refused in NODE_OPTIONS): Next's CLI run by node directly.
+  const [command, commandArgs] = at.nodeFlags ? [process.execPath, [...at.nodeFlags, next, ...args]] : [next, args];
+  const service = startService("preflight", command, commandArgs, {
     quiet: true,
     env: {
       NEXT_TELEMETRY_DISABLED: "1",

@@ -1,0 +1,71 @@
+// POST /api/traces with `decode: true`, on the undecoded read's own path: each chunk of records the
+// gateway answers is decoded as it arrives (its transactions complete so far) and handed on to the same
+// streamed answer and progress, so decoding overlaps the read instead of following it.
+import "server-only";
+import type { Trace } from "@/lib/gateway/trace";
+import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
+import type { StreamedRun } from "@/lib/gateway/trace-response";
+import type { TraceRecord } from "@/lib/gateway/trace-record";
+import { withDecodedAll } from "./decoded-record";
+import { recordHasSelector, recordTransaction } from "./record-bytes";
+import { decodeTraces, type DecodeDeps, type DecodeMemo } from "./decode-traces";
+
+const text = new TextDecoder();
+
+/** `run`, each record with `decoded` spliced in: the same records (by identity) for the streamed part and the result. */
+export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): StreamedRun {
+  decoder.catch(() => undefined); // a failed opening fails the run where it is awaited, never unhandled
+  return async (onTraces, onProgress) => {
+    const memo: DecodeMemo = new Map();
+    const done = new WeakMap<TraceRecord, TraceRecord>();
+    const decode = async (records: readonly TraceRecord[]) => {
+      // Only frames with a selector are parsed and decoded (a proxy and its delegate both carry one).
+      const withSelector = records.filter(recordHasSelector);
+      const decoded = await decodeTraces(
+        withSelector.map((record) => JSON.parse(text.decode(record.json)) as Trace),
+        await decoder,
+        memo,
+      );
+      const found = new Map(withSelector.map((record, index) => [record, decoded[index] ?? null]));
+      return withDecodedAll(records, (record) => found.get(record) ?? null).map((out, index) => {
+        done.set(records[index]!, out);
+        return out;
+      });
+    };
+    // Indexed as the gateway's records are: out[i] is records[i] decoded, for i in [from, decodedTo).
+    let stream: { source: readonly TraceRecord[]; out: TraceRecord[]; from: number; decodedTo: number } | undefined;
+    let chain = Promise.resolve();
+    let failed: { error: unknown } | undefined;
+    const streamed = (soFar: TracesSoFar<TraceRecord>) => {
+      chain = chain
+        .then(async () => {
+          if (failed) return;
+          if (stream?.source !== soFar.records) stream = { source: soFar.records, out: [], from: soFar.from, decodedTo: soFar.from };
+          const s = stream;
+          const end = completeTransactionsEnd(soFar.records, s.decodedTo, soFar.to);
+          if (end <= s.decodedTo) return;
+          const decoded = await decode(soFar.records.slice(s.decodedTo, end));
+          decoded.forEach((record, index) => (s.out[s.decodedTo + index] = record));
+          s.decodedTo = end;
+          onTraces({ head: soFar.head, records: s.out, from: s.from, to: end });
+        })
+        .catch((error: unknown) => void (failed ??= { error }));
+    };
+    const result = await run(streamed, onProgress);
+    await chain;
+    if (failed) throw failed.error;
+    const rest = result.traces.filter((record) => !done.has(record));
+    if (rest.length) await decode(rest);
+    return { ...result, traces: result.traces.map((record) => done.get(record)!) } satisfies TraceResult<TraceRecord>;
+  };
+}
+
+/** The end of [from, to) without its last transaction, whose next frames may come in the next chunk. */
+function completeTransactionsEnd(records: readonly TraceRecord[], from: number, to: number): number {
+  if (to <= from) return from;
+  const last = recordTransaction(records[to - 1]!);
+  if (!last) return to;
+  let end = to - 1;
+  while (end > from && recordTransaction(records[end - 1]!)?.equals(last)) end--;
+  return end;
+}

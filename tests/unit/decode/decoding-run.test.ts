@@ -1,0 +1,90 @@
+// decode: true on the undecoded read's streamed path: each chunk's complete transactions are decoded as
+// they arrive and sent before the gateway's read ends, the bytes are those of the whole decoded answer,
+// a transaction is never split across a decoding, and only frames with a selector are parsed.
+import { describe, expect, it } from "vitest";
+import { decodeTraces } from "@/lib/decode/decode-traces";
+import { decodingRun } from "@/lib/decode/decoding-run";
+import { recordHasSelector, recordTransaction } from "@/lib/decode/record-bytes";
+import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
+import type { Trace } from "@/lib/gateway/trace";
+import type { TraceRecord } from "@/lib/gateway/trace-record";
+import { traceResponse, type StreamedRun } from "@/lib/gateway/trace-response";
+import { sources, traces } from "./recorded";
+
+const encoder = new TextEncoder();
+const all: Trace[] = [...traces("tokenTransfer"), ...traces("nftTransfer"), ...traces("split"), ...traces("settle"), ...traces("mint")];
+const records: TraceRecord[] = all.map((trace) => ({ blockNumber: trace.blockNumber, json: encoder.encode(JSON.stringify(trace)) }));
+const head = { windows: 1, complete: true, fromBlock: 0, toBlock: 799, cachedWindows: 0 };
+
+/** The gateway's records in chunks of `size` (cutting through transactions), the last one held until `release`. */
+function gatewayRun(size: number): { run: StreamedRun; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const run: StreamedRun = async (onTraces) => {
+    for (let to = size; to < records.length; to += size) onTraces({ head, records, from: 0, to } satisfies TracesSoFar<TraceRecord>);
+    await held;
+    onTraces({ head, records, from: 0, to: records.length });
+    return { ...head, traces: records } satisfies TraceResult<TraceRecord>;
+  };
+  return { run, release };
+}
+
+describe("decodingRun", () => {
+  it("sends decoded traces before the gateway's read ends, the same bytes as the whole decoded answer", async () => {
+    const { run, release } = gatewayRun(3);
+    const response = await traceResponse(decodingRun(run, Promise.resolve(sources())), new AbortController());
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('"decoded":{"source":"bundled"'); // the token transfer, decoded while the read goes on
+    release();
+    let text = first;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    const answer = JSON.parse(text) as { traces: Array<Trace & { decoded: unknown }> };
+    const expected = await decodeTraces(all, sources());
+    expect(answer.traces.map(({ decoded: _d, ...trace }) => trace)).toEqual(all);
+    expect(answer.traces.map((trace) => trace.decoded)).toEqual(expected.map((decoded) => decoded ?? null));
+  });
+
+  it("hands on only whole transactions, the result's records the very ones streamed", async () => {
+    const { run, release } = gatewayRun(2);
+    const handed: Array<{ records: readonly TraceRecord[]; to: number }> = [];
+    const decoded = decodingRun(run, Promise.resolve(sources()))((soFar) => handed.push({ records: soFar.records, to: soFar.to }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(handed.length).toBeGreaterThan(0);
+    release();
+    const result = await decoded;
+    for (const { to } of handed) {
+      // The last record handed on ends its transaction: the next one (if any) is another's.
+      if (to < records.length)
+        expect(recordTransaction(records[to]!)?.toString()).not.toBe(recordTransaction(records[to - 1]!)?.toString());
+    }
+    const last = handed.at(-1)!;
+    result.traces.forEach((record, index) => index < last.to && expect(record).toBe(last.records[index]));
+  });
+
+  it("decodes a repeated call once and reads its code once per address and block", async () => {
+    const deps = sources();
+    const split = traces("split");
+    const twice = [...split, ...split.map((trace) => ({ ...trace, transactionHash: `0x${"cd".repeat(32)}` }))];
+    const twiceRecords = twice.map((trace) => ({ blockNumber: trace.blockNumber, json: encoder.encode(JSON.stringify(trace)) }));
+    const result = await decodingRun(async () => ({ ...head, traces: twiceRecords }), Promise.resolve(deps))(() => undefined);
+    const text = result.traces.map((record) => new TextDecoder().decode(record.json));
+    expect(text.slice(split.length).map((t) => JSON.parse(t).decoded)).toEqual(
+      text.slice(0, split.length).map((t) => JSON.parse(t).decoded),
+    );
+    expect(deps.codeReads.length).toBeGreaterThan(0);
+    expect(deps.codeReads.length).toBe(new Set(deps.codeReads).size);
+  });
+});
+
+describe("record bytes", () => {
+  it("finds a selector only in the input key, never inside a string value", () => {
+    const record = (trace: object) => ({ blockNumber: 1, json: encoder.encode(JSON.stringify(trace)) });
+    const [call] = traces("tokenTransfer");
+    expect(recordHasSelector(record(call!))).toBe(true);
+    expect(recordHasSelector(record({ ...call!, action: { ...call!.action, input: "0x" } }))).toBe(false);
+    expect(recordHasSelector(record({ ...call!, action: { ...call!.action, input: "0x" }, error: '"input":"0x12345678' }))).toBe(false);
+    expect(recordTransaction(record(call!))?.toString()).toBe(call!.transactionHash!);
+    expect(recordTransaction(record({ ...call!, transactionHash: null }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+// The bucket's list of uploaded ABIs is read once per LISTING_TTL_MS, not on every decoded read; an
+// upload through this process (forget) is seen at once, and a failed listing is not kept.
+import { afterEach, describe, expect, it } from "vitest";
+import { forgetUploadedAddresses, LISTING_TTL_MS, uploadedAddresses } from "@/lib/decode/uploaded-listing";
+
+afterEach(forgetUploadedAddresses);
+
+describe("uploadedAddresses", () => {
+  it("lists once within the TTL, again after it or after an upload", async () => {
+    let lists = 0;
+    const list = async () => new Set([`0x${String(++lists).padStart(40, "0")}`]);
+    const first = await uploadedAddresses(list, 1_000);
+    expect(await uploadedAddresses(list, 1_000 + LISTING_TTL_MS - 1)).toBe(first);
+    expect(lists).toBe(1);
+    expect(await uploadedAddresses(list, 1_000 + LISTING_TTL_MS)).not.toBe(first);
+    forgetUploadedAddresses();
+    await uploadedAddresses(list, 1_000 + LISTING_TTL_MS);
+    expect(lists).toBe(3);
+  });
+
+  it("does not keep a failed listing", async () => {
+    await expect(uploadedAddresses(async () => Promise.reject(new Error("bucket down")), 0)).rejects.toThrow("bucket down");
+    expect(await uploadedAddresses(async () => new Set(["0xabc"]), 1)).toEqual(new Set(["0xabc"]));
+  });
+});
