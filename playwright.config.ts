@@ -48,7 +48,7 @@ export default defineConfig({
         ...common,
         PORT: String(E2E.port),
         // Every outbound connection of this server's processes, for tests/e2e/trace-decoding.spec.ts.
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${resolve("tests/e2e/outbound-hosts.cjs")}`.trim(),
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${resolve("tests/e2e/outbound-hosts.mjs")}`.trim(),
         PREFLIGHT_OUTBOUND_LOG: resolve(E2E.outboundLog),
         SANDBOX_PORT: String(E2E.sandboxPort),
         SANDBOX_API_TOKEN: E2E.apiToken,

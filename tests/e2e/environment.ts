@@ -17,7 +17,7 @@ export const E2E = {
   legacyPort: Number(process.env.E2E_LEGACY_PORT ?? 3211),
   /** Where the servers' stdout and stderr go during the suite: the leak checks read them. */
   serverLog: "test-results/e2e-server.log",
-  /** Every host:port the main server's processes connected to (tests/e2e/outbound-hosts.cjs). */
+  /** Every host:port the main server's processes connected to (tests/e2e/outbound-hosts.mjs). */
   outboundLog: "test-results/outbound-hosts.log",
   legacyServerLog: "test-results/e2e-legacy-server.log",
   chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

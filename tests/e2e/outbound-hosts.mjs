@@ -1,8 +1,9 @@
-// Loaded into the e2e servers (NODE_OPTIONS --require): writes every outbound TCP destination, once,
+// Loaded into the e2e servers (NODE_OPTIONS --import): writes every outbound TCP destination, once,
 // to PREFLIGHT_OUTBOUND_LOG, so a spec can prove Preflight reached no host but its own, the sandbox and
 // the gateway (fetch, TLS and plain sockets all connect through net.Socket.prototype.connect).
-const net = require("node:net");
-const fs = require("node:fs");
+import fs from "node:fs";
+import net from "node:net";
+import process from "node:process";
 
 const log = process.env.PREFLIGHT_OUTBOUND_LOG;
 if (log) {
