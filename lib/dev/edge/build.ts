@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { run } from "@/lib/dev/launcher/processes";
 import { bundledModules, MAX_WORKER_GZIP_BYTES, workerSize } from "@/lib/dev/edge/worker-size";
+import { devLeaks } from "@/lib/dev/edge/dev-leaks";
 
 const root = process.cwd();
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
@@ -15,6 +16,7 @@ async function main() {
   // Extra arguments go to OpenNext (`--skipNextBuild` when .next was already built in standalone mode).
   if ((await run(bin("opennextjs-cloudflare"), ["build", ...process.argv.slice(2)], env)) !== 0) process.exit(1);
   assertNoNodeOnlyModules();
+  assertNoDevModules();
   // A dry run bundles the custom entry with OpenNext's worker and writes what would be uploaded.
   if ((await run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", WORKER_OUT_DIR], env)) !== 0) process.exit(1);
   const size = workerSize(bundledModules(WORKER_OUT_DIR));
@@ -39,6 +41,14 @@ function assertNoNodeOnlyModules() {
     console.error(`The worker bundle includes a Node-only module (${leaked}): load it only on Node.`);
     process.exit(1);
   }
+}
+
+/** lib/dev never ships: lint keeps product code from importing it, and this proves the bundler pulled none of it in. */
+function assertNoDevModules() {
+  const leaks = devLeaks(join(root, ".open-next"));
+  for (const leak of leaks) console.error(`.open-next/${leak.file} names lib/dev: ${leak.paths.join(", ")}`);
+  if (leaks.length > 0) process.exit(1);
+  console.log("No lib/dev module in the worker's output.");
 }
 
 void main();
