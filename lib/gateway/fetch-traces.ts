@@ -6,18 +6,15 @@ import { Semaphore } from "@/lib/platform/semaphore";
 import type { WindowCache } from "./cache";
 import { readRange, type RangeSource } from "./read-range";
 import type { Trace } from "./trace";
-import { mapLimited, MAX_PAGE_TRACES, MAX_WINDOW_BLOCKS, splitWindows, type BlockWindow } from "./windows";
+import { mapLimited, MAX_PAGE_TRACES, MAX_WINDOW_BLOCKS, splitWindows, type Blocked, type BlockWindow } from "./windows";
+
+export type { Blocked };
 
 export interface TraceFilterCall extends BlockWindow {
   fromAddress?: string[];
   toAddress?: string[];
   after?: number;
   count?: number;
-}
-
-/** A trace as far as windowing needs it: the gateway's records (trace-record.ts) or parsed traces. */
-export interface Blocked {
-  blockNumber: number;
 }
 
 /** One trace_filter call to the gateway; `onRecords`: told its records as they are checked (RangeSource). */

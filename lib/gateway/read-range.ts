@@ -2,8 +2,7 @@
 // is done in one call, like a direct call. One that stops at its 200-trace limit sends a full page; paging
 // on with after/count would make the node reread the whole window for every page, one after another, so
 // the full page tells where it stopped and the rest is split by blocks into sub-ranges read at once.
-import type { Blocked } from "./fetch-traces";
-import type { BlockWindow } from "./windows";
+import type { Blocked, BlockWindow } from "./windows";
 
 /**
  * One trace_filter call over a block range, `after`/`count` as the gateway takes them (no count: all it

@@ -43,3 +43,8 @@ export async function mapLimited<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** A trace as far as windowing needs it: the gateway's records (trace-record.ts) or parsed traces. */
+export interface Blocked {
+  blockNumber: number;
+}

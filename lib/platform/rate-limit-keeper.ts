@@ -1,7 +1,28 @@
 // What the scheduler needs of a rate limit, whoever keeps it: the process (Node), one isolate (sharing off)
 // or the Durable Object every isolate asks (the edge). The pages read `use()` while they wait.
 import type { RateLimitName } from "@/lib/errors/platform-errors";
-import type { RateLimit, RateLimitUse } from "@/lib/platform/rate-limiter";
+import type { ConsumerUse } from "@/lib/platform/fair-share";
+
+export interface RateLimit {
+  requests: number;
+  windowSeconds: number;
+}
+
+/** What the limit is doing now, for the pages that wait on it. */
+export interface RateLimitUse {
+  limit: RateLimitName;
+  requests: number;
+  windowSeconds: number;
+  available: number;
+  /** After a 429 the platform blocks every call until then (ISO time), or null. */
+  pausedUntil: string | null;
+  /** Calls each consumer made in the current window, most first; consumers waiting for room show 0. */
+  consumers: ConsumerUse[];
+  /** Who counts these calls: every isolate together (a Durable Object), one isolate, or this process. */
+  keeping?: LimitKeeping;
+  /** The shared limit's object could not be reached at the last try: every call waits for it. */
+  unreachable?: boolean;
+}
 
 /** Who counts the calls of one limit: every isolate together, or each isolate (or process) on its own. */
 export type LimitKeeping = "shared" | "per isolate" | "per process";

@@ -5,34 +5,16 @@
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import { reservedForOthers, type ConsumerUse } from "@/lib/platform/fair-share";
-import type { LimitKeeping, RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
+import type { LimitKeeping, RateLimit, RateLimitKeeper, RateLimitUse } from "@/lib/platform/rate-limit-keeper";
 
-export interface RateLimit {
-  requests: number;
-  windowSeconds: number;
-}
+// The limit's vocabulary lives with the keeper's interface; its importers find it here too.
+export type { RateLimit, RateLimitUse };
 
 /** The name of calls that say nothing of who makes them (tests, the sandbox's own limiter). */
 export const ANONYMOUS_CONSUMER = "other";
 
 /** A consumer stays owed its share this long after its last call, or after the time it was told to come back. */
 const IDLE_MS = 30_000;
-
-/** What the limit is doing now, for the pages that wait on it. */
-export interface RateLimitUse {
-  limit: RateLimitName;
-  requests: number;
-  windowSeconds: number;
-  available: number;
-  /** After a 429 the platform blocks every call until then (ISO time), or null. */
-  pausedUntil: string | null;
-  /** Calls each consumer made in the current window, most first; consumers waiting for room show 0. */
-  consumers: ConsumerUse[];
-  /** Who counts these calls: every isolate together (a Durable Object), one isolate, or this process. */
-  keeping?: LimitKeeping;
-  /** The shared limit's object could not be reached at the last try: every call waits for it. */
-  unreachable?: boolean;
-}
 
 export class RateLimiter implements RateLimitKeeper {
   private readonly spent: Array<{ at: number; consumer: string }> = [];

@@ -1,7 +1,9 @@
 // firewallEventsAdaptive is adaptively sampled (cloudflare-docs analytics/graphql-api/sampling.mdx): under
 // load it keeps one event in `sampleInterval` and each kept row stands for that many. Counts of rows are
 // what was seen; estimates weigh each request by its interval, as the platform's own estimate does.
-import type { ComparedRequest } from "@/lib/validation-mode/join";
+
+/** What sampling needs of a compared request (lib/validation-mode/join.ts): the interval it stands for. */
+type Sampled = { sampleInterval: number | null };
 
 export interface SamplingSummary {
   /** Some request was seen through a sample interval above 1: the figures are estimates. */
@@ -22,12 +24,12 @@ export function usableInterval(interval: number | null | undefined): number | un
 }
 
 /** One seen request stands for its interval's worth; an unknown interval counts as one. */
-export function weight(request: Pick<ComparedRequest, "sampleInterval">): number {
+export function weight(request: Sampled): number {
   return request.sampleInterval ?? 1;
 }
 
 /** The estimated number of requests (rounded), from the ones seen. */
-export function estimateRequests(requests: readonly Pick<ComparedRequest, "sampleInterval">[]): number {
+export function estimateRequests(requests: readonly Sampled[]): number {
   return Math.round(requests.reduce((n, request) => n + weight(request), 0));
 }
 
@@ -36,7 +38,7 @@ export function estimateEvents(events: readonly { sampleInterval?: number | null
   return Math.round(events.reduce((n, event) => n + (usableInterval(event.sampleInterval) ?? 1), 0));
 }
 
-export function samplingOf(requests: readonly Pick<ComparedRequest, "sampleInterval">[]): SamplingSummary {
+export function samplingOf(requests: readonly Sampled[]): SamplingSummary {
   let maxInterval = 1;
   let sampledRequests = 0;
   let unknownIntervals = 0;
