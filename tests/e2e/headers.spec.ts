@@ -2,8 +2,9 @@
 // CSP violation while each page renders and hydrates, the transport headers, the demo cookie's
 // attributes over HTTP and HTTPS, and every mutation refused from another origin.
 import { expect, test } from "@playwright/test";
-import { operationPatterns, pagesToVisit, realIds } from "./crawl";
+import { operationPatterns, pagesToVisit } from "./crawl";
 import { E2E } from "./environment";
+import { pageVisits } from "./page-visits";
 
 function scriptSrc(csp: string): string {
   return (
@@ -14,26 +15,12 @@ function scriptSrc(csp: string): string {
   );
 }
 
-test("every page: a fresh nonce CSP without unsafe-inline scripts, no violation, and it hydrates", async ({ page, request }) => {
-  test.setTimeout(180_000);
-  const ids = await realIds(request, E2E.baseUrl);
-  const violations: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
-      violations.push(`${page.url()}: ${message.text()}`);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __csp: string[] }).__csp = [
-        ...((window as unknown as { __csp?: string[] }).__csp ?? []),
-        `${event.violatedDirective} ${event.blockedURI}`,
-      ];
-    });
-  });
+test("every page: a fresh nonce CSP without unsafe-inline scripts, no violation, and it hydrates", async ({ browser }) => {
+  // The pages are visited once for the three crawl specs (tests/e2e/page-visits.ts); this test reads the records.
+  test.setTimeout(300_000);
+  const crawl = await pageVisits(browser);
   const nonces = new Set<string>();
-  for (const path of pagesToVisit(ids)) {
-    const response = (await page.goto(path))!;
-    const headers = response.headers();
+  for (const { path, headers, hydrated, cspEvents } of crawl.visits) {
     const csp = headers["content-security-policy"] ?? "";
     const script = scriptSrc(csp);
     expect(script, path).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
@@ -46,20 +33,13 @@ test("every page: a fresh nonce CSP without unsafe-inline scripts, no violation,
     expect(headers["referrer-policy"], path).toBe("same-origin");
     expect(headers["x-frame-options"], path).toBe("DENY");
     nonces.add(/'nonce-([^']+)'/.exec(script)![1]!);
-    await page.waitForLoadState("networkidle");
-    // Hydrated: React attached its handlers, so a client-side navigation keeps this window's state
-    // (the 404 page has no dashboard shell to navigate from).
-    const settings = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Settings" });
-    if (path !== "/no-such-page") {
-      await page.evaluate(() => ((window as unknown as { __kept: number }).__kept = 1));
-      await settings.click();
-      await expect(page).toHaveURL(/\/settings$/);
-      expect(await page.evaluate(() => (window as unknown as { __kept?: number }).__kept), `${path} did not hydrate`).toBe(1);
-    }
-    expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []), path).toEqual([]);
+    // Hydrated: a client-side navigation to Settings kept the window (the 404 page has no shell to navigate from).
+    if (path !== "/no-such-page") expect(hydrated, `${path} did not hydrate`).toBe(true);
+    expect(cspEvents, path).toEqual([]);
   }
-  expect(nonces.size).toBe(pagesToVisit(ids).length);
-  expect(violations).toEqual([]);
+  expect(crawl.visits.map((v) => v.path)).toEqual(pagesToVisit(crawl.ids));
+  expect(nonces.size).toBe(pagesToVisit(crawl.ids).length);
+  expect(crawl.consoleViolations).toEqual([]);
 });
 
 test("a script injected into a page's HTML does not run, and responses cannot be framed", async ({ page }) => {
