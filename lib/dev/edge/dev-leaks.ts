@@ -1,5 +1,6 @@
 // Proves that no module of lib/dev (sandbox, demo gateway, launcher, edge scripts) reached what is built to ship
-// (run by `npm run build:edge` on the worker, and by `npx tsx tests/tools/no-dev-in-bundle.ts` on any output). Lint forbids product code to import lib/dev; this checks
+// (run by `npm run build:edge` on the worker, and by `npx tsx tests/tools/no-dev-in-bundle.ts` on any output).
+// Lint forbids product code to import lib/dev; this checks
 // the output itself: the edge worker's esbuild metafile (.open-next, after `npm run build:edge`), the file traces
 // Next writes beside each server entry (.nft.json), the chunks' source maps (their sources name every module
 // bundled) and the chunks themselves (a development build's module ids name their source).

@@ -47,7 +47,8 @@ try {
     for (let i = 0; i < N; i++) bytes += (await (await get(route, path)).arrayBuffer()).byteLength;
     const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: Node } };
     console.log(
-      `${name}: ${(total(profile.head) / N / 1024).toFixed(1)} KB allocated per answer (handler, Request and Response included), body ${(bytes / N / 1024).toFixed(1)} KB`,
+      `${name}: ${(total(profile.head) / N / 1024).toFixed(1)} KB allocated per answer (handler, Request and Response included), ` +
+        `body ${(bytes / N / 1024).toFixed(1)} KB`,
     );
     // Where, by the innermost function of Preflight's own code on the stack.
     const sites = new Map<string, number>();

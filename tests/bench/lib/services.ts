@@ -117,8 +117,13 @@ export async function startBenchPreflight(
       ACCOUNT_RATE_LIMIT: "1000000",
       ACCOUNT_RATE_WINDOW_SECONDS: "300",
       // BENCH_SERVER_NODE_OPTIONS: V8 flags for the server alone (a diagnostic's what-if, never a figure's setting).
-      NODE_OPTIONS:
-        `${process.env.NODE_OPTIONS ?? ""} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ""} --import ${join(process.cwd(), "tests/bench/lib/server-probe.mjs")}`.trim(),
+      NODE_OPTIONS: [
+        process.env.NODE_OPTIONS,
+        process.env.BENCH_SERVER_NODE_OPTIONS,
+        `--import ${join(process.cwd(), "tests/bench/lib/server-probe.mjs")}`,
+      ]
+        .filter(Boolean)
+        .join(" "),
       BENCH_PROBE_DIR: probeDir,
       ...env,
     },
