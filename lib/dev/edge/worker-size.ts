@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** The issue's ceiling for the gzipped worker (the paid plan allows 10 MB, the free plan 1 MB). */
+/** The Workers Free plan's limit for the gzipped worker (cloudflare-docs workers/platform/limits: Free 3 MB, Paid 10 MB). */
 export const MAX_WORKER_GZIP_BYTES = 3 * 1024 * 1024;
 
 /** The modules in a `wrangler deploy --outdir` folder (source maps and notes are not uploaded). */
