@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeErrorResult, encodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { decodeTraces } from "@/lib/decode/decode-traces";
 import type { Trace } from "@/lib/gateway/trace";
+import { callTrace } from "./call-trace";
 import { sources } from "./recorded";
 
 const VAULT = "0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0";
@@ -10,18 +11,7 @@ const abi = parseAbi(["function balanceOf(address account) view returns (uint256
 const input = encodeFunctionData({ abi, functionName: "balanceOf", args: ["0x70997970c51812dc3a010c7d01b50e0d17dc79c8"] });
 
 function call(output: `0x${string}`, error?: string): Trace {
-  return {
-    type: "call",
-    action: { callType: "call", from: "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", to: VAULT, input, value: "0x0", gas: "0x5208" },
-    result: { gasUsed: "0x5208", output },
-    ...(error ? { error } : {}),
-    traceAddress: [],
-    subtraces: 0,
-    blockNumber: 5,
-    blockHash: `0x${"11".repeat(32)}`,
-    transactionHash: `0x${"22".repeat(32)}`,
-    transactionPosition: 0,
-  } as Trace;
+  return callTrace({ from: "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", to: VAULT, input, output, error });
 }
 
 describe("outputs of a failed frame", () => {

@@ -4,6 +4,7 @@ import { encodeFunctionData, parseAbi } from "viem";
 import { decodeTraces } from "@/lib/decode/decode-traces";
 import { valueFlow } from "@/lib/decode/value-flow";
 import type { Trace } from "@/lib/gateway/trace";
+import { callTrace } from "./call-trace";
 import { sources } from "./recorded";
 
 const SENDER = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
@@ -14,17 +15,7 @@ const ALICE = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
 const BOB = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
 
 function call(traceAddress: number[], from: string, to: string, input: string, extra: { callType?: string; value?: string } = {}): Trace {
-  return {
-    type: "call",
-    action: { callType: extra.callType ?? "call", from, to, input, value: extra.value ?? "0x0", gas: "0x5208" },
-    result: { gasUsed: "0x5208", output: "0x" },
-    traceAddress,
-    subtraces: 0,
-    blockNumber: 5,
-    blockHash: `0x${"11".repeat(32)}`,
-    transactionHash: `0x${"22".repeat(32)}`,
-    transactionPosition: 0,
-  } as Trace;
+  return callTrace({ traceAddress, from, to, input, ...extra });
 }
 
 describe("value flow rules", () => {
