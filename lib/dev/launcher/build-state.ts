@@ -2,21 +2,24 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public"];
-const CONFIG_FILES = [
+/** What a production build is made from: the source folders and the files beside them (middleware.ts too). */
+export const BUILD_SOURCES = ["app", "components", "lib", "public"];
+export const BUILD_FILES = [
   "next.config.mjs",
+  "package.json",
   "package-lock.json",
   "tailwind.config.ts",
   "postcss.config.mjs",
   "tsconfig.json",
   "instrumentation.ts",
+  "middleware.ts",
 ];
 
 export function buildIsStale(root: string): boolean {
   const buildId = join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const builtAt = statSync(buildId).mtimeMs;
-  const newest = Math.max(...CONFIG_FILES.map((file) => mtime(join(root, file))), ...SOURCES.map((dir) => newestIn(join(root, dir))));
+  const newest = Math.max(...BUILD_FILES.map((file) => mtime(join(root, file))), ...BUILD_SOURCES.map((dir) => newestIn(join(root, dir))));
   return newest > builtAt;
 }
 

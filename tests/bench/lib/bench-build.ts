@@ -6,20 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildIsStale } from "@/lib/dev/launcher/build-state";
+import { BUILD_FILES, BUILD_SOURCES, buildIsStale } from "@/lib/dev/launcher/build-state";
 import { run } from "@/lib/dev/launcher/processes";
 
-const SOURCES = ["app", "components", "lib", "public"];
-const FILES = [
-  "next.config.mjs",
-  "package.json",
-  "package-lock.json",
-  "tailwind.config.ts",
-  "postcss.config.mjs",
-  "tsconfig.json",
-  "instrumentation.ts",
-  "middleware.ts",
-];
 export const PASSTHROUGH_PATH = "/api/bench-passthrough";
 
 /** The bench build's directory (outside the worktree: no linter, type check or git sees the copy). */
@@ -37,11 +26,11 @@ export async function ensureBenchBuild(root = process.cwd()): Promise<string> {
     rmSync(join(dir, "node_modules"), { recursive: true, force: true });
     execFileSync("cp", ["-al", join(root, "node_modules"), join(dir, "node_modules")]);
   }
-  for (const source of SOURCES) {
+  for (const source of BUILD_SOURCES) {
     rmSync(join(dir, source), { recursive: true, force: true });
     if (existsSync(join(root, source))) execFileSync("cp", ["-a", join(root, source), join(dir, source)]);
   }
-  for (const file of FILES) if (existsSync(join(root, file))) execFileSync("cp", ["-a", join(root, file), join(dir, file)]);
+  for (const file of BUILD_FILES) if (existsSync(join(root, file))) execFileSync("cp", ["-a", join(root, file), join(dir, file)]);
   mkdirSync(join(dir, "app", "api", "bench-passthrough"), { recursive: true });
   execFileSync("cp", ["-a", join(root, "tests/bench/passthrough/route.ts"), join(dir, "app/api/bench-passthrough/route.ts")]);
   if (buildIsStale(dir)) {
