@@ -7,6 +7,17 @@ import { identityEnv, readIdentity, type IdentityConfig } from "@/lib/identity/c
 import { readStorage, storageEnv, type StorageConfig } from "@/lib/storage/config-schema";
 import { readSnapshots, snapshotEnv, type SnapshotConfig } from "@/lib/snapshots/config-schema";
 import { REQUEST_BODY_MAX_BYTES, type ServicePlan } from "@/lib/platform/runtime-limits";
+import {
+  ACCOUNT_VARIABLE_PATTERN,
+  ACCOUNTS_VARIABLE,
+  entrySecrets,
+  readAccountEntries,
+  sandboxAccountEntries,
+  type AccountEntry,
+  type Credentials,
+} from "@/lib/accounts/account-entries";
+
+export type { AccountEntry, Credentials } from "@/lib/accounts/account-entries";
 
 export const REAL_API_BASE_URL = "https://api.cloudflare.com/client/v4";
 export const DEFAULT_SANDBOX_PORT = 8790;
@@ -63,6 +74,10 @@ const envSchema = z.object({
   REVIEW_EXECUTION_LEASE_SECONDS: optionalText.pipe(integer(1, 86_400).default(300)),
   SANDBOX_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_SANDBOX_PORT)),
   SANDBOX_API_TOKEN: optionalText.pipe(z.string().min(8, "must be at least 8 characters").default(DEFAULT_SANDBOX_API_TOKEN)),
+  // Which of the sandbox's accounts it serves (lib/accounts/sandbox-accounts.ts): Preflight reaches the same ones.
+  SANDBOX_ACCOUNTS: optionalText,
+  // More accounts, each with its own credentials in PREFLIGHT_ACCOUNT_<KEY>_… variables (lib/accounts/account-entries.ts).
+  [ACCOUNTS_VARIABLE]: optionalText,
   ANVIL_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_ANVIL_PORT)),
   GATEWAY_PORT: optionalText.pipe(integer(1, 65_535).default(DEFAULT_GATEWAY_PORT)),
   SERVICE_PLAN: optionalText.pipe(
@@ -77,14 +92,15 @@ const envSchema = z.object({
 /** Every variable the schema reads: what `preview:edge` hands to workerd as the worker's secrets. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
-export type Credentials = { kind: "token"; token: string } | { kind: "key"; email: string; key: string };
-
 export interface Config {
   /** `sandbox` when no credentials are configured: Preflight then talks to the embedded sandbox. */
   mode: "sandbox" | "live";
   apiBaseUrl: string;
+  /** The first entry's credentials and account: what single-account code reads (every entry is in `accounts`). */
   credentials: Credentials;
   accountId?: string;
+  /** Every configured account, each with its own credentials, limits and caches; at least one. */
+  accounts: AccountEntry[];
   gatewayUrl?: string;
   /** Set when `npm start` runs the demo gateway: sandbox mode with no ETH_GATEWAY_URL of its own. */
   demoGateway?: { anvilPort: number; gatewayPort: number };
@@ -119,14 +135,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const credentials = readCredentials(e);
-  const mode = credentials ? "live" : "sandbox";
+  const configured = [
+    ...(credentials ? [{ key: "default", id: e.CLOUDFLARE_ACCOUNT_ID, credentials }] : []),
+    ...readAccountEntries(env),
+  ];
+  const mode = configured.length ? "live" : "sandbox";
   if (mode === "sandbox" && e.CLOUDFLARE_API_BASE_URL) {
     throw new ConfigError(
       "CLOUDFLARE_API_TOKEN",
       "is not set, but CLOUDFLARE_API_BASE_URL is: set a token (or CLOUDFLARE_API_EMAIL + CLOUDFLARE_API_KEY) or unset the base URL to run on the sandbox",
     );
   }
-  const resolved: Credentials = credentials ?? { kind: "token", token: e.SANDBOX_API_TOKEN };
+  const accounts = mode === "live" ? configured : sandboxAccountEntries(e.SANDBOX_API_TOKEN, e.SANDBOX_ACCOUNTS);
+  const resolved: Credentials = accounts[0]!.credentials;
   const identity = readIdentity(e, mode);
   const storage = readStorage(e);
   const snapshots = readSnapshots(e);
@@ -142,7 +163,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mode,
     apiBaseUrl: mode === "live" ? (e.CLOUDFLARE_API_BASE_URL ?? REAL_API_BASE_URL) : `http://127.0.0.1:${e.SANDBOX_PORT}/client/v4`,
     credentials: resolved,
-    accountId: e.CLOUDFLARE_ACCOUNT_ID,
+    accountId: accounts[0]!.id,
+    accounts,
     gatewayUrl,
     demoGateway,
     edgePlan: e.EDGE_PLAN,
@@ -161,7 +183,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secrets: [
       ...(storage.authKeySecret ? [storage.authKeySecret] : []),
       ...(snapshots.cronSecret ? [snapshots.cronSecret] : []),
-      resolved.kind === "token" ? resolved.token : resolved.key,
+      ...entrySecrets(accounts),
       // Even the demo gateway's URL: the leak checks then prove no gateway URL reaches the browser.
       ...(gatewayUrl ? [gatewayUrl] : []),
     ],
@@ -180,4 +202,9 @@ function readCredentials(e: z.infer<typeof envSchema>): Credentials | undefined 
 
 function pickKnown(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.keys(envSchema.shape).map((name) => [name, env[name]]));
+}
+
+/** The names of the per-account variables set in this environment: the edge preview hands them to workerd too. */
+export function accountVariables(env: Record<string, string | undefined>): string[] {
+  return Object.keys(env).filter((name) => ACCOUNT_VARIABLE_PATTERN.test(name));
 }

@@ -17,11 +17,19 @@ import { consumerOf } from "@/lib/http/consumer";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/open-platform";
 import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
+import type { AccountEntry } from "@/lib/config-schema";
+import { readAccountScope, type AccountScope } from "@/lib/accounts/account-scope";
+import { zoneEntry } from "@/lib/accounts/zone-accounts";
 
 export interface OperationContext<P, Caller extends Identity | undefined = Identity | undefined> {
   request: Request;
   url: URL;
+  /** The platform of the request's account (of the zone, for a zone's operation; else the first account read). */
   platform: PlatformClient;
+  /** The accounts this request reads (`account` filters; default every configured account). */
+  accounts: AccountScope;
+  /** The platform of one of `accounts.entries`: each with its own credentials and limits, sharing the request's budget. */
+  platformFor: (entry: AccountEntry) => PlatformClient;
   /** The dynamic segments of the route, e.g. `{ id }` for app/api/zones/[id]/…; validated by the handler. */
   params: P;
   /** Who is calling: always known when a role is required, except to the cron caller; never for `role: "public"`. */
@@ -37,6 +45,8 @@ export interface OperationOptions {
   cron?: boolean;
   /** Every upstream call the operation may make (lib/http/upstream-calls.ts): named operations, never a proxy. */
   upstream: readonly UpstreamPattern[];
+  /** The route parameter holding a zone id: the zone's own account's credentials read it, never another's. */
+  zoneParam?: string;
 }
 
 export const CRON_HEADER = "x-preflight-cron";
@@ -75,10 +85,22 @@ export function operation<P>(handler: Handler<P, never>, options: OperationOptio
       const identity = options.role === "public" || cron ? undefined : await authorize(request, options.role);
       if (!cron) checkOrigin(request, identity);
       const url = new URL(request.url);
-      platform = openPlatform(request.signal, crypto.randomUUID(), allows, consumerOf(url.pathname));
       const params = ((await route?.params) ?? {}) as P;
+      const scope = readAccountScope(url, getConfig().accounts);
+      const zoneId = options.zoneParam ? (params as Record<string, unknown>)[options.zoneParam] : undefined;
+      // A zone's operation reads with its own account's entry only: a zone of another account is refused before any call.
+      const accounts = typeof zoneId === "string" ? { ...scope, entries: [zoneEntry(zoneId, scope)] } : scope;
+      const requestId = crypto.randomUUID();
+      const opened = new Map<string, PlatformClient>();
+      const platformFor = (entry: AccountEntry): PlatformClient => {
+        let client = opened.get(entry.key);
+        const share = accounts.entries.length;
+        if (!client) opened.set(entry.key, (client = openPlatform(request.signal, requestId, allows, consumerOf(url.pathname), entry, share)));
+        return client;
+      };
+      platform = platformFor(accounts.entries[0]!);
       // The overloads tie `identity` to the options, which decided above whether there is one.
-      const result = await handler({ request, url, platform, params, identity: identity as never, allows });
+      const result = await handler({ request, url, platform, accounts, platformFor, params, identity: identity as never, allows });
       const response = result instanceof Response ? result : Response.json(result);
       return withUsage(request, response, platform);
     } catch (error) {

@@ -12,6 +12,7 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { JUST_LISTED_MS, sharedZoneList, zoneListKey } from "@/lib/platform/zone-list-share";
 import { listZones, type ZoneRow } from "@/lib/platform/zones";
+import type { AccountCoverage } from "@/lib/accounts/account-answers";
 
 /** Zones read at once: enough that their calls keep all 6 connections busy between their phases. */
 const ZONES_AT_ONCE = 12;
@@ -29,6 +30,8 @@ export interface AccountScan {
   retryAfterSeconds?: number;
   /** Entries of the zone listing without a readable zone id: not zones Preflight can show, so counted (absent: none). */
   unreadableZones?: number;
+  /** What the answer covers of each account read (lib/accounts/account-answers.ts). */
+  accounts?: AccountCoverage[];
 }
 
 export async function scanAccount(
@@ -71,8 +74,8 @@ export async function scanAccount(
  * The first answer of GET /api/zones when the cache holds all of it, without a single upstream call (so
  * the page can render with its first rows); undefined when any of it would need reading.
  */
-export function cachedFirstAnswer(): AccountScan | undefined {
-  const list = scanCache.zoneList();
+export function cachedFirstAnswer(key: string): AccountScan | undefined {
+  const list = scanCache.zoneList(key);
   if (!list?.complete) return undefined;
   const end = Math.min(list.zones.length, ZONES_PER_ANSWER);
   const zones = cachedRows(list.zones, 0, end);
@@ -100,9 +103,9 @@ export async function scanOneZone(platform: PlatformClient, zone: ZoneRow): Prom
  * audit completed less than `maxAgeMs` ago serves instead of a second listing.
  */
 export async function accountZones(platform: PlatformClient, accountId: string | undefined, maxAgeMs = ZONE_SCAN_TTL_MS) {
-  const cached = scanCache.zoneList();
-  if (cached?.complete) return { ...cached, retryAfterSeconds: undefined };
   const key = zoneListKey(platform, accountId);
+  const cached = scanCache.zoneList(key);
+  if (cached?.complete) return { ...cached, retryAfterSeconds: undefined };
   const shared = cached ? undefined : sharedZoneList.take(key, maxAgeMs);
   if (shared) {
     const list = {
@@ -112,7 +115,7 @@ export async function accountZones(platform: PlatformClient, accountId: string |
       fetchedAt: shared.listedAt,
       unreadableEntries: shared.unreadableEntries,
     };
-    scanCache.putZoneList(list);
+    scanCache.putZoneList(key, list);
     return { ...list, retryAfterSeconds: undefined };
   }
   const page = await listZones(platform, { accountId, cursor: cached?.cursor });
@@ -124,7 +127,7 @@ export async function accountZones(platform: PlatformClient, accountId: string |
     fetchedAt: cached?.fetchedAt ?? Date.now(),
     unreadableEntries: (cached?.unreadableEntries ?? 0) + (page.unreadableEntries ?? 0),
   };
-  scanCache.putZoneList(list);
+  scanCache.putZoneList(key, list);
   if (list.complete) {
     sharedZoneList.offer(key, {
       zones: list.zones,

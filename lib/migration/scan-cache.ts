@@ -11,8 +11,9 @@ export const ZONE_SCAN_TTL_MS = 15 * 60_000;
 // The expiry is kept as a number: a cached answer looks up 200 scans, and parsing each one's timestamp
 // every time stood out in its CPU profile.
 const scans = new Map<string, { scan: ZoneScan; expiresAt: number }>();
-let zoneList:
-  { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number; unreadableEntries?: number } | undefined;
+type ZoneList = { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number; unreadableEntries?: number };
+/** Per account entry and filter (zoneListKey): each configured account's list is its own. */
+const zoneLists = new Map<string, ZoneList>();
 
 function fresh(fetchedAt: number): boolean {
   return Date.now() - fetchedAt < ZONE_SCAN_TTL_MS;
@@ -27,16 +28,25 @@ export const scanCache = {
   put(scan: ZoneScan): void {
     scans.set(scan.zone.id, { scan, expiresAt: Date.parse(scan.fetchedAt) + ZONE_SCAN_TTL_MS });
   },
-  zoneList() {
-    return zoneList && fresh(zoneList.fetchedAt) ? zoneList : undefined;
+  zoneList(key: string): ZoneList | undefined {
+    const list = zoneLists.get(key);
+    return list && fresh(list.fetchedAt) ? list : undefined;
   },
-  putZoneList(list: NonNullable<typeof zoneList>): void {
-    zoneList = list;
+  /** A zone as the account lists kept here list it (whichever account it is in). */
+  listedZone(zoneId: string): ZoneRow | undefined {
+    for (const list of zoneLists.values()) {
+      const zone = fresh(list.fetchedAt) ? list.zones.find((z) => z.id === zoneId) : undefined;
+      if (zone) return zone;
+    }
+    return undefined;
+  },
+  putZoneList(key: string, list: ZoneList): void {
+    zoneLists.set(key, list);
   },
   /** What a refresh forgets: the scans and the zone list (a list another operation just made may still serve it). */
   clearForRefresh(): void {
     scans.clear();
-    zoneList = undefined;
+    zoneLists.clear();
   },
   /** Everything, the shared zone list too. */
   clear(): void {

@@ -23,7 +23,7 @@ export async function zoneScan(platform: PlatformClient, zoneId: string, refresh
   checkIdentifier("id", zoneId);
   const cached = refresh ? undefined : scanCache.get(zoneId);
   if (cached) return cached.deferred ? await completed(platform, cached) : cached;
-  return scanOneZone(platform, scanCache.zoneList()?.zones.find((z) => z.id === zoneId) ?? (await getZone(platform, zoneId)));
+  return scanOneZone(platform, scanCache.listedZone(zoneId) ?? (await getZone(platform, zoneId)));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The v4 client: auth headers, query strings and the envelope, over the request's Scheduler.
 import type { z } from "zod";
-import type { Credentials } from "@/lib/config-schema";
+import type { AccountEntry, Credentials } from "@/lib/config-schema";
 import { parseEnvelope, type Envelope } from "@/lib/platform/envelope";
 import { RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { GraphqlError, parseGraphqlAnswer } from "@/lib/platform/graphql";
@@ -13,6 +13,9 @@ import { UndeclaredUpstreamError } from "@/lib/errors/internal-errors";
 /** Refusals of the GraphQL limit met by one query before the wait is left to a later request. */
 const GRAPHQL_LIMIT_ATTEMPTS = 3;
 
+/** An account entry without its credentials: what rows read through the client are labelled with. */
+export type AccountLabel = Pick<AccountEntry, "key" | "id" | "name">;
+
 export type Query = Record<string, string | number | undefined>;
 
 export class PlatformClient {
@@ -24,16 +27,22 @@ export class PlatformClient {
     readonly graphqlLimiter: RateLimitKeeper = new RateLimiter(DEFAULT_GRAPHQL_RATE_LIMIT, undefined, "graphql"),
     /** The operation's declared calls (lib/http/upstream-calls.ts); anything else is refused unsent. */
     private readonly allows: (method: string, path: string) => boolean = () => true,
+    /** The configured account entry whose credentials these are (lib/accounts): what it reads is that entry's. */
+    readonly entry: AccountLabel = { key: "default" },
   ) {}
 
-  /** Which API this client speaks to: what is read through it belongs to that API (a cache key, never shown). */
+  get entryKey(): string {
+    return this.entry.key;
+  }
+
+  /** Which API and account entry this client reads: what is read through it belongs to them (a cache key, never shown). */
   get apiBaseUrl(): string {
-    return this.baseUrl;
+    return this.entryKey === "default" ? this.baseUrl : `${this.baseUrl}#${this.entryKey}`;
   }
 
   /** The same client over another Scheduler of the request (e.g. one that keeps a reserve). */
   withScheduler(scheduler: Scheduler): PlatformClient {
-    return new PlatformClient(this.baseUrl, this.credentials, scheduler, this.graphqlLimiter, this.allows);
+    return new PlatformClient(this.baseUrl, this.credentials, scheduler, this.graphqlLimiter, this.allows, this.entry);
   }
 
   /** GET a path built by lib/platform/paths; returns the validated result and result_info. */

@@ -1,6 +1,6 @@
 // Which keeper each of the account's limits has here: on Node the process's own limiter; on the edge the
 // limit owner's Durable Object, asked by every isolate, unless PREFLIGHT_SHARED_LIMITS=off (then per isolate).
-import type { Config } from "@/lib/config-schema";
+import type { AccountEntry, Config } from "@/lib/config-schema";
 import { edgeEnv, onEdgeRuntime } from "@/lib/edge/runtime";
 import { isLimitNamespace, LIMIT_BINDING, limitObjectCall } from "@/lib/platform/limit-object";
 import { limitObjectName, limitOwner } from "@/lib/platform/limit-owner";
@@ -14,15 +14,17 @@ interface Keepers {
   graphql: RateLimitKeeper;
 }
 
-/** One set per process or isolate (module state): the isolate's batches of permits live here. */
-let keepers: Keepers | undefined;
+/** One set per account entry per process or isolate (module state): the isolate's batches of permits live here. */
+const keepers = new Map<string, Keepers>();
 
-export function limitKeepers(config: Config): Keepers {
-  keepers ??= makeKeepers(config);
-  return keepers;
+/** The entry's own limits (default: the first entry's): one account's used-up limit never stalls another's calls. */
+export function limitKeepers(config: Config, entry: AccountEntry = config.accounts[0]!): Keepers {
+  let kept = keepers.get(entry.key);
+  if (!kept) keepers.set(entry.key, (kept = makeKeepers(config, entry)));
+  return kept;
 }
 
-function makeKeepers(config: Config): Keepers {
+function makeKeepers(config: Config, entry: AccountEntry): Keepers {
   if (!onEdgeRuntime() || !config.sharedLimits) {
     const keeping: LimitKeeping = onEdgeRuntime() ? "per isolate" : "per process";
     return {
@@ -31,7 +33,8 @@ function makeKeepers(config: Config): Keepers {
       graphql: new RateLimiter(config.graphqlRateLimit, undefined, "graphql", keeping),
     };
   }
-  const owner = limitOwner(config.credentials, config.limitGroup);
+  // PREFLIGHT_LIMIT_GROUP names the first entry's user; every other entry's credential keeps its own object.
+  const owner = limitOwner(entry.credentials, entry === config.accounts[0] ? config.limitGroup : undefined);
   // Read per call: the binding lives in the request's env, not at module scope.
   const namespace = () => {
     const binding = edgeEnv()?.[LIMIT_BINDING];

@@ -19,25 +19,31 @@ export interface ListedZones {
   unreadableEntries?: number;
 }
 
-let latest: (ListedZones & { key: string }) | undefined;
+/** The latest listing per account key: one per configured entry and account filter, so a few. */
+const latest = new Map<string, ListedZones>();
 
 /** The account a list belongs to: the API it was read from and the account filter it was read with. */
 export function zoneListKey(client: PlatformClient, accountId: string | undefined): string {
   return `${client.apiBaseUrl}\n${accountId ?? ""}`;
 }
 
+/** The key of the first configured account's list, as its client names it (a page without a client at hand). */
+export function defaultZoneListKey(config: { apiBaseUrl: string; accounts: readonly { id?: string }[] }): string {
+  return `${config.apiBaseUrl}\n${config.accounts[0]?.id ?? ""}`;
+}
+
 export const sharedZoneList = {
   /** A complete listing, for the next operation that needs one; an older one never replaces a newer. */
   offer(key: string, list: ListedZones): void {
-    if (!latest || latest.key !== key || latest.listedAt <= list.listedAt) latest = { ...list, key };
+    const kept = latest.get(key);
+    if (!kept || kept.listedAt <= list.listedAt) latest.set(key, list);
   },
   /** The latest complete listing of that account, if listed less than `maxAgeMs` ago. */
   take(key: string, maxAgeMs: number, now = Date.now()): ListedZones | undefined {
-    if (!latest || latest.key !== key || now - latest.listedAt >= maxAgeMs) return undefined;
-    const { key: _, ...list } = latest;
-    return list;
+    const list = latest.get(key);
+    return list && now - list.listedAt < maxAgeMs ? list : undefined;
   },
   clear(): void {
-    latest = undefined;
+    latest.clear();
   },
 };

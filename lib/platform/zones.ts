@@ -5,6 +5,8 @@ import { tooManyAccounts } from "@/lib/platform/zone-listing-refusal";
 import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
 import { walkPages } from "@/lib/platform/paginate";
 import { zonePath } from "@/lib/platform/paths";
+import { zoneAccounts } from "@/lib/accounts/zone-accounts";
+import { rowAccount, type RowAccount } from "@/lib/accounts/row-account";
 
 /** The largest page `/zones` serves: fewest calls for a whole account. */
 export const ZONES_PER_PAGE = 50;
@@ -55,6 +57,8 @@ export interface ZoneRow {
   type: string;
   accountId: string;
   accountName: string;
+  /** The row's account as Preflight names it (lib/accounts/row-account.ts): on every row shown or exported. */
+  account: RowAccount;
   createdOn: string | null;
   activatedOn: string | null;
   /** Set when the listing's entry for this zone did not parse: what did not (the zone is shown failed, never dropped). */
@@ -79,7 +83,7 @@ export async function listZones(client: PlatformClient, options: { accountId?: s
   // A fixed order keeps page boundaries stable between the requests of one resumed listing.
   const query = { order: "name", direction: "asc", "account.id": options.accountId };
   const walk = await walkZones(client, query, { perPage: ZONES_PER_PAGE, startPage }, options.accountId);
-  const { zones, unreadableEntries } = zoneRows(walk.items);
+  const { zones, unreadableEntries } = zoneRows(client, walk.items);
   return {
     zones,
     ...(unreadableEntries > 0 ? { unreadableEntries } : {}),
@@ -95,7 +99,7 @@ export async function listZones(client: PlatformClient, options: { accountId?: s
 export async function listZonePages(client: PlatformClient, startPage: number, accountId?: string, maxPages?: number) {
   const query = { order: "name", direction: "asc", "account.id": accountId };
   const walk = await walkZones(client, query, { perPage: ZONES_PER_PAGE, startPage, maxPages }, accountId);
-  const { zones, unreadableEntries } = zoneRows(walk.items);
+  const { zones, unreadableEntries } = zoneRows(client, walk.items);
   return { zones, unreadableEntries, nextPage: walk.nextPage, totalCount: walk.totalCount, retryAfterMs: walk.retryAfterMs };
 }
 
@@ -110,20 +114,22 @@ function walkZones(
   });
 }
 
-function zoneRows(entries: readonly ZoneEntry[]): { zones: ZoneRow[]; unreadableEntries: number } {
+function zoneRows(client: PlatformClient, entries: readonly ZoneEntry[]): { zones: ZoneRow[]; unreadableEntries: number } {
   const zones: ZoneRow[] = [];
   for (const entry of entries)
-    if ("zone" in entry) zones.push({ ...toZoneRow(entry.zone), ...(entry.unreadable ? { unreadable: entry.unreadable } : {}) });
+    if ("zone" in entry) zones.push({ ...toZoneRow(entry.zone, client), ...(entry.unreadable ? { unreadable: entry.unreadable } : {}) });
+  // Each listed zone is read later with these credentials only (lib/accounts/zone-accounts.ts).
+  zoneAccounts.record(client.entryKey, zones);
   return { zones, unreadableEntries: entries.length - zones.length };
 }
 
 /** One zone by id (GET /zones/{zone_id}). */
 export async function getZone(client: PlatformClient, zoneId: string): Promise<ZoneRow> {
   const { result } = await client.get(zonePath(zoneId), {}, zoneSchema);
-  return toZoneRow(result);
+  return toZoneRow(result, client);
 }
 
-function toZoneRow(zone: Zone): ZoneRow {
+function toZoneRow(zone: Zone, client: PlatformClient): ZoneRow {
   const planName = zone.plan?.name ?? zone.plan?.legacy_id ?? "Unknown";
   return {
     id: zone.id,
@@ -136,6 +142,7 @@ function toZoneRow(zone: Zone): ZoneRow {
     type: zone.type ?? "unknown",
     accountId: zone.account.id ?? "",
     accountName: zone.account.name ?? "",
+    account: rowAccount(client.entry, { accountId: zone.account.id, accountName: zone.account.name }),
     createdOn: zone.created_on ?? null,
     activatedOn: zone.activated_on ?? null,
   };

@@ -22,6 +22,8 @@ const zoneFields = {
   type: z.string(),
   accountId: z.string(),
   accountName: z.string(),
+  // Parts published before rows named their account fail this check: the snapshot is then read live until refreshed.
+  account: z.object({ id: z.string(), name: z.string() }),
   createdOn: nullableText,
   activatedOn: nullableText,
   unreadable: z.string().optional(),

@@ -7,13 +7,17 @@ import { pageIdentity } from "@/lib/identity/page-identity";
 import { hasRole } from "@/lib/identity/roles";
 import { cachedFirstAnswer } from "@/lib/migration/scan-account";
 import { pageDriftFlags } from "@/lib/drift/open-flags";
+import { getConfig } from "@/lib/config";
+import { defaultZoneListKey } from "@/lib/platform/zone-list-share";
 
 export const metadata: Metadata = { title: "Zones" };
 
 export default async function ZonesPage() {
   // The first rows come with the page when the server already holds them, for those allowed to see them.
   const identity = await pageIdentity();
-  const cached = identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer() : undefined;
+  // One account only: several accounts' first answer is theirs together, which the page asks for.
+  const single = getConfig().accounts.length === 1;
+  const cached = single && identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer(defaultZoneListKey(getConfig())) : undefined;
   // The same answer as GET /api/zones: with the drift watch flags.
   const firstPage = cached && { ...cached, drift: await pageDriftFlags() };
   return (

@@ -1,11 +1,11 @@
-import { getConfig } from "@/lib/config";
+import { readAccounts } from "@/lib/accounts/read-accounts";
 import { csvResponse } from "@/lib/http/csv-response";
 import { jsonWithRows } from "@/lib/http/json-with-rows";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { readListQuery } from "@/lib/http/list-query";
-import { scanAccount } from "@/lib/migration/scan-account";
-import { migrationCsvRow } from "@/lib/migration/zone-assessment";
+import { scanAccount, type AccountScan } from "@/lib/migration/scan-account";
+import { migrationCsvRow, type MigrationRow } from "@/lib/migration/zone-assessment";
 import { snapshotOrLive, zonesFromSnapshot } from "@/lib/snapshots/answers";
 import { zoneDriftFlags } from "@/lib/drift/open-flags";
 
@@ -17,14 +17,18 @@ export const dynamic = "force-dynamic";
  * A fresh published snapshot answers instead of a live scan (`source=live` or `refresh=1` scan live).
  */
 export const GET = operation(
-  async ({ url, platform }) => {
+  async ({ url, platform, accounts, platformFor }) => {
     const query = readListQuery(url);
     // An export is one file: every zone the budget allows, not one page of them.
     const limit = query.format === "csv" ? Number.POSITIVE_INFINITY : undefined;
     const { cursor, refresh } = query;
     // On the first answer, before the scan spends what the budget leaves: the zones flagged by drift watch (null: unknown).
     const drift = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
-    const live = () => scanAccount(platform, { cursor, refresh, accountId: getConfig().accountId, limit });
+    // Every account of the request, each with its own credentials; rows name their account.
+    const live = () =>
+      readAccounts<AccountScan, "zones", MigrationRow>({ accounts, platformFor }, cursor, "zones", (own, accountId, ownCursor) =>
+        scanAccount(own, { cursor: ownCursor, refresh, accountId, limit }),
+      );
     const scan = await snapshotOrLive(platform, query, zonesFromSnapshot, live, "scan");
     if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
     // An export cut short by the budget says so, and how to continue it.

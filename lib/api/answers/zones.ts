@@ -11,6 +11,7 @@ import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { migrationRowSchema } from "@/lib/snapshots/row-schemas";
 import { REQUEST_CLASSES } from "@/lib/validation-mode/join";
 import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import { accountCoverageSchema } from "@/lib/api/answers/accounts";
 import { continuation, omittedFieldSchema, rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
 const driftFlagSchema = z.strictObject({
@@ -32,6 +33,7 @@ export const zonesAnswerSchema = z.strictObject({
   ...continuation,
   totalCount: z.number().int().optional(),
   unreadableZones: z.number().int().optional(),
+  accounts: z.array(accountCoverageSchema).optional(),
   /** The snapshot answered (or, on a live answer, the one that exists); absent on a live answer asked for. */
   snapshot: snapshotInfoSchema.nullable().optional(),
   /** On the first answer: the zones drift watch flags (null: they could not be read). */

@@ -3,7 +3,7 @@
 // gateway as its upstreams. Builds first when no edge build exists. Ctrl-C stops every process it started.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CONFIG_VARIABLES, DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT, DEFAULT_SANDBOX_PORT } from "@/lib/config-schema";
+import { accountVariables, CONFIG_VARIABLES, DEFAULT_ANVIL_PORT, DEFAULT_GATEWAY_PORT, DEFAULT_SANDBOX_PORT } from "@/lib/config-schema";
 import { workerVariables, writeSecretsFile } from "@/lib/dev/edge/dev-vars";
 import { checkConfigOrExit } from "@/lib/startup-check";
 import { run, startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
@@ -38,7 +38,7 @@ async function main() {
 
   // Resolved ports, so the worker calls the upstreams this launcher started whatever the defaults.
   const secrets = writeSecretsFile(
-    workerVariables(CONFIG_VARIABLES, process.env, {
+    workerVariables([...CONFIG_VARIABLES, ...accountVariables(process.env)], process.env, {
       SANDBOX_PORT: process.env.SANDBOX_PORT || String(DEFAULT_SANDBOX_PORT),
       ANVIL_PORT: process.env.ANVIL_PORT || String(DEFAULT_ANVIL_PORT),
       GATEWAY_PORT: process.env.GATEWAY_PORT || String(DEFAULT_GATEWAY_PORT),

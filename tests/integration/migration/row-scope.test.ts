@@ -90,6 +90,7 @@ const zone: ZoneRow = {
   type: "full",
   accountId: "c".repeat(32),
   accountName: "Acme",
+  account: { id: "", name: "Acme" },
   createdOn: null,
   activatedOn: null,
 };
@@ -182,7 +183,7 @@ describe("the account scan on the seeded sandbox", () => {
     for (const [i, row] of rows.entries()) {
       const reference: ZoneScan = await readZone(
         platform(),
-        scanCache.zoneList()!.zones.find((z) => z.id === row.id)!,
+        scanCache.listedZone(row.id)!,
         "all",
       );
       expect(timeless(row), row.name).toEqual(timeless(migrationRow(reference)));

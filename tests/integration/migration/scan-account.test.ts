@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cachedFirstAnswer, scanAccount, scanOneZone, ZONES_PER_ANSWER } from "@/lib/migration/scan-account";
 import { scanCache } from "@/lib/migration/scan-cache";
+import { zoneListKey } from "@/lib/platform/zone-list-share";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
@@ -149,10 +150,10 @@ describe("scanAccount against the sandbox", () => {
   });
 
   it("gives the page its first answer from the cache only, equal to the API's, and nothing before a scan", async () => {
-    expect(cachedFirstAnswer()).toBeUndefined();
+    expect(cachedFirstAnswer(zoneListKey(platform(), undefined))).toBeUndefined();
     await scanAll();
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
-    const first = cachedFirstAnswer()!;
+    const first = cachedFirstAnswer(zoneListKey(platform(), undefined))!;
     const viaApi = await scanAccount(platform(), {});
     expect({ ...first, fetchedAt: "" }).toEqual({ ...viaApi, fetchedAt: "" });
     const calls = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: unknown[] };

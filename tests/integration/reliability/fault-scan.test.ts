@@ -61,8 +61,8 @@ describe("a full scan under faults", () => {
       const reason = row.reasons[0]?.message ?? "";
       expect(reason).toMatch(/failed \(HTTP 5\d\d|not JSON|unexpected shape|rate limit/);
       // Nothing of the earlier, fault-free assessment is shown: the row is exactly "failed, because …".
-      const { id, name, plan, planName, status, paused, type, accountId, accountName, createdOn, activatedOn } = before;
-      const zone = { id, name, plan, planName, status, paused, type, accountId, accountName, createdOn, activatedOn };
+      const { id, name, plan, planName, status, paused, type, accountId, accountName, account, createdOn, activatedOn } = before;
+      const zone = { id, name, plan, planName, status, paused, type, accountId, accountName, account, createdOn, activatedOn };
       expect(row).toEqual(migrationRow({ zone, error: reason, fetchedAt: row.fetchedAt }));
     }
 

@@ -30,6 +30,7 @@ function zone(plan: string): ZoneRow {
     type: "full",
     accountId: "e".repeat(32),
     accountName: "",
+    account: { id: "", name: "" },
     createdOn: null,
     activatedOn: null,
   };

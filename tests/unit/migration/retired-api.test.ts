@@ -106,6 +106,7 @@ const zone: ZoneRow = {
   type: "full",
   accountId: "a".repeat(32),
   accountName: "Acme",
+  account: { id: "", name: "Acme" },
   createdOn: "2024-01-01T00:00:00Z",
   activatedOn: "2024-01-01T00:00:00Z",
 };

@@ -56,6 +56,7 @@ const zone: ZoneRow = {
   type: "full",
   accountId: "a".repeat(32),
   accountName: "Acme",
+  account: { id: "", name: "Acme" },
   createdOn: null,
   activatedOn: null,
 };

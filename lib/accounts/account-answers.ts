@@ -1,0 +1,96 @@
+// One answer from several accounts' answers: each account is read with its own credentials, and the answer
+// says per account what it covers ("2 of 3 accounts read; Acquired Co waits for its rate limit"). Pure.
+import { z } from "zod";
+import { decodeCursor, encodeCursor } from "@/lib/platform/cursor";
+import type { RowAccount } from "@/lib/accounts/row-account";
+
+/** What one answer covers of one account. */
+export interface AccountCoverage {
+  id: string;
+  name: string;
+  /** Every row of the account is in this answer or an earlier one of its cursor. */
+  complete: boolean;
+  /** Rows of this account in this answer. */
+  rows: number;
+  /** Its rate limit stopped it: the seconds until it has room. */
+  retryAfterSeconds?: number;
+  /** Why it could not be read at all (no secret in it). */
+  error?: string;
+}
+
+/** The paged answer every account listing shares. */
+export interface PagedAnswer {
+  complete: boolean;
+  cursor?: string;
+  totalCount?: number;
+  retryAfterSeconds?: number;
+}
+
+export interface AccountPart<A> {
+  /** The entry's key and what it names its account (id, name) when it has one of its own. */
+  entry: { key: string; id?: string; name?: string };
+  answer?: A;
+  error?: { message: string; retryAfterSeconds?: number };
+  /** The cursor this part was read with: a part stopped before answering resumes from it. */
+  cursorIn?: string;
+}
+
+const ACCOUNTS_CURSOR = "accounts";
+
+/** Each entry's own cursor out of a cursor of several accounts (null: that account is done). */
+export function splitAccountsCursor(cursor: string | undefined): Record<string, string | null> | undefined {
+  if (cursor === undefined) return undefined;
+  return decodeCursor(ACCOUNTS_CURSOR, { parts: z.record(z.string().max(64), z.string().max(1800).nullable()) }, cursor).parts;
+}
+
+/**
+ * The merged answer: rows of every account (grouped by account, in configuration order), complete only when every
+ * account is, a cursor holding each unfinished account's own, and `accounts` saying what each covers.
+ */
+export function mergeAccountParts<A extends PagedAnswer, Row extends { account: RowAccount }>(
+  parts: readonly AccountPart<A>[],
+  rowsOf: (answer: A) => readonly Row[],
+): { rows: Row[]; complete: boolean; cursor?: string; totalCount?: number; retryAfterSeconds?: number; accounts: AccountCoverage[] } {
+  const rows: Row[] = [];
+  const cursors: Record<string, string | null> = {};
+  const accounts: AccountCoverage[] = [];
+  let totalCount: number | undefined = 0;
+  let retryAfterSeconds: number | undefined;
+  for (const part of parts) {
+    const answer = part.answer;
+    const partRows = answer ? rowsOf(answer) : [];
+    rows.push(...partRows);
+    const complete = answer?.complete === true;
+    const wait = answer?.retryAfterSeconds ?? part.error?.retryAfterSeconds;
+    if (wait !== undefined) retryAfterSeconds = Math.min(retryAfterSeconds ?? wait, wait);
+    // A part that failed outright is not retried by the cursor (it would fail again): its coverage says why.
+    cursors[part.entry.key] = complete || (part.error && part.error.retryAfterSeconds === undefined) ? null : (answer?.cursor ?? part.cursorIn ?? "");
+    totalCount = answer?.totalCount !== undefined && totalCount !== undefined ? totalCount + answer.totalCount : undefined;
+    accounts.push(...coverage(part, partRows, complete, wait));
+  }
+  const complete = accounts.every((account) => account.complete);
+  const unfinished = Object.values(cursors).some((cursor) => cursor !== null);
+  return {
+    rows,
+    complete,
+    ...(unfinished ? { cursor: encodeCursor(ACCOUNTS_CURSOR, { parts: cursors }) } : {}),
+    ...(totalCount !== undefined ? { totalCount } : {}),
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    accounts,
+  };
+}
+
+/** One line per account the part's rows name; an entry that named none yet is one line for the entry. */
+function coverage<A>(part: AccountPart<A>, rows: readonly { account: RowAccount }[], complete: boolean, wait?: number): AccountCoverage[] {
+  const seen = new Map<string, RowAccount>();
+  for (const row of rows) if (!seen.has(row.account.id)) seen.set(row.account.id, row.account);
+  const named = seen.size ? [...seen.values()] : [{ id: part.entry.id ?? "", name: part.entry.name ?? part.entry.key }];
+  return named.map((account) => ({
+    id: account.id,
+    name: account.name,
+    complete: complete && !part.error,
+    rows: rows.filter((row) => row.account.id === account.id).length,
+    ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+    ...(part.error ? { error: part.error.message } : {}),
+  }));
+}
