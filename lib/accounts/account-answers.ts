@@ -47,7 +47,7 @@ export function splitAccountsCursor(cursor: string | undefined): Record<string, 
  * The merged answer: rows of every account (grouped by account, in configuration order), complete only when every
  * account is, a cursor holding each unfinished account's own, and `accounts` saying what each covers.
  */
-export function mergeAccountParts<A extends PagedAnswer, Row extends { account: RowAccount }>(
+export function mergeAccountParts<A extends PagedAnswer, Row extends { account?: RowAccount }>(
   parts: readonly AccountPart<A>[],
   rowsOf: (answer: A) => readonly Row[],
 ): { rows: Row[]; complete: boolean; cursor?: string; totalCount?: number; retryAfterSeconds?: number; accounts: AccountCoverage[] } {
@@ -81,15 +81,15 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account: 
 }
 
 /** One line per account the part's rows name; an entry that named none yet is one line for the entry. */
-function coverage<A>(part: AccountPart<A>, rows: readonly { account: RowAccount }[], complete: boolean, wait?: number): AccountCoverage[] {
+function coverage<A>(part: AccountPart<A>, rows: readonly { account?: RowAccount }[], complete: boolean, wait?: number): AccountCoverage[] {
   const seen = new Map<string, RowAccount>();
-  for (const row of rows) if (!seen.has(row.account.id)) seen.set(row.account.id, row.account);
+  for (const row of rows) if (row.account && !seen.has(row.account.id)) seen.set(row.account.id, row.account);
   const named = seen.size ? [...seen.values()] : [{ id: part.entry.id ?? "", name: part.entry.name ?? part.entry.key }];
   return named.map((account) => ({
     id: account.id,
     name: account.name,
     complete: complete && !part.error,
-    rows: rows.filter((row) => row.account.id === account.id).length,
+    rows: rows.filter((row) => (row.account?.id ?? account.id) === account.id).length,
     ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
     ...(part.error ? { error: part.error.message } : {}),
   }));

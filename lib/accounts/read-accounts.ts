@@ -20,11 +20,13 @@ interface Scoped {
  * The listing of every account in scope: `read` gets the account's platform, its account filter and its own cursor.
  * One account answers as it always has (its cursor unchanged); several answer merged, rows under `rowsKey`.
  */
-export async function readAccounts<A extends PagedAnswer, K extends keyof A & string, Row extends { account: RowAccount }>(
+export async function readAccounts<A extends PagedAnswer, K extends keyof A & string, Row extends { account?: RowAccount }>(
   scoped: Scoped,
   cursor: string | undefined,
   rowsKey: K,
   read: (platform: PlatformClient, accountId: string | undefined, cursor: string | undefined) => Promise<A>,
+  /** Other row lists of the answer, joined account after account as `rowsKey`'s are. */
+  alsoJoined: readonly (keyof A & string)[] = [],
 ): Promise<A & { accounts: AccountCoverage[] }> {
   const { entries } = scoped.accounts;
   const rowsOf = (answer: A) => answer[rowsKey] as unknown as Row[];
@@ -49,7 +51,8 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
   const merged = mergeAccountParts(parts, rowsOf);
   const first = parts.find((part) => part.answer)?.answer;
   const { rows, ...rest } = merged;
-  return { ...(first ?? ({} as A)), ...rest, [rowsKey]: rows } as A & { accounts: AccountCoverage[] };
+  const joined = Object.fromEntries(alsoJoined.map((key) => [key, parts.flatMap((part) => (part.answer?.[key] as unknown[] | undefined) ?? [])]));
+  return { ...(first ?? ({} as A)), ...rest, ...joined, [rowsKey]: rows } as A & { accounts: AccountCoverage[] };
 }
 
 function partError(error: unknown): { message: string; retryAfterSeconds?: number } {

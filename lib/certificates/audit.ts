@@ -153,6 +153,7 @@ async function auditChunk(
       zones: finished.map((r): ZoneOutcome => ({
         zoneId: r.zone.id,
         zoneName: r.zone.name,
+        account: r.zone.account,
         status: r.outcome,
         ...(r.reason ? { reason: r.reason } : {}),
       })),

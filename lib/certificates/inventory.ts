@@ -1,6 +1,7 @@
 // One zone's certificate inventory: packs, custom certificates, custom hostnames (every page), the Total TLS
 // setting and the CAA records, through the request's PlatformClient. All or nothing: a walk the subrequest
 // budget cut short throws BudgetExhaustedError, so the zone is redone whole in the next request.
+import type { RowAccount } from "@/lib/accounts/row-account";
 import "server-only";
 import type { ZodType } from "zod";
 import type { CaaRecord } from "@/lib/certificates/caa";
@@ -24,6 +25,8 @@ import { zonePath } from "@/lib/platform/paths";
 export interface AuditedZone {
   id: string;
   name: string;
+  /** The zone's account (lib/accounts/row-account.ts): every certificate row names it. */
+  account?: RowAccount;
   plan: string;
 }
 

@@ -39,6 +39,7 @@ export async function reauditZone(client: PlatformClient, zoneId: string, accoun
   const outcome: ZoneOutcome = {
     zoneId: zone.id,
     zoneName: zone.name,
+    account: zone.account,
     status: result.outcome,
     ...(result.reason ? { reason: result.reason } : {}),
   };

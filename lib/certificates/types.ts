@@ -1,4 +1,6 @@
 // What GET /api/certificates answers: one row per certificate, the CAA findings, and every zone's outcome.
+import type { RowAccount } from "@/lib/accounts/row-account";
+import type { AccountCoverage } from "@/lib/accounts/account-answers";
 import type { CaaFinding } from "@/lib/certificates/caa";
 import type { CertificateKind, CertificateVerdict } from "@/lib/certificates/classify";
 import { CERTIFICATE_KINDS, CERTIFICATE_VERDICTS } from "@/lib/certificates/verdict";
@@ -10,6 +12,8 @@ export type { CertificateKind, CertificateVerdict } from "@/lib/certificates/cla
 export interface CertificateRow {
   zoneId: string;
   zoneName: string;
+  /** The zone's account, as every row Preflight shows names it (absent in snapshots published before rows named it). */
+  account?: RowAccount;
   kind: CertificateKind;
   id: string;
   hosts: string[];
@@ -36,6 +40,7 @@ export interface CertificateRow {
 export interface ZoneOutcome {
   zoneId: string;
   zoneName: string;
+  account?: RowAccount;
   status: "audited" | "failed";
   reason?: string;
   /** From a snapshot: how many of its certificates changed since the previous snapshot. */
@@ -55,6 +60,8 @@ export interface CertificatesPage {
   retryAfterSeconds?: number;
   /** From a snapshot: the certificate audit changes it recorded since the previous snapshot (0: none). */
   changeCount?: number;
+  /** What the answer covers of each account read (lib/accounts/account-answers.ts). */
+  accounts?: AccountCoverage[];
 }
 
 export const KINDS: readonly CertificateKind[] = CERTIFICATE_KINDS;
@@ -65,6 +72,8 @@ export function csvRows(rows: readonly CertificateRow[]) {
   return rows.map((r) => ({
     zoneId: r.zoneId,
     zoneName: r.zoneName,
+    accountId: r.account?.id ?? "",
+    accountName: r.account?.name ?? "",
     kind: r.kind,
     id: r.id,
     hosts: r.hosts.join(" "),

@@ -34,7 +34,7 @@ export function auditZone(
   inventory: ZoneInventory,
   context?: HostnameCaaContext,
 ): { rows: CertificateRow[]; caa: CaaFinding[] } {
-  const base = { zoneId: zone.id, zoneName: zone.name, validationMethod: null };
+  const base = { zoneId: zone.id, zoneName: zone.name, account: zone.account, validationMethod: null };
   const drafts: Draft[] = [];
   const hostnames = new Set(inventory.customHostnames.map((h) => h.hostname.toLowerCase()));
   for (const pack of inventory.packs) {

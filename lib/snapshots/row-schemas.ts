@@ -54,9 +54,12 @@ const migrationRowSchemaShape = z.object({
 const _migrationRowExact: Exact<z.output<typeof migrationRowSchemaShape>, MigrationRow> = true;
 export const migrationRowSchema = migrationRowSchemaShape.loose();
 
+const rowAccountSchema = z.object({ id: z.string(), name: z.string() });
+
 const certificateRowSchemaShape = z.object({
   zoneId: z.string(),
   zoneName: z.string(),
+  account: rowAccountSchema.optional(),
   kind: z.enum(CERTIFICATE_KINDS),
   id: z.string(),
   hosts: z.array(z.string()),
@@ -96,6 +99,7 @@ export const caaFindingSchema = caaFindingSchemaShape.loose();
 const zoneOutcomeSchemaShape = z.object({
   zoneId: z.string(),
   zoneName: z.string(),
+  account: rowAccountSchema.optional(),
   status: z.enum(["audited", "failed"]),
   reason: z.string().optional(),
 });

@@ -1,6 +1,6 @@
-import { getConfig } from "@/lib/config";
+import { readAccounts } from "@/lib/accounts/read-accounts";
 import { auditCertificates } from "@/lib/certificates/audit";
-import { csvRows } from "@/lib/certificates/types";
+import { csvRows, type CertificatesPage, type ZoneOutcome } from "@/lib/certificates/types";
 import { csvResponse } from "@/lib/http/csv-response";
 import { operation } from "@/lib/http/operation";
 import { readListQuery } from "@/lib/http/list-query";
@@ -14,10 +14,18 @@ export const dynamic = "force-dynamic";
  * rescans. A fresh published snapshot answers instead of a live audit (`source=live` or `refresh=1` audit live).
  */
 export const GET = operation(
-  async ({ url, platform }) => {
+  async ({ url, platform, accounts, platformFor }) => {
     const query = readListQuery(url);
     const { cursor, refresh } = query;
-    const live = () => auditCertificates(platform, { cursor, refresh, accountId: getConfig().accountId });
+    // Every account of the request, each with its own credentials; coverage per account is read from the zones' outcomes.
+    const live = () =>
+      readAccounts<CertificatesPage, "zones", ZoneOutcome>(
+        { accounts, platformFor },
+        cursor,
+        "zones",
+        (own, accountId, ownCursor) => auditCertificates(own, { cursor: ownCursor, refresh, accountId }),
+        ["certificates", "caa"],
+      );
     const page = await snapshotOrLive(platform, query, certificatesFromSnapshot, live, "audit");
     if (query.format === "json") return page;
     // The CSV holds what this request reached; the headers say whether that is the whole account.

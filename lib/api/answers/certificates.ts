@@ -1,4 +1,5 @@
 // The certificate operations' answers: the audit page, one zone's re-audit, the impact of the new root, the chain inspector.
+import { accountCoverageSchema } from "@/lib/api/answers/accounts";
 import { z } from "zod";
 import type { AccountImpact } from "@/lib/certificates/impact/account-impact";
 import type { ZoneImpact } from "@/lib/certificates/impact/read-impact";
@@ -20,6 +21,7 @@ export const certificatesPageSchema = z.strictObject({
   ...continuation,
   totalZones: z.number().int().optional(),
   changeCount: z.number().int().optional(),
+  accounts: z.array(accountCoverageSchema).optional(),
   /** The snapshot answered (or, on a live answer, the one that exists); absent on a live answer asked for. */
   snapshot: snapshotInfoSchema.nullable().optional(),
 });

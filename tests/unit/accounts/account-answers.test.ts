@@ -1,0 +1,86 @@
+// The `account` filter and one answer merged from several accounts' answers.
+import { describe, expect, it } from "vitest";
+import { readAccountScope } from "@/lib/accounts/account-scope";
+import { mergeAccountParts, splitAccountsCursor } from "@/lib/accounts/account-answers";
+import { rowAccount } from "@/lib/accounts/row-account";
+import { InputError } from "@/lib/errors/input-error";
+
+const ID_A = "a".repeat(32);
+const ID_B = "b".repeat(32);
+const ID_C = "c".repeat(32);
+const token = (t: string) => ({ kind: "token" as const, token: t });
+const entries = [
+  { key: "default", id: ID_A, name: "Production", credentials: token("t1") },
+  { key: "group", credentials: token("t2") },
+];
+
+describe("the account filter", () => {
+  it("reads every account without it, the entry of that id with it, and the entries that may reach it otherwise", () => {
+    expect(readAccountScope(new URL("http://x/api/zones"), entries).entries.map((e) => e.key)).toEqual(["default", "group"]);
+    expect(readAccountScope(new URL(`http://x/api/zones?account=${ID_A}`), entries)).toMatchObject({ entries: [{ key: "default" }], accountId: ID_A });
+    expect(readAccountScope(new URL(`http://x/api/zones?account=${ID_B}`), entries)).toMatchObject({ entries: [{ key: "group" }], accountId: ID_B });
+  });
+
+  it("answers a bad or unknown account with a 400 naming the parameter", () => {
+    expect(() => readAccountScope(new URL("http://x/api/zones?account=prod"), entries)).toThrow(InputError);
+    const only = [entries[0]!];
+    try {
+      readAccountScope(new URL(`http://x/api/zones?account=${ID_B}`), only);
+      throw new Error("accepted");
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).field).toBe("account");
+    }
+  });
+});
+
+describe("rows name their account", () => {
+  it("as configured for an entry of one account, as the platform names it otherwise", () => {
+    expect(rowAccount(entries[0]!, { accountId: ID_A, accountName: "Acme Inc" })).toEqual({ id: ID_A, name: "Production" });
+    expect(rowAccount(entries[1]!, { accountId: ID_B, accountName: "Staging Ltd" })).toEqual({ id: ID_B, name: "Staging Ltd" });
+    expect(rowAccount(entries[1]!, {})).toEqual({ id: "", name: "group" });
+  });
+});
+
+describe("one answer from several accounts", () => {
+  const row = (id: string, name: string) => ({ account: { id, name } });
+  it("joins rows, is complete only when every account is, and says what each account covers", () => {
+    const merged = mergeAccountParts(
+      [
+        { entry: { key: "default", id: ID_A, name: "Production" }, answer: { complete: true, rows: [row(ID_A, "Production")] } },
+        {
+          entry: { key: "group" },
+          cursorIn: undefined,
+          answer: { complete: false, cursor: "next-of-group", retryAfterSeconds: 30, rows: [row(ID_B, "Staging"), row(ID_C, "Acquired")] },
+        },
+      ],
+      (answer) => answer.rows,
+    );
+    expect(merged.rows).toHaveLength(3);
+    expect(merged.complete).toBe(false);
+    expect(merged.retryAfterSeconds).toBe(30);
+    expect(merged.accounts.map((a) => [a.name, a.complete, a.rows])).toEqual([
+      ["Production", true, 1],
+      ["Staging", false, 1],
+      ["Acquired", false, 1],
+    ]);
+    expect(splitAccountsCursor(merged.cursor)).toEqual({ default: null, group: "next-of-group" });
+  });
+
+  it("keeps a failed account as a coverage line with its reason, and does not retry it by the cursor", () => {
+    const merged = mergeAccountParts(
+      [
+        { entry: { key: "default", id: ID_A, name: "Production" }, answer: { complete: true, rows: [row(ID_A, "Production")] } },
+        { entry: { key: "group", name: "Holding" }, error: { message: "Authentication error" } },
+      ],
+      (answer: { complete: boolean; rows: { account: { id: string; name: string } }[] }) => answer.rows,
+    );
+    expect(merged.complete).toBe(false);
+    expect(merged.cursor).toBeUndefined();
+    expect(merged.accounts[1]).toEqual({ id: "", name: "Holding", complete: false, rows: 0, error: "Authentication error" });
+  });
+
+  it("refuses a cursor that is not one of several accounts", () => {
+    expect(() => splitAccountsCursor("bm90LWEtY3Vyc29y")).toThrow();
+  });
+});
