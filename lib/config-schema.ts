@@ -16,6 +16,7 @@ import {
   type AccountEntry,
   type Credentials,
 } from "@/lib/accounts/account-entries";
+import { SANDBOX_ACCOUNT_PROFILES } from "@/lib/accounts/sandbox-accounts";
 
 export type { AccountEntry, Credentials } from "@/lib/accounts/account-entries";
 
@@ -146,7 +147,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "is not set, but CLOUDFLARE_API_BASE_URL is: set a token (or CLOUDFLARE_API_EMAIL + CLOUDFLARE_API_KEY) or unset the base URL to run on the sandbox",
     );
   }
-  const accounts = mode === "live" ? configured : sandboxAccountEntries(e.SANDBOX_API_TOKEN, e.SANDBOX_ACCOUNTS);
+  // The sandbox's accounts Preflight reaches: those `npm start` tells both of them (every one); unset, the first only.
+  const accounts = mode === "live" ? configured : sandboxAccountEntries(e.SANDBOX_API_TOKEN, e.SANDBOX_ACCOUNTS ?? SANDBOX_ACCOUNT_PROFILES[0]!.key);
   const resolved: Credentials = accounts[0]!.credentials;
   const identity = readIdentity(e, mode);
   const storage = readStorage(e);

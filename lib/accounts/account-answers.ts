@@ -64,7 +64,8 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account?:
     const wait = answer?.retryAfterSeconds ?? part.error?.retryAfterSeconds;
     if (wait !== undefined) retryAfterSeconds = Math.min(retryAfterSeconds ?? wait, wait);
     // A part that failed outright is not retried by the cursor (it would fail again): its coverage says why.
-    cursors[part.entry.key] = complete || (part.error && part.error.retryAfterSeconds === undefined) ? null : (answer?.cursor ?? part.cursorIn ?? "");
+    cursors[part.entry.key] =
+      complete || (part.error && part.error.retryAfterSeconds === undefined) ? null : (answer?.cursor ?? part.cursorIn ?? "");
     totalCount = answer?.totalCount !== undefined && totalCount !== undefined ? totalCount + answer.totalCount : undefined;
     accounts.push(...coverage(part, partRows, complete, wait));
   }

@@ -44,9 +44,11 @@ export function readAccountEntries(env: Record<string, string | undefined>): Acc
 function readEntry(key: string, env: Record<string, string | undefined>): AccountEntry {
   const value = (part: Parameters<typeof accountVariable>[1]) => env[accountVariable(key, part)]?.trim() || undefined;
   const id = value("ID");
-  if (id !== undefined && !ACCOUNT_ID.test(id)) throw new ConfigError(accountVariable(key, "ID"), "must be 32 lowercase hexadecimal characters");
+  if (id !== undefined && !ACCOUNT_ID.test(id))
+    throw new ConfigError(accountVariable(key, "ID"), "must be 32 lowercase hexadecimal characters");
   const name = value("NAME");
-  if (name !== undefined && !z.string().max(100).safeParse(name).success) throw new ConfigError(accountVariable(key, "NAME"), "must be at most 100 characters");
+  if (name !== undefined && !z.string().max(100).safeParse(name).success)
+    throw new ConfigError(accountVariable(key, "NAME"), "must be at most 100 characters");
   const token = value("API_TOKEN");
   const email = value("API_EMAIL");
   const apiKey = value("API_KEY");

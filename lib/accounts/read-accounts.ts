@@ -8,7 +8,13 @@ import { DeferredError, PlatformError } from "@/lib/errors/platform-errors";
 import { PreflightError } from "@/lib/errors/preflight-error";
 import type { PlatformClient } from "@/lib/platform/client";
 import { entryAccountFilter, type AccountScope } from "@/lib/accounts/account-scope";
-import { mergeAccountParts, splitAccountsCursor, type AccountCoverage, type AccountPart, type PagedAnswer } from "@/lib/accounts/account-answers";
+import {
+  mergeAccountParts,
+  splitAccountsCursor,
+  type AccountCoverage,
+  type AccountPart,
+  type PagedAnswer,
+} from "@/lib/accounts/account-answers";
 import type { RowAccount } from "@/lib/accounts/row-account";
 
 interface Scoped {
@@ -42,7 +48,11 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
       const cursorIn = cursors?.[entry.key] || undefined;
       const label = { key: entry.key, id: entry.id, name: entry.name };
       try {
-        return { entry: label, cursorIn, answer: await read(scoped.platformFor(entry), entryAccountFilter(entry, scoped.accounts), cursorIn) };
+        return {
+          entry: label,
+          cursorIn,
+          answer: await read(scoped.platformFor(entry), entryAccountFilter(entry, scoped.accounts), cursorIn),
+        };
       } catch (error) {
         return { entry: label, cursorIn, error: partError(error) };
       }
@@ -51,12 +61,15 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
   const merged = mergeAccountParts(parts, rowsOf);
   const first = parts.find((part) => part.answer)?.answer;
   const { rows, ...rest } = merged;
-  const joined = Object.fromEntries(alsoJoined.map((key) => [key, parts.flatMap((part) => (part.answer?.[key] as unknown[] | undefined) ?? [])]));
+  const joined = Object.fromEntries(
+    alsoJoined.map((key) => [key, parts.flatMap((part) => (part.answer?.[key] as unknown[] | undefined) ?? [])]),
+  );
   return { ...(first ?? ({} as A)), ...rest, ...joined, [rowsKey]: rows } as A & { accounts: AccountCoverage[] };
 }
 
 function partError(error: unknown): { message: string; retryAfterSeconds?: number } {
-  if (error instanceof DeferredError) return { message: redactSecrets(error.message), retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
+  if (error instanceof DeferredError)
+    return { message: redactSecrets(error.message), retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
   if (error instanceof PlatformError) return { message: redactSecrets(error.message), retryAfterSeconds: error.retryAfterSeconds };
   return { message: error instanceof PreflightError ? redactSecrets(error.message) : "The account could not be read." };
 }

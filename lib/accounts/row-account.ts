@@ -7,7 +7,10 @@ export interface RowAccount {
   name: string;
 }
 
-export function rowAccount(entry: Pick<AccountEntry, "key" | "id" | "name">, zone: { accountId?: string; accountName?: string }): RowAccount {
+export function rowAccount(
+  entry: Pick<AccountEntry, "key" | "id" | "name">,
+  zone: { accountId?: string; accountName?: string },
+): RowAccount {
   const id = zone.accountId || entry.id || "";
   const configured = entry.id !== undefined && entry.id === id ? entry.name : undefined;
   return { id, name: configured ?? (zone.accountName || entry.name || entry.key) };

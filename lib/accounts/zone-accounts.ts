@@ -5,17 +5,22 @@ import { NotFoundError } from "@/lib/errors/not-found-error";
 import { InputError } from "@/lib/errors/input-error";
 import type { AccountEntry } from "@/lib/accounts/account-entries";
 import { ACCOUNT_PARAMETER, type AccountScope } from "@/lib/accounts/account-scope";
+import type { RowAccount } from "@/lib/accounts/row-account";
 
 interface ZoneOwner {
   entryKey: string;
-  accountId: string;
+  account: RowAccount;
 }
 
 const owners = new Map<string, ZoneOwner>();
 
 export const zoneAccounts = {
-  record(entryKey: string, zones: readonly { id: string; accountId: string }[]): void {
-    for (const zone of zones) owners.set(zone.id, { entryKey, accountId: zone.accountId });
+  record(entryKey: string, zones: readonly { id: string; account: RowAccount }[]): void {
+    for (const zone of zones) owners.set(zone.id, { entryKey, account: zone.account });
+  },
+  /** The zone's account as its listing named it (undefined: not listed here yet). */
+  accountOf(zoneId: string): RowAccount | undefined {
+    return owners.get(zoneId)?.account;
   },
   clear(): void {
     owners.clear();
@@ -30,11 +35,14 @@ export function zoneEntry(zoneId: string, scope: AccountScope): AccountEntry {
   const owner = owners.get(zoneId);
   if (owner) {
     const entry = scope.entries.find((candidate) => candidate.key === owner.entryKey);
-    if (!entry || (scope.accountId !== undefined && owner.accountId !== "" && owner.accountId !== scope.accountId)) {
+    if (!entry || (scope.accountId !== undefined && owner.account.id !== "" && owner.account.id !== scope.accountId)) {
       throw new NotFoundError(`Zone ${zoneId} is not in the account asked for`);
     }
     return entry;
   }
   if (scope.entries.length === 1) return scope.entries[0]!;
-  throw new InputError(ACCOUNT_PARAMETER, "account must name the zone's account: the zone has not been listed in any configured account yet");
+  throw new InputError(
+    ACCOUNT_PARAMETER,
+    "account must name the zone's account: the zone has not been listed in any configured account yet",
+  );
 }

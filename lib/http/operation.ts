@@ -49,6 +49,8 @@ export interface OperationOptions {
   zoneParam?: string;
 }
 
+const ZONE_ID = /^[0-9a-f]{32}$/;
+
 export const CRON_HEADER = "x-preflight-cron";
 
 /** What a route exports: the handler, with its declaration readable by the tests that enumerate routes. */
@@ -89,7 +91,8 @@ export function operation<P>(handler: Handler<P, never>, options: OperationOptio
       const scope = readAccountScope(url, getConfig().accounts);
       const zoneId = options.zoneParam ? (params as Record<string, unknown>)[options.zoneParam] : undefined;
       // A zone's operation reads with its own account's entry only: a zone of another account is refused before any call.
-      const accounts = typeof zoneId === "string" ? { ...scope, entries: [zoneEntry(zoneId, scope)] } : scope;
+      // (An id that is no zone id is the handler's 400, naming it.)
+      const accounts = typeof zoneId === "string" && ZONE_ID.test(zoneId) ? { ...scope, entries: [zoneEntry(zoneId, scope)] } : scope;
       const requestId = crypto.randomUUID();
       const opened = new Map<string, PlatformClient>();
       const platformFor = (entry: AccountEntry): PlatformClient => {

@@ -28,7 +28,7 @@ const DEFAULT_OPTIONS: ExecuteOptions = { leaseMs: 300_000 };
 
 export async function executeReview(
   store: ReviewStore,
-  platform: PlatformClient,
+  platformOf: PlatformClient | ((review: Review) => PlatformClient),
   id: string,
   actor: Actor,
   confirm: string | undefined,
@@ -36,6 +36,8 @@ export async function executeReview(
 ): Promise<Review> {
   const loaded = await store.load(id);
   const review = loaded.value;
+  // The review's own account's credentials (lib/accounts/review-entry.ts), never those of the request's first account.
+  const platform = typeof platformOf === "function" ? platformOf(review) : platformOf;
   if (review.state === "executed")
     throw new ConflictError(`The review was already executed by ${review.executedBy}; nothing was sent again`, "already_executed");
   // A review left executing by a server that stopped is taken over once its lease has run out, not before.

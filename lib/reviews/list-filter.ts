@@ -6,6 +6,8 @@ export interface ReviewFilter {
   state?: string;
   kind?: string;
   author?: string;
+  /** An account id: the reviews of that account (a review from before reviews named one belongs to none). */
+  account?: string;
 }
 
 export function checkFilter(filter: ReviewFilter): ReviewFilter {
@@ -21,6 +23,7 @@ export function applyFilter(reviews: readonly ReviewSummary[], filter: ReviewFil
     (r) =>
       (!filter.state || r.state === filter.state) &&
       (!filter.kind || r.kind === filter.kind) &&
-      (!filter.author || r.author === filter.author),
+      (!filter.author || r.author === filter.author) &&
+      (!filter.account || r.account?.id === filter.account),
   );
 }

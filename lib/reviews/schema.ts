@@ -81,6 +81,10 @@ export const reviewSchema = z.object({
   /** While executing: until when the executing request holds the review (renewed at every step). */
   leaseUntil: z.string().optional(),
   drift: z.object({ at: z.string(), differences: z.array(differenceSchema) }).optional(),
+  /** The account the review changes (absent on reviews made before reviews named it: the first configured account's). */
+  account: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** The configured entry whose credentials execute it (PREFLIGHT_ACCOUNTS' key), and no other's. */
+  entry: z.string().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -110,4 +114,6 @@ export interface ReviewSummary {
   author: string;
   title: string;
   createdAt: string;
+  /** The review's account (absent: made before reviews named it). */
+  account?: { id: string; name: string };
 }

@@ -13,8 +13,9 @@ export async function createReview(
   target: ReviewTarget,
   author: Actor,
   now = new Date(),
+  account?: { id: string; name: string },
 ): Promise<Review> {
-  const plan = await planReview(platform, target, store.bucket);
+  const plan = await planReview(platform, target, store.bucket, platform.entry.id);
   const at = now.toISOString();
   const review: Review = {
     id: crypto.randomUUID(),
@@ -31,6 +32,8 @@ export async function createReview(
     calls: plan.calls,
     results: plan.calls.map(() => ({ state: "pending" as const })),
     ...(plan.confirmText ? { confirmText: plan.confirmText } : {}),
+    ...(account ? { account } : {}),
+    entry: platform.entryKey,
   };
   await store.create(review);
   await store.audit({ at, reviewId: review.id, actor: author.id, action: "created", to: "draft", note: plan.title });

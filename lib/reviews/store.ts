@@ -89,7 +89,8 @@ export class ReviewStore {
 }
 
 function summaryOf(review: Review): Record<string, string> {
-  return { kind: review.kind, state: review.state, author: review.author, title: review.title, createdAt: review.createdAt };
+  const account: Record<string, string> = review.account ? { accountId: review.account.id, accountName: review.account.name } : {};
+  return { kind: review.kind, state: review.state, author: review.author, title: review.title, createdAt: review.createdAt, ...account };
 }
 
 function summaryFrom(key: string, meta: Record<string, string>): ReviewSummary | undefined {
@@ -97,5 +98,6 @@ function summaryFrom(key: string, meta: Record<string, string>): ReviewSummary |
   const kind = REVIEW_KINDS.find((k) => k === meta.kind);
   const state = REVIEW_STATES.find((s) => s === meta.state);
   if (!kind || !state || !meta.author || !meta.createdAt) return undefined;
-  return { id, kind, state, author: meta.author, title: meta.title ?? kind, createdAt: meta.createdAt };
+  const account = meta.accountId !== undefined ? { account: { id: meta.accountId, name: meta.accountName ?? "" } } : {};
+  return { id, kind, state, author: meta.author, title: meta.title ?? kind, createdAt: meta.createdAt, ...account };
 }

@@ -29,6 +29,7 @@ const reviewSummarySchema = z.strictObject({
   author: z.string(),
   title: z.string(),
   createdAt: z.string(),
+  account: z.strictObject({ id: z.string(), name: z.string() }).optional(),
 });
 const _summary: SameKeys<z.output<typeof reviewSummarySchema>, ReviewSummary> = true;
 

@@ -76,7 +76,7 @@ describe("the certificate audit on the seeded sandbox", () => {
       );
       reference.certificates.push(...rows);
       reference.caa.push(...caa);
-      reference.zones.push({ zoneId: zone.id, zoneName: zone.name, status: "audited" });
+      reference.zones.push({ zoneId: zone.id, zoneName: zone.name, account: zone.account, status: "audited" });
     }
     expect(answer.zones).toEqual(reference.zones);
     expect(answer.certificates).toEqual(reference.certificates);

@@ -17,8 +17,14 @@ const entries = [
 describe("the account filter", () => {
   it("reads every account without it, the entry of that id with it, and the entries that may reach it otherwise", () => {
     expect(readAccountScope(new URL("http://x/api/zones"), entries).entries.map((e) => e.key)).toEqual(["default", "group"]);
-    expect(readAccountScope(new URL(`http://x/api/zones?account=${ID_A}`), entries)).toMatchObject({ entries: [{ key: "default" }], accountId: ID_A });
-    expect(readAccountScope(new URL(`http://x/api/zones?account=${ID_B}`), entries)).toMatchObject({ entries: [{ key: "group" }], accountId: ID_B });
+    expect(readAccountScope(new URL(`http://x/api/zones?account=${ID_A}`), entries)).toMatchObject({
+      entries: [{ key: "default" }],
+      accountId: ID_A,
+    });
+    expect(readAccountScope(new URL(`http://x/api/zones?account=${ID_B}`), entries)).toMatchObject({
+      entries: [{ key: "group" }],
+      accountId: ID_B,
+    });
   });
 
   it("answers a bad or unknown account with a 400 naming the parameter", () => {

@@ -51,16 +51,22 @@ describe("several accounts in the configuration", () => {
 
   it("stops on a bad entry naming the variable, never its value", () => {
     expect(failure({ PREFLIGHT_ACCOUNTS: "prod" })).toMatchObject({ variable: "PREFLIGHT_ACCOUNT_PROD_API_TOKEN" });
-    const badId = failure({ PREFLIGHT_ACCOUNTS: "prod", PREFLIGHT_ACCOUNT_PROD_ID: "secret-looking-id", PREFLIGHT_ACCOUNT_PROD_API_TOKEN: "t0ken-value" });
+    const badId = failure({
+      PREFLIGHT_ACCOUNTS: "prod",
+      PREFLIGHT_ACCOUNT_PROD_ID: "secret-looking-id",
+      PREFLIGHT_ACCOUNT_PROD_API_TOKEN: "t0ken-value",
+    });
     expect(badId.variable).toBe("PREFLIGHT_ACCOUNT_PROD_ID");
     expect(badId.message).not.toContain("secret-looking-id");
-    expect(failure({ PREFLIGHT_ACCOUNTS: "prod", PREFLIGHT_ACCOUNT_PROD_API_EMAIL: "a@b.example" }).variable).toBe("PREFLIGHT_ACCOUNT_PROD_API_KEY");
+    expect(failure({ PREFLIGHT_ACCOUNTS: "prod", PREFLIGHT_ACCOUNT_PROD_API_EMAIL: "a@b.example" }).variable).toBe(
+      "PREFLIGHT_ACCOUNT_PROD_API_KEY",
+    );
     expect(failure({ PREFLIGHT_ACCOUNTS: "Prod!" }).variable).toBe("PREFLIGHT_ACCOUNTS");
     expect(failure({ PREFLIGHT_ACCOUNTS: "a,a", PREFLIGHT_ACCOUNT_A_API_TOKEN: "t0ken-value" }).variable).toBe("PREFLIGHT_ACCOUNTS");
   });
 
   it("reaches the sandbox's accounts with their own tokens, one of them spanning two accounts", () => {
-    const config = parseConfig({ SANDBOX_API_TOKEN: "sandbox-token-1" });
+    const config = parseConfig({ SANDBOX_API_TOKEN: "sandbox-token-1", SANDBOX_ACCOUNTS: "security,staging,acquired" });
     expect(config.mode).toBe("sandbox");
     expect(config.accounts.map((entry) => [entry.key, entry.credentials])).toEqual([
       ["default", { kind: "token", token: "sandbox-token-1" }],
@@ -68,6 +74,8 @@ describe("several accounts in the configuration", () => {
     ]);
     expect(config.secrets).toContain("sandbox-token-1-group");
     expect(parseConfig({ SANDBOX_API_TOKEN: "sandbox-token-1", SANDBOX_ACCOUNTS: "security" }).accounts).toHaveLength(1);
+    // Unset (a test's own sandbox, not `npm start`'s): the first account only.
+    expect(parseConfig({ SANDBOX_API_TOKEN: "sandbox-token-1" }).accounts).toHaveLength(1);
     expect(failure({ SANDBOX_ACCOUNTS: "security,nope" }).variable).toBe("SANDBOX_ACCOUNTS");
   });
 });

@@ -20,13 +20,13 @@ describe("a zone's account entry", () => {
   beforeEach(() => zoneAccounts.clear());
 
   it("is the entry that listed the zone", () => {
-    zoneAccounts.record("staging", [{ id: ZONE_B, accountId: ID_B }]);
+    zoneAccounts.record("staging", [{ id: ZONE_B, account: { id: ID_B, name: "Staging" } }]);
     expect(zoneEntry(ZONE_B, scope()).key).toBe("staging");
     expect(zoneEntry(ZONE_B, scope(`?account=${ID_B}`)).key).toBe("staging");
   });
 
   it("refuses a zone of account B asked for with account A", () => {
-    zoneAccounts.record("staging", [{ id: ZONE_B, accountId: ID_B }]);
+    zoneAccounts.record("staging", [{ id: ZONE_B, account: { id: ID_B, name: "Staging" } }]);
     expect(() => zoneEntry(ZONE_B, scope(`?account=${ID_A}`))).toThrow(NotFoundError);
   });
 

@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 /** One zone's check, status, mapping, proposed configuration and procedure; `refresh=1` reads it again. */
 export const GET = operation<{ id: string }>(
   ({ url, platform, params }) => zoneMigrationDetail(platform, params.id, queryFlag(url, "refresh")),
-  { role: "viewer", upstream: UPSTREAM.zoneMigration },
+  { role: "viewer", zoneParam: "id", upstream: UPSTREAM.zoneMigration },
 );

@@ -22,5 +22,5 @@ export const GET = operation<{ id: string }>(
       },
     });
   },
-  { role: "viewer", upstream: UPSTREAM.terraformZone },
+  { role: "viewer", zoneParam: "id", upstream: UPSTREAM.terraformZone },
 );

@@ -25,5 +25,5 @@ export const GET = operation<{ id: string }>(
       async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer,
     );
   },
-  { role: "viewer", upstream: UPSTREAM.validation },
+  { role: "viewer", zoneParam: "id", upstream: UPSTREAM.validation },
 );

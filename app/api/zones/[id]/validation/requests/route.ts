@@ -40,5 +40,5 @@ export const GET = operation<{ id: string }>(
       ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
     });
   },
-  { role: "viewer", upstream: UPSTREAM.validation },
+  { role: "viewer", zoneParam: "id", upstream: UPSTREAM.validation },
 );
