@@ -30,6 +30,8 @@ export function isSnapshotCursor(cursor: string | undefined): boolean {
 }
 
 type WithSnapshot<T> = T & { snapshot: SnapshotInfo | null };
+/** An answer that may say which snapshot it came from (or which exists beside a live one). */
+export type MaybeSnapshot<T> = T & { snapshot?: SnapshotInfo | null };
 type FromSnapshot<T> = (
   platform: PlatformClient,
   cursor: string | undefined,

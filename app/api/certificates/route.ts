@@ -5,7 +5,7 @@ import { csvResponse } from "@/lib/http/csv-response";
 import { operation } from "@/lib/http/operation";
 import { readListQuery } from "@/lib/http/list-query";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
-import { certificatesFromSnapshot, snapshotOrLive } from "@/lib/snapshots/answers";
+import { certificatesFromSnapshot, snapshotOrLive, type MaybeSnapshot } from "@/lib/snapshots/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -14,19 +14,25 @@ export const dynamic = "force-dynamic";
  * rescans. A fresh published snapshot answers instead of a live audit (`source=live` or `refresh=1` audit live).
  */
 export const GET = operation(
-  async ({ url, platform, accounts, platformFor }) => {
+  async ({ url, accounts, platformFor }) => {
     const query = readListQuery(url);
     const { cursor, refresh } = query;
     // Every account of the request, each with its own credentials; coverage per account is read from the zones' outcomes.
-    const live = () =>
-      readAccounts<CertificatesPage, "zones", ZoneOutcome>(
-        { accounts, platformFor },
-        cursor,
-        "zones",
-        (own, accountId, ownCursor) => auditCertificates(own, { cursor: ownCursor, refresh, accountId }),
-        ["certificates", "caa"],
-      );
-    const page = await snapshotOrLive(platform, query, certificatesFromSnapshot, live, "audit");
+    // Each account answers from its own snapshot when fresh, else live.
+    const page = await readAccounts<MaybeSnapshot<CertificatesPage>, "zones", ZoneOutcome>(
+      { accounts, platformFor },
+      cursor,
+      "zones",
+      (own, accountId, ownCursor) =>
+        snapshotOrLive(
+          own,
+          { ...query, cursor: ownCursor },
+          certificatesFromSnapshot,
+          () => auditCertificates(own, { cursor: ownCursor, refresh, accountId }),
+          "audit",
+        ),
+      ["certificates", "caa"],
+    );
     if (query.format === "json") return page;
     // The CSV holds what this request reached; the headers say whether that is the whole account.
     return csvResponse(csvRows(page.certificates), "certificates.csv", {

@@ -6,7 +6,7 @@ import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { readListQuery } from "@/lib/http/list-query";
 import { scanAccount, type AccountScan } from "@/lib/migration/scan-account";
 import { migrationCsvRow, type MigrationRow } from "@/lib/migration/zone-assessment";
-import { snapshotOrLive, zonesFromSnapshot } from "@/lib/snapshots/answers";
+import { snapshotOrLive, zonesFromSnapshot, type MaybeSnapshot } from "@/lib/snapshots/answers";
 import { zoneDriftFlags } from "@/lib/drift/open-flags";
 
 export const dynamic = "force-dynamic";
@@ -25,11 +25,20 @@ export const GET = operation(
     // On the first answer, before the scan spends what the budget leaves: the zones flagged by drift watch (null: unknown).
     const drift = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
     // Every account of the request, each with its own credentials; rows name their account.
-    const live = () =>
-      readAccounts<AccountScan, "zones", MigrationRow>({ accounts, platformFor }, cursor, "zones", (own, accountId, ownCursor) =>
-        scanAccount(own, { cursor: ownCursor, refresh, accountId, limit }),
-      );
-    const scan = await snapshotOrLive(platform, query, zonesFromSnapshot, live, "scan");
+    // Each account answers from its own snapshot when fresh, else live.
+    const scan = await readAccounts<MaybeSnapshot<AccountScan>, "zones", MigrationRow>(
+      { accounts, platformFor },
+      cursor,
+      "zones",
+      (own, accountId, ownCursor) =>
+        snapshotOrLive(
+          own,
+          { ...query, cursor: ownCursor },
+          zonesFromSnapshot,
+          () => scanAccount(own, { cursor: ownCursor, refresh, accountId, limit }),
+          "scan",
+        ),
+    );
     if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
     // An export cut short by the budget says so, and how to continue it.
     return csvResponse(scan.zones.map(migrationCsvRow), "zones.csv", {
