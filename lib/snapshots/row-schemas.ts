@@ -22,7 +22,6 @@ const zoneFields = {
   type: z.string(),
   accountId: z.string(),
   accountName: z.string(),
-  // Parts published before rows named their account fail this check: the snapshot is then read live until refreshed.
   account: z.object({ id: z.string(), name: z.string() }),
   createdOn: nullableText,
   activatedOn: nullableText,

@@ -9,8 +9,9 @@ import { caaFindingSchema, certificateRowSchema, migrationRowSchema, zoneOutcome
  * as a zone's `unknown` parts) is not served; the pages scan live until a refresh publishes this format.
  * 2: rows carry `unknown`, `sensitivityRow` and `mappingNote`; custom hostname ids are UUIDs.
  * 3: every part names its format.
+ * 4: every row names its account (`account: {id, name}`).
  */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 /**
  * Every part carries the format it was written in: a part of another version of Preflight fails with that

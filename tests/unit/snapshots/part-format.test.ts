@@ -11,6 +11,7 @@ const zone = {
   type: "full",
   accountId: "a".repeat(32),
   accountName: "Acme",
+  account: { id: "a".repeat(32), name: "Acme" },
   createdOn: null,
   activatedOn: null,
   verdict: "eligible",
