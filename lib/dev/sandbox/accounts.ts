@@ -1,0 +1,77 @@
+// The accounts one sandbox serves (SANDBOX_ACCOUNTS), each seeded on its own, and which credential reaches which.
+import { parseSandboxAccounts, sandboxAccountToken, sandboxGroupToken, type SandboxAccountProfile } from "@/lib/accounts/sandbox-accounts";
+import type { Principal, SandboxCredentials } from "./auth";
+import { seedAccount, type SeedOptions } from "./seed";
+import type { SandboxState } from "./types";
+
+export interface ServedAccount {
+  profile: SandboxAccountProfile;
+  state: SandboxState;
+}
+
+/** One accepted bearer token: the name the rate limiter and the call log know it by, and the accounts it reaches. */
+export interface TokenGrant {
+  principal: Principal;
+  token: string;
+  /** Profile keys. */
+  accounts: string[];
+}
+
+/** The profiles SANDBOX_ACCOUNTS (or the server's `accounts` option) chooses; throws naming the variable. */
+export function chooseAccounts(raw: string | undefined): SandboxAccountProfile[] {
+  const profiles = parseSandboxAccounts(raw);
+  if (typeof profiles === "string") throw new Error(`SANDBOX_ACCOUNTS ${profiles}`);
+  return profiles;
+}
+
+/**
+ * Seeds every chosen account: the first exactly as the single-account sandbox did (same seed, the zone count given);
+ * the others from seed + their offset, with their own size and plans, zones numbered after the accounts before them.
+ */
+export function seedAccounts(profiles: readonly SandboxAccountProfile[], options: SeedOptions): ServedAccount[] {
+  const seed = options.seed ?? 1;
+  const first = options.zoneCount;
+  const sizes = profiles.map((profile, index) => (index === 0 && first !== undefined ? first : profile.zones));
+  const width = String(sizes.reduce((sum, size) => sum + size, 0)).length;
+  let offset = 0;
+  const served = profiles.map((profile, index) => {
+    const state =
+      index === 0
+        ? seedAccount({ ...options, zoneCount: sizes[0] })
+        : seedAccount({
+            ...options,
+            customHostnames: 0,
+            seed: seed + profile.seedOffset,
+            zoneCount: sizes[index],
+            accountName: profile.name,
+            plans: profile.plans,
+            zoneNumberOffset: offset,
+            zoneNumberWidth: width,
+          });
+    offset += sizes[index]!;
+    return { profile, state };
+  });
+  const ids = served.flatMap(({ state }) => state.zones.map((zone) => zone.id));
+  // Ids come from independent seeds: a collision would make a zone reachable through two accounts.
+  if (new Set(ids).size !== ids.length)
+    throw new Error("sandbox accounts: two accounts drew the same zone id; choose another SANDBOX_SEED");
+  return served;
+}
+
+/** Every account's own token, then the group token reaching all accounts but the first (when any is served). */
+export function tokenGrants(credentials: SandboxCredentials, profiles: readonly SandboxAccountProfile[]): TokenGrant[] {
+  const [first, ...others] = profiles;
+  if (!first) return [];
+  const grants: TokenGrant[] = [{ principal: "token", token: credentials.apiToken, accounts: [first.key] }];
+  for (const profile of others) {
+    grants.push({
+      principal: `token:${profile.key}`,
+      token: sandboxAccountToken(credentials.apiToken, profile.key),
+      accounts: [profile.key],
+    });
+  }
+  if (others.length > 0) {
+    grants.push({ principal: "token:group", token: sandboxGroupToken(credentials.apiToken), accounts: others.map((p) => p.key) });
+  }
+  return grants;
+}
