@@ -1,5 +1,11 @@
 // The accounts one sandbox serves (SANDBOX_ACCOUNTS), each seeded on its own, and which credential reaches which.
-import { parseSandboxAccounts, sandboxAccountToken, sandboxGroupToken, type SandboxAccountProfile } from "@/lib/accounts/sandbox-accounts";
+import {
+  parseSandboxAccounts,
+  SANDBOX_ACCOUNT_PROFILES,
+  sandboxAccountToken,
+  sandboxGroupToken,
+  type SandboxAccountProfile,
+} from "@/lib/accounts/sandbox-accounts";
 import type { Principal, SandboxCredentials } from "./auth";
 import { seedAccount, type SeedOptions } from "./seed";
 import type { SandboxState } from "./types";
@@ -24,31 +30,33 @@ export function chooseAccounts(raw: string | undefined): SandboxAccountProfile[]
   return profiles;
 }
 
+/** Zones per account at most (SANDBOX_ZONES' bound): the n-th catalog account numbers its zones from n × this + 1. */
+const ZONE_NUMBER_BLOCK = 10_000;
+
 /**
  * Seeds every chosen account: the first exactly as the single-account sandbox did (same seed, the zone count given);
- * the others from seed + their offset, with their own size and plans, zones numbered after the accounts before them.
+ * the others from seed + their offset, with their own size and plans, zone numbers in a block of their own, so an
+ * account's data is the same whichever other accounts are served.
  */
 export function seedAccounts(profiles: readonly SandboxAccountProfile[], options: SeedOptions): ServedAccount[] {
   const seed = options.seed ?? 1;
-  const first = options.zoneCount;
-  const sizes = profiles.map((profile, index) => (index === 0 && first !== undefined ? first : profile.zones));
-  const width = String(sizes.reduce((sum, size) => sum + size, 0)).length;
-  let offset = 0;
   const served = profiles.map((profile, index) => {
-    const state =
-      index === 0
-        ? seedAccount({ ...options, zoneCount: sizes[0] })
-        : seedAccount({
-            ...options,
-            customHostnames: 0,
-            seed: seed + profile.seedOffset,
-            zoneCount: sizes[index],
-            accountName: profile.name,
-            plans: profile.plans,
-            zoneNumberOffset: offset,
-            zoneNumberWidth: width,
-          });
-    offset += sizes[index]!;
+    if (index === 0) return { profile, state: seedAccount(options) };
+    const state = seedAccount({
+      ...options,
+      customHostnames: 0,
+      seed: seed + profile.seedOffset,
+      zoneCount: profile.zones,
+      accountName: profile.name,
+      plans: profile.plans,
+      zoneNumberOffset:
+        ZONE_NUMBER_BLOCK *
+        Math.max(
+          1,
+          SANDBOX_ACCOUNT_PROFILES.findIndex((known) => known.key === profile.key),
+        ),
+      zoneNumberWidth: String(ZONE_NUMBER_BLOCK).length,
+    });
     return { profile, state };
   });
   const ids = served.flatMap(({ state }) => state.zones.map((zone) => zone.id));
