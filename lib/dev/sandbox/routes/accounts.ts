@@ -12,7 +12,8 @@ export interface AccountObject {
   id: string;
   name: string;
   type: "standard" | "enterprise";
-  settings: { enforce_twofactor: boolean; abuse_contact_email: string | null };
+  /** The SDK's Account.Settings has only optional fields (abuse_contact_email, enforce_twofactor): the sandbox sets one. */
+  settings: { enforce_twofactor: boolean };
   created_on: string;
 }
 
@@ -24,7 +25,7 @@ export function listAccounts({ query, state, accounts }: RouteContext): ApiRespo
     id: account.account.id,
     name: account.account.name,
     type: profile.type,
-    settings: { enforce_twofactor: profile.type === "enterprise", abuse_contact_email: null },
+    settings: { enforce_twofactor: profile.type === "enterprise" },
     // The account existed when its first zone was added (no draws: the seeded data stays as it was).
     created_on: account.zones.map((zone) => zone.created_on).reduce((a, b) => (b < a ? b : a)),
   }));
