@@ -44,7 +44,9 @@ export function seedAccounts(profiles: readonly SandboxAccountProfile[], options
     if (index === 0) return { profile, state: seedAccount(options) };
     const state = seedAccount({
       ...options,
+      // The large profile's hostnames and the hostile strings stay the first account's: one of each is what those tests read.
       customHostnames: 0,
+      hostileStrings: false,
       seed: seed + profile.seedOffset,
       zoneCount: profile.zones,
       accountName: profile.name,

@@ -3,7 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import Cloudflare from "cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxAccountToken, sandboxGroupToken } from "@/lib/accounts/sandbox-accounts";
+import { SANDBOX_ACCOUNT_PROFILES, sandboxAccountToken, sandboxGroupToken } from "@/lib/accounts/sandbox-accounts";
+import { seedAccounts } from "@/lib/dev/sandbox/accounts";
 import { seedAccount } from "@/lib/dev/sandbox/seed";
 import { startSandbox, type RunningSandbox, type SandboxState, type Zone } from "@/lib/dev/sandbox/server";
 
@@ -54,6 +55,8 @@ async function allZones(auth: Record<string, string>, query = ""): Promise<Zone[
 }
 
 const account = (key: string) => sandbox.accounts.find((served) => served.key === key)!.state;
+/** One account as the default sandbox seeds it, before any call or control endpoint changed it. */
+const fresh = (key: string) => seedAccounts(SANDBOX_ACCOUNT_PROFILES, { seed: 1 }).find((served) => served.profile.key === key)!.state;
 const digest = (state: SandboxState) => createHash("sha256").update(JSON.stringify(state)).digest("hex");
 
 describe("the sandbox's accounts", () => {
@@ -188,6 +191,20 @@ describe("the sandbox's accounts", () => {
     expect((await get("/accounts", {})).status).toBe(400);
   });
 
+  it("applies a control endpoint's certificate change to the named zone's own account", async () => {
+    const zone = account("staging").zones[2]!;
+    const packs = async () =>
+      ((await get(`/zones/${zone.id}/ssl/certificate_packs?per_page=50`, TOKENS.staging)).body.result as unknown[]).length;
+    const before = await packs();
+    const res = await fetch(`${sandbox.url}/__sandbox/certificates`, {
+      method: "POST",
+      body: JSON.stringify({ change: "order_legacy_pack", zoneId: zone.id }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { zone: { id: string } }).zone.id).toBe(zone.id);
+    expect(await packs()).toBe(before + 1);
+  });
+
   it("logs which credential and account each call used, never a secret", async () => {
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
     const zone = account("acquired").zones[1]!;
@@ -251,11 +268,28 @@ describe("SANDBOX_ACCOUNTS", () => {
     await expect(startSandbox({ apiToken: token, accounts: "staging" })).rejects.toThrow(/^SANDBOX_ACCOUNTS must start with security/);
   });
 
+  it("keeps the hostile strings and the large profile to the first account", async () => {
+    const shaped = await startSandbox({
+      port: 0,
+      apiToken: token,
+      accounts: "security,staging",
+      hostileStrings: true,
+      customHostnames: 500,
+    });
+    try {
+      expect(digest(shaped.accounts[1]!.state)).toBe(digest(fresh("staging")));
+      expect(shaped.accounts[0]!.state.zones.some((zone) => zone.name.includes("<"))).toBe(true);
+      expect(shaped.accounts[0]!.state.bulkHostnames.size).toBeGreaterThan(0);
+    } finally {
+      await shaped.close();
+    }
+  });
+
   it("serves only the accounts chosen: security and acquired, the group token reaching acquired alone", async () => {
     const two = await startSandbox({ port: 0, apiToken: token, accounts: "security,acquired", rateLimit: null });
     try {
       expect(two.accounts.map((served) => served.key)).toEqual(["security", "acquired"]);
-      expect(digest(two.accounts[1]!.state)).toBe(digest(account("acquired")));
+      expect(digest(two.accounts[1]!.state)).toBe(digest(fresh("acquired")));
       const group = await call(two.apiBaseUrl, "/zones?per_page=50", TOKENS.group);
       expect(group.body.result_info?.total_count).toBe(36);
       expect((await call(two.apiBaseUrl, "/zones", TOKENS.staging)).status).toBe(403);
