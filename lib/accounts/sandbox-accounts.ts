@@ -10,13 +10,20 @@ export interface SandboxAccountProfile {
   zones: number;
   /** Seed offset from SANDBOX_SEED, so each account's data differs but stays reproducible. */
   seedOffset: number;
+  /** The account's type, as GET /accounts reports it. */
+  type: "standard" | "enterprise";
+  /** The plans its zones are on, in equal shares; absent: the first account's mix of all four (40/25/20/15 %). */
+  plans?: readonly SandboxPlan[];
 }
+
+/** A zone plan's `legacy_id`. */
+export type SandboxPlan = "free" | "pro" | "business" | "enterprise";
 
 /** The first account is today's single sandbox account, unchanged: every seed-based test keeps its figures. */
 export const SANDBOX_ACCOUNT_PROFILES: readonly SandboxAccountProfile[] = [
-  { key: "security", name: "Sandbox Security Team", zones: 240, seedOffset: 0 },
-  { key: "staging", name: "Sandbox Staging", zones: 12, seedOffset: 1001 },
-  { key: "acquired", name: "Acquired Co", zones: 36, seedOffset: 2002 },
+  { key: "security", name: "Sandbox Security Team", zones: 240, seedOffset: 0, type: "enterprise" },
+  { key: "staging", name: "Sandbox Staging", zones: 12, seedOffset: 1001, type: "standard", plans: ["pro", "business"] },
+  { key: "acquired", name: "Acquired Co", zones: 36, seedOffset: 2002, type: "enterprise", plans: ["free", "enterprise"] },
 ];
 
 export const DEFAULT_SANDBOX_ACCOUNTS = SANDBOX_ACCOUNT_PROFILES.map((profile) => profile.key).join(",");

@@ -8,7 +8,7 @@ import { Scheduler } from "@/lib/platform/scheduler";
 import { startSandbox } from "@/lib/dev/sandbox/server";
 
 const token = randomBytes(16).toString("hex");
-const sandbox = await startSandbox({ apiToken: token, rateLimit: null, zoneCount: Number(process.env.ZONES ?? 240) });
+const sandbox = await startSandbox({ apiToken: token, accounts: "security", rateLimit: null, zoneCount: Number(process.env.ZONES ?? 240) });
 try {
   for (const budget of [1000, 50]) {
     let cursor: string | undefined;

@@ -34,6 +34,7 @@ async function main() {
       SANDBOX_PORT: String(port),
       SANDBOX_API_TOKEN: TOKEN,
       SANDBOX_ZONES: String(zones),
+      SANDBOX_ACCOUNTS: "security",
       SANDBOX_CUSTOM_HOSTNAMES: String(hostnames),
       SANDBOX_RATE_LIMIT: "0",
     },

@@ -56,6 +56,8 @@ async function main(): Promise<number> {
         PORT: String(ports.preflight),
         HOST: "127.0.0.1",
         SANDBOX_PORT: String(ports.sandbox),
+        // The pictures show the single account the docs describe.
+        SANDBOX_ACCOUNTS: "security",
         ANVIL_PORT: String(ports.anvil),
         GATEWAY_PORT: String(ports.gateway),
         SANDBOX_API_TOKEN: token,

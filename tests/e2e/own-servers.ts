@@ -63,7 +63,14 @@ function launch(command: string, args: string[], env: Record<string, string>, po
 
 export async function startOwnSandbox(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
-  const vars = { SANDBOX_PORT: String(port), SANDBOX_API_TOKEN: E2E.apiToken, SANDBOX_RATE_LIMIT: "0", ...env };
+  // One account unless a spec asks for more (SANDBOX_ACCOUNTS in `env`).
+  const vars = {
+    SANDBOX_PORT: String(port),
+    SANDBOX_API_TOKEN: E2E.apiToken,
+    SANDBOX_RATE_LIMIT: "0",
+    SANDBOX_ACCOUNTS: "security",
+    ...env,
+  };
   return launch("node_modules/.bin/tsx", ["lib/dev/sandbox/main.ts"], vars, port, "/__sandbox/health");
 }
 
@@ -81,6 +88,7 @@ export async function startOwnPreflight(
     NEXT_TELEMETRY_DISABLED: "1",
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_API_TOKEN: E2E.apiToken,
+    SANDBOX_ACCOUNTS: "security",
     CLOUDFLARE_API_TOKEN: "",
     CLOUDFLARE_API_EMAIL: "",
     CLOUDFLARE_API_KEY: "",

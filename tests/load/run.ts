@@ -20,7 +20,12 @@ const bin = (name: string) => `${process.cwd()}/node_modules/.bin/${name}`;
 
 async function startServers(): Promise<{ services: Service[]; server: Service }> {
   const services: Service[] = [];
-  const env = { SANDBOX_PORT: String(E2E.sandboxPort), SANDBOX_API_TOKEN: E2E.apiToken, SANDBOX_RATE_LIMIT: "0" };
+  const env = {
+    SANDBOX_PORT: String(E2E.sandboxPort),
+    SANDBOX_API_TOKEN: E2E.apiToken,
+    SANDBOX_RATE_LIMIT: "0",
+    SANDBOX_ACCOUNTS: "security",
+  };
   const sandbox = startService("sandbox", bin("tsx"), ["lib/dev/sandbox/main.ts"], { quiet: true, env });
   services.push(sandbox);
   const gateway = startService("demo gateway", bin("tsx"), ["lib/dev/gateway/main.ts"], {

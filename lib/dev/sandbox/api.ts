@@ -1,6 +1,7 @@
 // One `/client/v4/...` call, in the order the real edge applies things: auth, rate limit, then the route.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticate } from "./auth";
+import type { ServedAccount } from "./accounts";
+import { authenticate, type Principal } from "./auth";
 import { fail, type ApiResponse, type GraphqlBody } from "./envelope";
 import type { GraphqlCall } from "./calls";
 import { checkGraphqlBudget } from "./graphql/budget";
@@ -8,6 +9,7 @@ import { BadQueryError, ERROR_CODES, RATE_LIMIT_MESSAGE } from "./errors";
 import { truncateBody, wrongShapeBody } from "./faults";
 import { BodyTooLargeError, INVALID_JSON, readBody, sendRaw, sleep } from "./http";
 import { queryObject } from "./query";
+import { scopeCall, type CallScope } from "./reach";
 import { zoneListingRefusal } from "./routes/zones";
 import type { SandboxRuntime } from "./runtime";
 
@@ -21,6 +23,9 @@ interface Wire {
   headers: Record<string, string>;
   /** A GraphQL answer's first error code, for the call log. */
   errorCode?: string;
+  /** Which credential answered (never the secret) and the account the call was about, for the call log. */
+  credential?: Principal;
+  account?: string;
 }
 
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -35,14 +40,19 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
     });
     await sleep(runtime.faults.delayFor(method));
     const parsed = raw === undefined ? undefined : parseBody(raw);
-    const { status, body, headers, errorCode } =
+    const { status, body, headers, errorCode, credential, account } =
       raw === undefined
         ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
         : answer(runtime, req, method, url, parsed);
     // A client gone while the call was handled (or a sandbox restart) never saw this answer.
     const delivered = !res.destroyed && !(res.socket?.destroyed ?? true);
     sendRaw(res, status, body, headers);
-    finish(status, { delivered, ...(url.pathname === GRAPHQL_PATH ? { graphql: graphqlCall(parsed, errorCode) } : {}) });
+    finish(status, {
+      delivered,
+      ...(credential ? { credential } : {}),
+      ...(account ? { account } : {}),
+      ...(url.pathname === GRAPHQL_PATH ? { graphql: graphqlCall(parsed, errorCode) } : {}),
+    });
   } catch (error) {
     // Only a sandbox bug reaches here; answer like the API would rather than dropping the socket.
     const status = 500;
@@ -75,9 +85,29 @@ function parseBody(raw: string): unknown {
 }
 
 function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, url: URL, body: unknown): Wire {
-  const auth = authenticate(req.headers, runtime.options.credentials);
+  const auth = authenticate(req.headers, runtime.options.credentials, runtime.tokens);
   if (!auth.ok) return serialise(auth.response, {});
-  const limit = runtime.limiter.check(auth.principal);
+  const reach = runtime.reach(auth.principal);
+  const path = url.pathname.slice(API_PREFIX.length) || "/";
+  const scope = scopeCall(runtime.accounts, reach, path);
+  // The account named in the log: the zone's, or the credential's only one.
+  const logged = "account" in scope && (scope.byZone || reach.length === 1) ? scope.account.state.account.id : undefined;
+  const call = { principal: auth.principal, reach, scope, method, url, path, body };
+  return { ...answerFor(runtime, call), credential: auth.principal, ...(logged ? { account: logged } : {}) };
+}
+
+interface AuthenticatedCall {
+  principal: Principal;
+  reach: ServedAccount[];
+  scope: CallScope;
+  method: string;
+  url: URL;
+  path: string;
+  body: unknown;
+}
+
+function answerFor(runtime: SandboxRuntime, { principal, reach, scope, method, url, path, body }: AuthenticatedCall): Wire {
+  const limit = runtime.limiter.check(principal);
   if (!limit.allowed) return serialise(fail(429, ERROR_CODES.rateLimited, RATE_LIMIT_MESSAGE), limit.headers);
   const faults = runtime.faults;
   if (faults.takeBurst()) {
@@ -85,26 +115,35 @@ function answer(runtime: SandboxRuntime, req: IncomingMessage, method: string, u
     return serialise(fail(429, ERROR_CODES.rateLimited, RATE_LIMIT_MESSAGE), { ...limit.headers, "Retry-After": retryAfter });
   }
   if (faults.rollError()) return serialise(fail(500, ERROR_CODES.injectedFault, "sandbox injected fault"), limit.headers);
-  const path = url.pathname.slice(API_PREFIX.length) || "/";
   if (path === "/graphql" && method === "POST") {
-    const refusal = checkGraphqlBudget(runtime.graphqlLimiter, faults, auth.principal);
+    const refusal = checkGraphqlBudget(runtime.graphqlLimiter, faults, principal);
     if (refusal) return serialise(refusal, limit.headers);
   }
   const refusal = zoneListingRefusal(faults.get().tokenAccounts, method, path, url.searchParams);
   if (refusal) return serialise(refusal, limit.headers);
-  const response = route(runtime, method, path, url.searchParams, body);
+  // A zone outside the credential's accounts is refused before its handler reads anything.
+  if ("response" in scope) return serialise(scope.response, limit.headers);
+  const response = route(runtime, method, path, url.searchParams, body, scope.account, reach);
   const out = serialise(response, limit.headers);
   if (out.status === 200 && faults.rollMalformed()) out.body = truncateBody(out.body);
   else if (out.status === 200 && faults.rollWrongShape()) out.body = wrongShapeBody(out.body);
   return out;
 }
 
-function route(runtime: SandboxRuntime, method: string, path: string, query: URLSearchParams, body: unknown): ApiResponse {
+function route(
+  runtime: SandboxRuntime,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: unknown,
+  account: ServedAccount,
+  reach: ServedAccount[],
+): ApiResponse {
   const resolved = runtime.router.resolve(method, path);
   if ("response" in resolved) return resolved.response;
   if (body === INVALID_JSON) return fail(400, ERROR_CODES.invalidBody, "Invalid request body: not JSON");
   try {
-    return resolved.handler({ params: resolved.params, query, state: runtime.state, path, body });
+    return resolved.handler({ params: resolved.params, query, state: account.state, accounts: reach, path, body });
   } catch (error) {
     if (error instanceof BadQueryError) return fail(400, ERROR_CODES.invalidQuery, `Invalid request: ${error.message}`);
     throw error;

@@ -10,20 +10,35 @@ export interface SandboxCredentials {
   apiKey?: string;
 }
 
-/** Which credential a call used: the rate limiter counts per credential, without holding the secret. */
-export type Principal = "token" | "legacy-key";
+/** Which credential a call used: the rate limiter counts per credential, without holding the secret. The first
+ * account's token is `token`, another account's `token:<key>`, the group token `token:group`. */
+export type Principal = "token" | "legacy-key" | `token:${string}`;
+
+/** A bearer token the sandbox accepts, and the name it is known by. */
+export interface AcceptedToken {
+  principal: Principal;
+  token: string;
+}
 
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; response: ApiResponse };
 
 const MISSING = "Missing X-Auth-Key, X-Auth-Email or Authorization headers";
 
-export function authenticate(headers: IncomingHttpHeaders, credentials: SandboxCredentials): AuthResult {
+/** `tokens` (default: SANDBOX_API_TOKEN alone, as `token`) are the bearer tokens accepted besides the legacy pair. */
+export function authenticate(
+  headers: IncomingHttpHeaders,
+  credentials: SandboxCredentials,
+  tokens: readonly AcceptedToken[] = [{ principal: "token", token: credentials.apiToken }],
+): AuthResult {
   const authorization = single(headers.authorization);
   const email = single(headers["x-auth-email"]);
   const key = single(headers["x-auth-key"]);
   if (authorization !== undefined) {
-    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
-    return match?.[1] !== undefined && sameSecret(match[1], credentials.apiToken) ? { ok: true, principal: "token" } : denied();
+    const presented = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1];
+    if (presented === undefined) return denied();
+    // Every token compared, so the answer's timing does not tell which one (if any) came close.
+    const matches = tokens.filter((accepted) => sameSecret(presented, accepted.token));
+    return matches[0] ? { ok: true, principal: matches[0].principal } : denied();
   }
   if (email === undefined || key === undefined) {
     return { ok: false, response: fail(400, ERROR_CODES.missingCredentials, MISSING) };

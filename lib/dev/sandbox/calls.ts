@@ -22,6 +22,10 @@ export interface CallRecord {
   request?: string;
   /** Calls of that same server request being handled when this one started, including this one. */
   requestInFlight?: number;
+  /** The credential that authenticated the call (`token`, `token:<account key>`, `token:group`, `legacy-key`), never its secret. */
+  credential?: string;
+  /** The id of the account the call was about: the zone's, or the credential's only account. */
+  account?: string;
 }
 
 export interface GraphqlCall {
@@ -48,7 +52,7 @@ export class CallLog {
     query: Record<string, string>,
     target = path,
     request?: string,
-  ): (status: number, extra?: { delivered?: boolean; graphql?: GraphqlCall }) => void {
+  ): (status: number, extra?: { delivered?: boolean; graphql?: GraphqlCall; credential?: string; account?: string }) => void {
     this.active += 1;
     this.max = Math.max(this.max, this.active);
     const inFlight = this.active;
@@ -61,7 +65,7 @@ export class CallLog {
     const startedAt = Date.now();
     const started = performance.now();
     let done = false;
-    return (status, { delivered = true, graphql } = {}) => {
+    return (status, { delivered = true, graphql, credential, account } = {}) => {
       if (done) return;
       done = true;
       this.active -= 1;
@@ -84,6 +88,8 @@ export class CallLog {
         inFlight,
         delivered,
         ...tag,
+        ...(credential ? { credential } : {}),
+        ...(account ? { account } : {}),
         ...(graphql ? { graphql } : {}),
       });
       if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);

@@ -82,7 +82,10 @@ async function certificateEvent(runtime: SandboxRuntime, req: IncomingMessage, r
     const issue = parsed.error.issues[0];
     return sendJson(res, 400, { ok: false, error: `${issue?.path.join(".") || "change"}: ${issue?.message ?? "invalid"}` });
   }
-  const outcome = applyCertificateEvent(runtime.state, parsed.data, runtime.options.now());
+  // A named zone's own account; without one, the first account's zones (as with a single account).
+  const zoneId = "zoneId" in parsed.data ? parsed.data.zoneId : undefined;
+  const state = (zoneId === undefined ? undefined : runtime.accountOfZone(zoneId)?.state) ?? runtime.state;
+  const outcome = applyCertificateEvent(state, parsed.data, runtime.options.now());
   if ("problem" in outcome) return sendJson(res, 400, { ok: false, error: outcome.problem });
   sendJson(res, 200, { ok: true, ...outcome });
 }
@@ -103,7 +106,8 @@ async function editEntrypoint(runtime: SandboxRuntime, req: IncomingMessage, res
     const issue = parsed.error.issues[0];
     return sendJson(res, 400, { ok: false, error: `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` });
   }
-  const waf = Object.hasOwn(runtime.state.waf, parsed.data.zoneId) ? runtime.state.waf[parsed.data.zoneId] : undefined;
+  const state = runtime.accountOfZone(parsed.data.zoneId)?.state ?? runtime.state;
+  const waf = Object.hasOwn(state.waf, parsed.data.zoneId) ? state.waf[parsed.data.zoneId] : undefined;
   if (!waf) return sendJson(res, 404, { ok: false, error: "zoneId: no such zone" });
   if (!waf.entrypoint)
     return sendJson(res, 409, { ok: false, error: "zoneId: the zone has no http_request_firewall_managed entry point yet" });

@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   missingCredentials: 9106,
   /** Authentication error (HTTP 403). */
   authentication: 10000,
+  /** A zone of an account the credential does not reach (HTTP 403): "Unauthorized to access requested resource" (reach.ts). */
+  unauthorizedResource: 9109,
   /** Rate limited (HTTP 429), as observed on the real API. */
   rateLimited: 971,
   /** A sandbox-injected server fault (HTTP 500). */

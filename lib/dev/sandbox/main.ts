@@ -1,6 +1,7 @@
 // Process entry: `npx tsx lib/dev/sandbox/main.ts`. Reads SANDBOX_* variables, prints one ready line, stops on SIGINT/SIGTERM.
 import { z } from "zod";
 import { closeOnSignals } from "@/lib/dev/launcher/processes";
+import { DEFAULT_SANDBOX_ACCOUNTS, parseSandboxAccounts } from "@/lib/accounts/sandbox-accounts";
 import { startSandbox } from "./server";
 import { DEFAULT_RETIRED_SHARE } from "./waf/seed-waf";
 
@@ -49,6 +50,16 @@ const envSchema = z.object({
   SANDBOX_MALFORMED_RATE: fraction,
   SANDBOX_RETIRED_SHARE: fractionOr(DEFAULT_RETIRED_SHARE),
   SANDBOX_HOSTILE_STRINGS: z.enum(["", "0", "1"], { message: "must be 0 or 1" }).optional(),
+  // The accounts served, each with its own token (docs/development.md); the first one always.
+  SANDBOX_ACCOUNTS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : DEFAULT_SANDBOX_ACCOUNTS))
+    .superRefine((value, context) => {
+      const problem = parseSandboxAccounts(value);
+      if (typeof problem === "string") context.addIssue({ code: "custom", message: problem });
+    }),
 });
 
 async function main(): Promise<void> {
@@ -64,6 +75,7 @@ async function main(): Promise<void> {
     port: env.SANDBOX_PORT,
     seed: env.SANDBOX_SEED,
     zoneCount: env.SANDBOX_ZONES,
+    accounts: env.SANDBOX_ACCOUNTS,
     customHostnames: env.SANDBOX_CUSTOM_HOSTNAMES,
     hostileStrings: env.SANDBOX_HOSTILE_STRINGS === "1",
     retiredShare: env.SANDBOX_RETIRED_SHARE,

@@ -41,8 +41,10 @@ const SHARE: [PlanLegacyId, number][] = [
   ["enterprise", 0.15],
 ];
 
-/** One plan per zone: exact shares (every plan present from 4 zones on), in a seeded order. */
-export function assignPlans(rng: Random, zoneCount: number): PlanLegacyId[] {
+/** One plan per zone: exact shares (every plan present from 4 zones on), in a seeded order. `mix` (another
+ * account's plans) splits the zones evenly between the listed plans instead. */
+export function assignPlans(rng: Random, zoneCount: number, mix?: readonly PlanLegacyId[]): PlanLegacyId[] {
+  if (mix && mix.length > 0) return rng.shuffle(Array.from({ length: zoneCount }, (_, i) => mix[i % mix.length]!));
   const slots: PlanLegacyId[] = [];
   for (const [legacyId, share] of SHARE.slice(1)) {
     const count = Math.max(zoneCount >= 4 ? 1 : 0, Math.round(zoneCount * share));

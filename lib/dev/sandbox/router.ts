@@ -2,11 +2,15 @@
 import { fail, type ApiResponse } from "./envelope";
 import { ERROR_CODES } from "./errors";
 import type { SandboxState } from "./types";
+import type { SandboxAccountProfile } from "@/lib/accounts/sandbox-accounts";
 
 export interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The account the call is about: the zone's for a `/zones/{zone_id}/...` path, else the first one reached. */
   state: SandboxState;
+  /** Every account the credential reaches (listings span them); absent in direct handler calls: `state` alone. */
+  accounts?: ReadonlyArray<{ profile: Pick<SandboxAccountProfile, "type">; state: SandboxState }>;
   /** The path after `/client/v4`, e.g. `/zones/abc`. */
   path: string;
   /** The parsed JSON body: undefined when there is none, INVALID_JSON (http.ts) when it does not parse. */

@@ -52,15 +52,28 @@ const PERMISSIONS = [
   "#waf:edit",
 ];
 
-/** Zone names embed the zone's index, so they are unique whatever the PRNG picks. */
-export function zoneName(rng: Random, index: number, zoneCount: number): string {
-  const number = String(index + 1).padStart(Math.max(3, String(zoneCount).length), "0");
+/** How an account numbers its zones: from `offset` + 1, padded to `width` digits (at least 3). */
+export interface ZoneNumbering {
+  offset: number;
+  width: number;
+}
+
+/** Zone names embed the zone's number, so they are unique (across accounts too) whatever the PRNG picks. */
+export function zoneName(rng: Random, index: number, numbering: ZoneNumbering): string {
+  const number = String(numbering.offset + index + 1).padStart(Math.max(3, numbering.width), "0");
   return `${rng.pick(BRANDS)}-${rng.pick(KINDS)}-${number}.${rng.pick(TLDS)}`;
 }
 
-export function makeZone(rng: Random, index: number, zoneCount: number, legacyId: PlanLegacyId, account: Account, ownerId: string): Zone {
+export function makeZone(
+  rng: Random,
+  index: number,
+  numbering: ZoneNumbering,
+  legacyId: PlanLegacyId,
+  account: Account,
+  ownerId: string,
+): Zone {
   const id = rng.hex();
-  const name = zoneName(rng, index, zoneCount);
+  const name = zoneName(rng, index, numbering);
   const pending = rng.chance(0.08);
   const createdMs = between(rng, SEED_EPOCH_START, SEED_EPOCH_END - 30 * DAY_MS);
   const activatedMs = createdMs + between(rng, 0, 3 * DAY_MS);

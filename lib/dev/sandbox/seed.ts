@@ -9,7 +9,7 @@ import { seedInAccountHostnames } from "./seed-hostname-caa";
 import { seedUploadedHostnames } from "./seed-uploaded-hostnames";
 import { seedInvites } from "./routes/invites";
 import { makeZone } from "./seed-zones";
-import type { DnsRecord, SandboxState } from "./types";
+import type { DnsRecord, PlanLegacyId, SandboxState } from "./types";
 import { DEFAULT_RETIRED_SHARE, seedWaf } from "./waf/seed-waf";
 import { applyHostileStrings } from "./seed-hostile";
 
@@ -27,6 +27,14 @@ export interface SeedOptions {
   hostileStrings?: boolean;
   /** Share (0–1) of the otherwise eligible zones whose previous-version API answers 410 Gone; derived from zone ids, no draws. */
   retiredShare?: number;
+  /** The account's name (default: the first sandbox account's). */
+  accountName?: string;
+  /** The plans of the account's zones in equal shares (default: all four in the first account's shares). */
+  plans?: readonly PlanLegacyId[];
+  /** Zone names number from this + 1, so the names of several accounts' zones never collide (default 0). */
+  zoneNumberOffset?: number;
+  /** How wide zone numbers are padded (default: the zone count's width, at least 3). */
+  zoneNumberWidth?: number;
 }
 
 export function seedAccount({
@@ -35,6 +43,10 @@ export function seedAccount({
   customHostnames = 0,
   hostileStrings = false,
   retiredShare = DEFAULT_RETIRED_SHARE,
+  accountName = ACCOUNT_NAME,
+  plans: planMix,
+  zoneNumberOffset = 0,
+  zoneNumberWidth = String(zoneCount).length,
 }: SeedOptions = {}): SandboxState {
   if (!(retiredShare >= 0 && retiredShare <= 1)) throw new Error("retiredShare must be between 0 and 1");
   if (!Number.isSafeInteger(seed)) throw new Error("seed must be an integer");
@@ -42,10 +54,11 @@ export function seedAccount({
     throw new Error("zoneCount must be an integer between 1 and 10000");
   }
   const rng = new Random(seed);
-  const account = { id: rng.hex(), name: ACCOUNT_NAME };
+  const account = { id: rng.hex(), name: accountName };
   const ownerId = rng.hex();
-  const plans = assignPlans(rng, zoneCount);
-  const zones = plans.map((legacyId, index) => makeZone(rng, index, zoneCount, legacyId, account, ownerId));
+  const plans = assignPlans(rng, zoneCount, planMix);
+  const numbering = { offset: zoneNumberOffset, width: zoneNumberWidth };
+  const zones = plans.map((legacyId, index) => makeZone(rng, index, numbering, legacyId, account, ownerId));
   // The SDK's Zone.Plan has every field optional: the last zone of a full-size account lists its plan without a name (no draws).
   if (zoneCount >= 20) delete zones[zoneCount - 1]!.plan.name;
   const bigZones = new Map<number, number>();

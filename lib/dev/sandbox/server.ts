@@ -15,6 +15,7 @@ import { faultsProblem, type Faults } from "./faults";
 import { sendJson } from "./http";
 import type { RateLimitConfig } from "./rate-limit";
 import { DEFAULT_RATE_LIMIT, SandboxRuntime } from "./runtime";
+import { chooseAccounts } from "./accounts";
 import { DEFAULT_ZONE_COUNT } from "./seed";
 import type { SandboxState } from "./types";
 import type { CallRecord } from "./calls";
@@ -29,7 +30,10 @@ export interface SandboxOptions {
   /** 0 (the default) picks any free port. */
   port?: number;
   seed?: number;
+  /** The first account's zones (the others' sizes are the catalog's). */
   zoneCount?: number;
+  /** SANDBOX_ACCOUNTS: a comma list of account keys (lib/accounts/sandbox-accounts.ts); default all of them. */
+  accounts?: string;
   /** Extra custom hostnames, generated on demand (the large-account profile); default 0. */
   customHostnames?: number;
   /** Markup in zone names, rule descriptions, hostnames and certificate hosts (seed-hostile.ts). */
@@ -54,8 +58,10 @@ export interface RunningSandbox {
   /** `url + "/client/v4"` */
   apiBaseUrl: string;
   port: number;
-  /** The seeded account being served (a new object after `POST /__sandbox/reset`). */
+  /** The first account's seeded data (a new object after `POST /__sandbox/reset`). */
   readonly state: SandboxState;
+  /** Every served account, the first one first: its key, and its seeded data (renewed by a reset). */
+  readonly accounts: ReadonlyArray<{ key: string; state: SandboxState }>;
   /** The call log, readable after close(): calls still being answered when it closed end up here too. */
   calls(): CallRecord[];
   close(): Promise<void>;
@@ -65,7 +71,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   if (!options.apiToken) throw new Error("startSandbox: apiToken is required");
   const problem = faultsProblem(options.faults ?? {});
   if (problem) throw new Error(`startSandbox: faults.${problem}`);
+  const accounts = chooseAccounts(options.accounts);
   const runtime = new SandboxRuntime({
+    accounts,
     seed: options.seed ?? 1,
     zoneCount: options.zoneCount ?? DEFAULT_ZONE_COUNT,
     customHostnames: options.customHostnames ?? 0,
@@ -95,6 +103,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     port,
     get state() {
       return runtime.state;
+    },
+    get accounts() {
+      return runtime.accounts.map(({ profile, state }) => ({ key: profile.key, state }));
     },
     calls: () => runtime.calls.list(),
     close: () =>

@@ -12,7 +12,7 @@ import { BEFORE_SKIPS, callsTable } from "../lib/call-log";
 import { necessaryCalls } from "../lib/necessary-calls";
 
 const token = randomBytes(16).toString("hex");
-const sandbox = await startSandbox({ apiToken: token, rateLimit: null });
+const sandbox = await startSandbox({ apiToken: token, accounts: "security", rateLimit: null });
 const client = () =>
   new PlatformClient(
     sandbox.apiBaseUrl,

@@ -18,7 +18,7 @@ import { startSandbox } from "@/lib/dev/sandbox/server";
 const [out, reference] = process.argv.slice(2);
 if (!out) throw new Error("usage: scan-outputs.ts OUT.json [REFERENCE.json]");
 const token = randomBytes(16).toString("hex");
-const sandbox = await startSandbox({ apiToken: token, rateLimit: null });
+const sandbox = await startSandbox({ apiToken: token, accounts: "security", rateLimit: null });
 const client = () =>
   new PlatformClient(
     sandbox.apiBaseUrl,

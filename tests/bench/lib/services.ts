@@ -57,6 +57,7 @@ export async function startBenchSandbox(settings: SandboxSettings): Promise<Runn
       SANDBOX_PORT: String(BENCH_PORTS.sandbox),
       SANDBOX_API_TOKEN: BENCH_TOKEN,
       SANDBOX_ZONES: String(settings.zones),
+      SANDBOX_ACCOUNTS: "security",
       SANDBOX_LATENCY_MS: String(settings.latencyMs ?? 0),
       SANDBOX_RATE_LIMIT: String(settings.rateLimit ?? 0),
       SANDBOX_RATE_WINDOW_SECONDS: String(settings.rateWindowSeconds ?? 300),

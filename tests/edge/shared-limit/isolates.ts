@@ -85,6 +85,7 @@ export async function startPair(options: {
           SANDBOX_PORT: String(ports.sandbox),
           SANDBOX_API_TOKEN: token,
           SANDBOX_ZONES: String(options.zones),
+          SANDBOX_ACCOUNTS: "security",
           SANDBOX_RATE_LIMIT: String(limit.requests),
           SANDBOX_RATE_WINDOW_SECONDS: String(limit.windowSeconds),
         },

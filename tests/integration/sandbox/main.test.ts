@@ -56,6 +56,8 @@ describe("lib/dev/sandbox/main.ts", () => {
       ["SANDBOX_RETIRED_SHARE", "2"],
       ["SANDBOX_RATE_LIMIT", "-1"],
       ["SANDBOX_API_TOKEN", "short"],
+      ["SANDBOX_ACCOUNTS", "security,prod"],
+      ["SANDBOX_ACCOUNTS", "staging"],
     ] as const) {
       const proc = run({ [name]: value, SANDBOX_PORT: name === "SANDBOX_PORT" ? value : "0" });
       proc.ready.catch(() => undefined);

@@ -78,8 +78,12 @@ export function checkLimits(
   }
 }
 
+/** How the call log names a zone outside the token's accounts (`zones [...] are not authorized`, HTTP 403). */
+export const ZONES_NOT_AUTHORIZED = "zones_not_authorized";
+
 /** errors.mdx lists these refusals with HTTP 400 (limits) and 403 (access); other GraphQL errors stay 200. */
 export function limitStatus(errors: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>): number {
+  if (errors.some((e) => e.extensions?.code === ZONES_NOT_AUTHORIZED)) return 403;
   if (errors.some((e) => e.extensions?.code === "quota")) return 400;
   if (errors.some((e) => e.message.includes("does not have access to the path"))) return 403;
   return 200;

@@ -8,30 +8,27 @@ import type { ApiResponse } from "../envelope";
 import type { RouteContext } from "../router";
 import type { SandboxState } from "../types";
 import { wafCaseFor } from "../waf/seed-waf";
-import { limitStatus } from "./dataset-limits";
+import { limitStatus, ZONES_NOT_AUTHORIZED } from "./dataset-limits";
 import { rootValue, schema } from "./schema";
 import { seedFirewallEvents, type FirewallEvent } from "./seed-events";
 
-/** Events are built per zone on first use and kept for the state they were built from. */
+/** Events are built per zone on first use and kept for the state (one account's, until a reset) they were built from. */
 export class FirewallEventStore {
-  private cache = new Map<string, FirewallEvent[]>();
-  private forState: SandboxState | undefined;
+  private caches = new WeakMap<SandboxState, Map<string, FirewallEvent[]>>();
 
   constructor(private readonly anchorMs: number) {}
 
   events(state: SandboxState, zoneTag: string): FirewallEvent[] | undefined {
-    if (this.forState !== state) {
-      this.cache = new Map();
-      this.forState = state;
-    }
-    const cached = this.cache.get(zoneTag);
+    const cache = this.caches.get(state) ?? new Map<string, FirewallEvent[]>();
+    this.caches.set(state, cache);
+    const cached = cache.get(zoneTag);
     if (cached) return cached;
     const index = state.zones.findIndex((zone) => zone.id === zoneTag);
     const zone = state.zones[index];
     if (!zone) return undefined;
     const ordinal = validationOrdinal(state, index);
     const events = ordinal === undefined ? [] : seedFirewallEvents(state.seed, zone, ordinal, this.anchorMs);
-    this.cache.set(zoneTag, events);
+    cache.set(zoneTag, events);
     return events;
   }
 }
@@ -49,7 +46,18 @@ function platformWords(message: string): string {
   return unknown ? `unknown field "${unknown[1]}" on type "${unknown[2]}"` : message;
 }
 
-export function graphqlHandler(store: () => FirewallEventStore, now: () => number = Date.now, maxNumberOfFields: () => number = () => 0) {
+/** errors.mdx (Authentication and authorization errors): a zone the token may not read, HTTP 403. */
+export function zonesNotAuthorized(zoneTag: string): GraphQLError {
+  return new GraphQLError(`zones [${zoneTag}] are not authorized`, { extensions: { code: ZONES_NOT_AUTHORIZED } });
+}
+
+/** `served` (every account's state) tells a zone of another account, refused, from a tag that is no zone at all. */
+export function graphqlHandler(
+  store: () => FirewallEventStore,
+  now: () => number = Date.now,
+  maxNumberOfFields: () => number = () => 0,
+  served: () => readonly SandboxState[] = () => [],
+) {
   return (context: RouteContext): ApiResponse => {
     const body = context.body as { query?: unknown; variables?: unknown } | typeof INVALID_JSON | undefined;
     if (body === INVALID_JSON || typeof body !== "object" || body === null || typeof body.query !== "string") {
@@ -63,8 +71,15 @@ export function graphqlHandler(store: () => FirewallEventStore, now: () => numbe
       variableValues: variables,
       rootValue: rootValue(
         (zoneTag) => {
-          const events = store().events(context.state, zoneTag);
-          const zone = context.state.zones.find((z) => z.id === zoneTag);
+          const reached = context.accounts?.map((account) => account.state) ?? [context.state];
+          const owns = (state: SandboxState) => state.zones.some((z) => z.id === zoneTag);
+          const state = reached.find(owns);
+          if (!state) {
+            if (served().some(owns)) throw zonesNotAuthorized(zoneTag);
+            return undefined;
+          }
+          const events = store().events(state, zoneTag);
+          const zone = state.zones.find((z) => z.id === zoneTag);
           return events && zone ? { events, plan: zone.plan.legacy_id, name: zone.name } : undefined;
         },
         now(),

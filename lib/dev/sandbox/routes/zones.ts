@@ -21,7 +21,7 @@ const ORDER_KEY: Record<ZoneOrder, (zone: Zone) => SortKey> = {
   "plan.id": (z) => z.plan.id,
 };
 
-export function listZones({ query, state }: RouteContext): ApiResponse {
+export function listZones({ query, state, accounts }: RouteContext): ApiResponse {
   const list = readListParams(query, ZONES_PER_PAGE, ZONE_ORDERS, "name");
   const name = readText(query, "name", 253);
   const status = readEnum(query, "status", ZONE_STATUSES);
@@ -39,7 +39,9 @@ export function listZones({ query, state }: RouteContext): ApiResponse {
     const test = textFilter(accountName);
     predicates.push((z) => test(z.account.name));
   }
-  const zones = state.zones.filter(combine(predicates, match));
+  // The zones of every account the credential reaches, as the real listing spans a token's accounts.
+  const reachable = accounts ? accounts.flatMap((account) => account.state.zones) : state.zones;
+  const zones = reachable.filter(combine(predicates, match));
   const sorted = sortList(zones, ORDER_KEY[list.order], list.direction, (a, b) => compareKeys(a.name, b.name) || compareKeys(a.id, b.id));
   const { result, resultInfo } = paginate(sorted, list.page, list.perPage);
   return ok(result, resultInfo);
