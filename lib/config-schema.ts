@@ -136,10 +136,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const credentials = readCredentials(e);
-  const configured = [
-    ...(credentials ? [{ key: "default", id: e.CLOUDFLARE_ACCOUNT_ID, credentials }] : []),
-    ...readAccountEntries(env),
-  ];
+  const configured = [...(credentials ? [{ key: "default", id: e.CLOUDFLARE_ACCOUNT_ID, credentials }] : []), ...readAccountEntries(env)];
   const mode = configured.length ? "live" : "sandbox";
   if (mode === "sandbox" && e.CLOUDFLARE_API_BASE_URL) {
     throw new ConfigError(
@@ -148,7 +145,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   // The sandbox's accounts Preflight reaches: those `npm start` tells both of them (every one); unset, the first only.
-  const accounts = mode === "live" ? configured : sandboxAccountEntries(e.SANDBOX_API_TOKEN, e.SANDBOX_ACCOUNTS ?? SANDBOX_ACCOUNT_PROFILES[0]!.key);
+  const accounts =
+    mode === "live" ? configured : sandboxAccountEntries(e.SANDBOX_API_TOKEN, e.SANDBOX_ACCOUNTS ?? SANDBOX_ACCOUNT_PROFILES[0]!.key);
   const resolved: Credentials = accounts[0]!.credentials;
   const identity = readIdentity(e, mode);
   const storage = readStorage(e);

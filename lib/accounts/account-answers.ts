@@ -50,6 +50,8 @@ export function splitAccountsCursor(cursor: string | undefined): Record<string, 
 export function mergeAccountParts<A extends PagedAnswer, Row extends { account?: RowAccount }>(
   parts: readonly AccountPart<A>[],
   rowsOf: (answer: A) => readonly Row[],
+  /** The account asked for: an entry that may reach it but read none of it has nothing to say of it. */
+  accountId?: string,
 ): { rows: Row[]; complete: boolean; cursor?: string; totalCount?: number; retryAfterSeconds?: number; accounts: AccountCoverage[] } {
   const rows: Row[] = [];
   const cursors: Record<string, string | null> = {};
@@ -67,7 +69,8 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account?:
     cursors[part.entry.key] =
       complete || (part.error && part.error.retryAfterSeconds === undefined) ? null : (answer?.cursor ?? part.cursorIn ?? "");
     totalCount = answer?.totalCount !== undefined && totalCount !== undefined ? totalCount + answer.totalCount : undefined;
-    accounts.push(...coverage(part, partRows, complete, wait));
+    const lines = coverage(part, partRows, complete, wait);
+    accounts.push(...(accountId === undefined ? lines : lines.filter((line) => line.id === accountId || !line.complete)));
   }
   const complete = accounts.every((account) => account.complete);
   const unfinished = Object.values(cursors).some((cursor) => cursor !== null);

@@ -58,7 +58,7 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
       }
     }),
   );
-  const merged = mergeAccountParts(parts, rowsOf);
+  const merged = mergeAccountParts(parts, rowsOf, scoped.accounts.accountId);
   const first = parts.find((part) => part.answer)?.answer;
   const { rows, ...rest } = merged;
   const joined = Object.fromEntries(

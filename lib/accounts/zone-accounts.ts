@@ -27,6 +27,15 @@ export const zoneAccounts = {
   },
 };
 
+/** With an account asked for, only the entries seen listing it (when any were): no other credential is asked for it. */
+export function narrowToKnownReach(scope: AccountScope): AccountScope {
+  if (scope.accountId === undefined || scope.entries.length < 2) return scope;
+  const reaching = new Set<string>();
+  for (const owner of owners.values()) if (owner.account.id === scope.accountId) reaching.add(owner.entryKey);
+  const entries = scope.entries.filter((entry) => reaching.has(entry.key));
+  return entries.length ? { ...scope, entries } : scope;
+}
+
 /**
  * The entry whose credentials read this zone. A zone listed under another account than the one asked for is refused
  * before any call; an unlisted zone needs its account named when several entries could hold it.

@@ -19,7 +19,7 @@ import { openPlatform } from "@/lib/platform/open-platform";
 import { upstreamGuard, type UpstreamPattern } from "@/lib/http/upstream-calls";
 import type { AccountEntry } from "@/lib/config-schema";
 import { readAccountScope, type AccountScope } from "@/lib/accounts/account-scope";
-import { zoneEntry } from "@/lib/accounts/zone-accounts";
+import { narrowToKnownReach, zoneEntry } from "@/lib/accounts/zone-accounts";
 
 export interface OperationContext<P, Caller extends Identity | undefined = Identity | undefined> {
   request: Request;
@@ -88,7 +88,7 @@ export function operation<P>(handler: Handler<P, never>, options: OperationOptio
       if (!cron) checkOrigin(request, identity);
       const url = new URL(request.url);
       const params = ((await route?.params) ?? {}) as P;
-      const scope = readAccountScope(url, getConfig().accounts);
+      const scope = narrowToKnownReach(readAccountScope(url, getConfig().accounts));
       const zoneId = options.zoneParam ? (params as Record<string, unknown>)[options.zoneParam] : undefined;
       // A zone's operation reads with its own account's entry only: a zone of another account is refused before any call.
       // (An id that is no zone id is the handler's 400, naming it.)
@@ -98,7 +98,8 @@ export function operation<P>(handler: Handler<P, never>, options: OperationOptio
       const platformFor = (entry: AccountEntry): PlatformClient => {
         let client = opened.get(entry.key);
         const share = accounts.entries.length;
-        if (!client) opened.set(entry.key, (client = openPlatform(request.signal, requestId, allows, consumerOf(url.pathname), entry, share)));
+        if (!client)
+          opened.set(entry.key, (client = openPlatform(request.signal, requestId, allows, consumerOf(url.pathname), entry, share)));
         return client;
       };
       platform = platformFor(accounts.entries[0]!);

@@ -11,7 +11,14 @@ export const ZONE_SCAN_TTL_MS = 15 * 60_000;
 // The expiry is kept as a number: a cached answer looks up 200 scans, and parsing each one's timestamp
 // every time stood out in its CPU profile.
 const scans = new Map<string, { scan: ZoneScan; expiresAt: number }>();
-type ZoneList = { zones: ZoneRow[]; complete: boolean; cursor?: string; totalCount?: number; fetchedAt: number; unreadableEntries?: number };
+type ZoneList = {
+  zones: ZoneRow[];
+  complete: boolean;
+  cursor?: string;
+  totalCount?: number;
+  fetchedAt: number;
+  unreadableEntries?: number;
+};
 /** Per account entry and filter (zoneListKey): each configured account's list is its own. */
 const zoneLists = new Map<string, ZoneList>();
 

@@ -88,5 +88,11 @@ export type MigrationDetail = ReturnType<typeof migrationDetail>;
 /** The row as CSV cells: the same columns as the JSON, reasons joined into one cell. */
 export function migrationCsvRow({ account, ...row }: MigrationRow) {
   // The account as Preflight names it, in the columns a spreadsheet already had for it.
-  return { ...row, accountId: account.id, accountName: account.name, reasons: row.reasons.map((r) => `${r.code}: ${r.message}`).join(" | "), unknown: row.unknown.join(" ") };
+  return {
+    ...row,
+    accountId: account.id,
+    accountName: account.name,
+    reasons: row.reasons.map((r) => `${r.code}: ${r.message}`).join(" | "),
+    unknown: row.unknown.join(" "),
+  };
 }

@@ -38,7 +38,11 @@ export function openPlatform(
     requestId,
     consumer,
   });
-  return new PlatformClient(config.apiBaseUrl, account.credentials, scheduler, keepers.graphql, allows, { key: account.key, id: account.id, name: account.name });
+  return new PlatformClient(config.apiBaseUrl, account.credentials, scheduler, keepers.graphql, allows, {
+    key: account.key,
+    id: account.id,
+    name: account.name,
+  });
 }
 
 /** Who uses the account's limits now (on the edge as their object says): a page that waits on one shows it. */

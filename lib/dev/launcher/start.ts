@@ -1,5 +1,6 @@
 // `npm start`: checks the configuration, builds if the build is stale, starts the sandbox and the demo
 // gateway (in demo mode) and Preflight's production server, prints the URL, and stops everything on Ctrl-C.
+import { DEFAULT_SANDBOX_ACCOUNTS } from "@/lib/accounts/sandbox-accounts";
 import { parseConfig } from "@/lib/config-schema";
 import { ConfigError } from "@/lib/errors/internal-errors";
 import { identityStartupProblem } from "@/lib/identity/config-schema";
@@ -34,7 +35,8 @@ async function main() {
   }
   const port = process.env.PORT ?? "3000";
   const host = process.env.HOST ?? "127.0.0.1";
-  const env = { NEXT_TELEMETRY_DISABLED: "1" };
+  // The sandbox's accounts reach Preflight as they reach the sandbox (upstreams.ts): every one unless SANDBOX_ACCOUNTS says.
+  const env = { NEXT_TELEMETRY_DISABLED: "1", SANDBOX_ACCOUNTS: process.env.SANDBOX_ACCOUNTS ?? DEFAULT_SANDBOX_ACCOUNTS };
 
   if (buildIsStale(root)) {
     console.log("Building Preflight (the build is missing or older than the sources)…");

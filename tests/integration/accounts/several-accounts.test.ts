@@ -1,0 +1,150 @@
+// Several accounts in one Preflight, through the real routes against the sandbox's three accounts: the first with
+// its own token, the other two reached by one token (sandbox mode reaches them as `npm start` does).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
+import { closeLocalBucket } from "@/lib/storage/local-bucket";
+
+const TOKEN = "several-accounts-token-0001";
+const as = (user: string) => ({ "x-preflight-demo-user": user, host: "127.0.0.1", origin: "http://127.0.0.1" });
+let sandbox: RunningSandbox;
+let dataDir: string;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
+type Handler = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
+
+interface Row {
+  id: string;
+  name: string;
+  verdict: string;
+  account: { id: string; name: string };
+}
+interface Coverage {
+  id: string;
+  name: string;
+  complete: boolean;
+  rows: number;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 24 });
+  dataDir = mkdtempSync(join(tmpdir(), "preflight-accounts-"));
+  Object.assign(process.env, {
+    CLOUDFLARE_API_TOKEN: "",
+    SANDBOX_PORT: String(sandbox.port),
+    SANDBOX_API_TOKEN: TOKEN,
+    SANDBOX_ACCOUNTS: "security,staging,acquired",
+    ACCOUNT_RATE_LIMIT: "1000000",
+    GRAPHQL_RATE_LIMIT: "1000000",
+    PREFLIGHT_DATA_DIR: dataDir,
+  });
+}, 60_000);
+afterAll(async () => {
+  await closeLocalBucket();
+  await sandbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(handler: Handler, path: string, init: { user?: string; body?: unknown; params?: Record<string, string> } = {}) {
+  const request = new Request(`http://127.0.0.1${path}`, {
+    method: init.body === undefined ? "GET" : "POST",
+    headers: { ...as(init.user ?? "planner"), ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function allZones(query = ""): Promise<{ rows: Row[]; accounts: Coverage[] }> {
+  const { GET } = await import("@/app/api/zones/route");
+  const rows: Row[] = [];
+  let accounts: Coverage[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call(GET, `/api/zones?source=live${query}${cursor ? `&cursor=${cursor}` : ""}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    rows.push(...(page.body.zones as Row[]));
+    if (!cursor) accounts = page.body.accounts as Coverage[];
+    cursor = page.body.cursor as string | undefined;
+  } while (cursor);
+  return { rows, accounts };
+}
+
+const calls = async () =>
+  (
+    (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as {
+      calls: Array<{ method: string; path: string; credential?: string }>;
+    }
+  ).calls;
+
+describe("several accounts in one console", () => {
+  it("lists every account's zones, each row naming its account, with coverage per account", async () => {
+    const { rows, accounts } = await allZones();
+    const byAccount = (key: string) => sandbox.accounts.find((a) => a.key === key)!.state;
+    for (const key of ["security", "staging", "acquired"]) {
+      const state = byAccount(key);
+      const own = rows.filter((row) => row.account.id === state.account.id);
+      expect(own.map((row) => row.id).sort(), key).toEqual(state.zones.map((zone) => zone.id).sort());
+      expect(new Set(own.map((row) => row.account.name))).toEqual(new Set([state.account.name]));
+    }
+    expect(accounts.map((a) => a.name).sort()).toEqual(["Acquired Co", "Sandbox Security Team", "Sandbox Staging"]);
+  });
+
+  it("filters by account: only that account's zones, read with its own credential", async () => {
+    const staging = sandbox.accounts.find((a) => a.key === "staging")!.state;
+    await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+    const { rows, accounts } = await allZones(`&refresh=1&account=${staging.account.id}`);
+    expect(new Set(rows.map((row) => row.account.id))).toEqual(new Set([staging.account.id]));
+    expect(rows).toHaveLength(staging.zones.length);
+    expect(accounts.map((a) => [a.name, a.complete])).toEqual([["Sandbox Staging", true]]);
+    expect(new Set((await calls()).map((c) => c.credential))).toEqual(new Set(["token:group"]));
+  });
+
+  it("refuses another account's zone id before any call", async () => {
+    const security = sandbox.state;
+    const staging = sandbox.accounts.find((a) => a.key === "staging")!.state;
+    const { GET } = await import("@/app/api/zones/[id]/migration/route");
+    await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+    const zone = staging.zones[0]!.id;
+    const refused = await call(GET, `/api/zones/${zone}/migration?account=${security.account.id}`, { params: { id: zone } });
+    expect(refused.status).toBe(404);
+    expect(await calls()).toEqual([]);
+    const own = await call(GET, `/api/zones/${zone}/migration?account=${staging.account.id}`, { params: { id: zone } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
+  it("runs a review of another account with that account's credential only, and names its account", async () => {
+    // Validation mode is for Enterprise zones: the acquired company's account has them.
+    const staging = sandbox.accounts.find((a) => a.key === "acquired")!.state;
+    const { rows } = await allZones(`&account=${staging.account.id}`);
+    const zone = rows.find((row) => row.verdict === "eligible");
+    expect(zone, "an eligible zone of Acquired Co").toBeDefined();
+    const reviews = await import("@/app/api/reviews/route");
+    const created = await call(reviews.POST, "/api/reviews", { body: { kind: "start_validation", zoneId: zone!.id } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.account).toEqual({ id: staging.account.id, name: "Acquired Co" });
+    const id = created.body.id as string;
+    const step = async (name: string, user: string) =>
+      (await import(`@/app/api/reviews/[id]/${name}/route`)) as { POST: Handler } & Record<string, unknown>;
+    expect((await call((await step("submit", "planner")).POST, `/api/reviews/${id}/submit`, { body: {}, params: { id } })).status).toBe(
+      200,
+    );
+    const approved = await call((await step("approve", "approver-1")).POST, `/api/reviews/${id}/approve`, {
+      user: "approver-1",
+      body: {},
+      params: { id },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+    const executed = await call((await step("execute", "planner")).POST, `/api/reviews/${id}/execute`, { body: {}, params: { id } });
+    expect(executed.body.state, JSON.stringify(executed.body)).toBe("executed");
+    const sent = await calls();
+    expect(sent.some((c) => c.method === "PUT")).toBe(true);
+    expect(new Set(sent.map((c) => c.credential))).toEqual(new Set(["token:group"]));
+    const listed = await call(reviews.GET, `/api/reviews?account=${staging.account.id}`);
+    expect((listed.body.reviews as Array<{ id: string }>).map((r) => r.id)).toEqual([id]);
+    const other = await call(reviews.GET, `/api/reviews?account=${sandbox.state.account.id}`);
+    expect(other.body.reviews).toEqual([]);
+  });
+});
