@@ -5,6 +5,7 @@
 // (lib/api/error-body.ts), their kinds and statuses the ErrorKind table's (lib/errors/error-kinds.ts).
 import type { z } from "zod";
 import * as account from "@/lib/api/answers/account";
+import * as accounts from "@/lib/api/answers/accounts";
 import * as certificates from "@/lib/api/answers/certificates";
 import * as decode from "@/lib/api/answers/decode";
 import * as reviews from "@/lib/api/answers/reviews";
@@ -33,7 +34,12 @@ export interface ApiOperation {
   headers?: Record<string, string>;
 }
 
+/** Every operation reads it (lib/accounts/account-scope.ts); a zone's operations use it to bind the zone to its account. */
+const ACCOUNT_QUERY = {
+  account: "An account id: only that account's rows, read with its own credentials (default: every configured account).",
+};
 const LIST_QUERY = {
+  ...ACCOUNT_QUERY,
   cursor: "Continues an answer that was cut short (from the previous answer's `cursor`).",
   refresh: "`1`: read the account again instead of answering from the cache or a snapshot.",
   source: "`auto` (default: a fresh snapshot, else live), `live` or `snapshot`.",
@@ -183,7 +189,7 @@ export const OPERATIONS = {
   "GET /api/reviews": {
     summary: "Every review, newest first.",
     role: "viewer",
-    query: { state: "A review state.", kind: "A review kind.", author: "The author's id." },
+    query: { ...ACCOUNT_QUERY, state: "A review state.", kind: "A review kind.", author: "The author's id." },
     responses: { 200: reviews.reviewListSchema },
   },
   "POST /api/reviews": {
@@ -275,6 +281,12 @@ export const OPERATIONS = {
     role: "planner",
     body: bodies.abiUploadBodySchema,
     responses: { 201: decode.abiStoredSchema },
+  },
+  "GET /api/accounts": {
+    summary:
+      "Every account Preflight reads (each configured entry's own, or those its credentials reach), for the account filter every page has.",
+    role: "viewer",
+    responses: { 200: accounts.accountsSchema },
   },
   "GET /api/usage": {
     summary: "The last server requests' subrequests and peak connections, and who uses the account's rate limits now.",

@@ -55,6 +55,8 @@ const REVIEW_WRITES = [
 
 export const UPSTREAM = {
   none: [],
+  /** The accounts an entry configured without an account id reaches, for the account filter. */
+  accounts: ["GET /accounts"],
   zones: [...ZONE_LIST, ...ZONE_EVIDENCE],
   zoneMigration: [...ZONE, ...ZONE_EVIDENCE],
   certificates: [...ZONE_LIST, ...CERTIFICATE_INVENTORY],

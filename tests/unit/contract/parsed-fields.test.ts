@@ -16,6 +16,9 @@ const documented = loadReference().documented_not_in_openapi.paths;
 
 /** REST rows read without a parser of their own to check (each with why). */
 const NOT_PARSED: Record<string, string> = {
+  "GET /accounts":
+    "no schema for it in the copied subset (the stored api-schemas snapshot lacks openapi.json); lib/platform/accounts reads id and name, " +
+    "both required in the SDK's Account",
   "GET /zones/:id": "read with GET /zones's parser (zoneSchema), checked on that row",
   "GET /zones/:id/rulesets/phases/http_request_firewall_managed/entrypoint": "its rules are kept as given; the parser is not exported",
 };
