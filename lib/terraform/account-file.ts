@@ -29,8 +29,15 @@ const CONFIG_WORDS: Record<RequestedConfig, string> = {
 };
 
 /** The account file's opening: what it holds, for which provider, and the state note's commands (once). */
-export function accountHeader(syntax: Syntax, config: RequestedConfig, totalCount: number | undefined): string {
+export function accountHeader(
+  syntax: Syntax,
+  config: RequestedConfig,
+  totalCount: number | undefined,
+  account?: { id: string; name: string },
+): string {
   const lines = [
+    // The account it is for: a Terraform state (and its provider's credentials) is one account's.
+    ...(account ? [`Account: ${account.name}${account.id ? ` (${account.id})` : ""}`, ""] : []),
     `Every zone of the account${totalCount === undefined ? "" : ` (${totalCount})`}: ` +
       `the http_request_firewall_managed entry point as one cloudflare_ruleset resource`,
     `per zone, with ${CONFIG_WORDS[config]}; for ${PROVIDER_WORDS[syntax]}.`,

@@ -1,4 +1,7 @@
-import { getConfig } from "@/lib/config";
+import { ACCOUNT_PARAMETER, entryAccountFilter } from "@/lib/accounts/account-scope";
+import { entryAccount } from "@/lib/accounts/review-entry";
+import { zoneAccounts } from "@/lib/accounts/zone-accounts";
+import { InputError } from "@/lib/errors/input-error";
 import { operation } from "@/lib/http/operation";
 import { queryEnum, queryFlag, queryText } from "@/lib/http/query";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
@@ -14,8 +17,14 @@ export const dynamic = "force-dynamic";
  * parts put end to end (archives merged) are the whole account. Failed and skipped zones are marked in it.
  */
 export const GET = operation(
-  async ({ url, platform }) => {
+  async ({ url, accounts, platformFor }) => {
     const { syntax, config } = exportQuery(url);
+    // A Terraform state, and the provider's credentials, are one account's: with several configured, name it.
+    if (accounts.entries.length > 1) {
+      throw new InputError(ACCOUNT_PARAMETER, "a Terraform export is one account's: name it with account=<account id>");
+    }
+    const entry = accounts.entries[0]!;
+    const platform = platformFor(entry);
     const format = queryEnum(url, "format", ["hcl", "archive"] as const, "hcl");
     const cursor = queryText(url, "cursor");
     const part = await exportAccountPart(platform, {
@@ -23,10 +32,12 @@ export const GET = operation(
       syntax,
       config,
       refresh: queryFlag(url, "refresh"),
-      accountId: getConfig().accountId,
+      accountId: entryAccountFilter(entry, accounts),
     });
     const sections = part.outcomes.map((outcome) => zoneSection(outcome, syntax));
-    const header = part.first ? accountHeader(syntax, config, part.totalCount) : undefined;
+    const listed = part.outcomes[0] && zoneAccounts.accountOf(part.outcomes[0].zone.id);
+    const account = entryAccount(entry) ?? (accounts.accountId && listed?.id === accounts.accountId ? listed : undefined);
+    const header = part.first ? accountHeader(syntax, config, part.totalCount, account) : undefined;
     const count = (status: string) => String(sections.filter((s) => s.status === status).length);
     const headers: Record<string, string> = {
       "Content-Disposition": `attachment; filename="preflight-terraform-${syntax}.${format === "archive" ? "zip" : "tf"}"`,

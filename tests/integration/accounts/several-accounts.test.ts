@@ -147,4 +147,17 @@ describe("several accounts in one console", () => {
     const other = await call(reviews.GET, `/api/reviews?account=${sandbox.state.account.id}`);
     expect(other.body.reviews).toEqual([]);
   });
+
+  it("exports one account's Terraform, named in the file, and asks which when several are configured", async () => {
+    const { GET } = await import("@/app/api/terraform/route");
+    const unnamed = await GET(new Request("http://127.0.0.1/api/terraform?syntax=v5", { headers: as("planner") }));
+    expect(unnamed.status).toBe(400);
+    expect(((await unnamed.json()) as { error: { field?: string } }).error.field).toBe("account");
+    const acquired = sandbox.accounts.find((a) => a.key === "acquired")!.state;
+    const named = await GET(
+      new Request(`http://127.0.0.1/api/terraform?syntax=v5&account=${acquired.account.id}`, { headers: as("planner") }),
+    );
+    expect(named.status).toBe(200);
+    expect(await named.text()).toContain(`# Account: Acquired Co (${acquired.account.id})`);
+  });
 });
