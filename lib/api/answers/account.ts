@@ -7,6 +7,7 @@ import type { TraceResult } from "@/lib/gateway/fetch-traces";
 import type { RequestUsage } from "@/lib/http/usage-log";
 import type { RateLimitUse } from "@/lib/platform/rate-limiter";
 import type { StepOutcome } from "@/lib/snapshots/refresh";
+import type { AccountStep } from "@/lib/snapshots/account-steps";
 import { decodedSchema } from "@/lib/api/answers/decode";
 import { rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
@@ -60,14 +61,21 @@ export const snapshotsSchema = z.strictObject({
 
 export const snapshotsDiscardedSchema = z.strictObject({ discarded: z.literal(true) });
 
-export const refreshStepSchema = z.strictObject({
+const stepFields = {
   result: z.enum(["worked", "published", "idle", "waiting", "conflict"]),
   runId: z.string(),
   phase: z.enum(["drift", "list", "scan", "certificates", "published"]),
   percent: z.number(),
   retryAfterSeconds: z.number().optional(),
+};
+const accountStepSchema = z.strictObject({ ...stepFields, entry: z.string() });
+const _accountStep: SameKeys<z.output<typeof accountStepSchema>, AccountStep> = true;
+export const refreshStepSchema = z.strictObject({
+  ...stepFields,
+  /** With several accounts: what each account's step did (the fields above are the first account's run). */
+  accounts: z.array(accountStepSchema).optional(),
 });
-const _step: SameKeys<z.output<typeof refreshStepSchema>, StepOutcome> = true;
+const _step: SameKeys<z.output<typeof refreshStepSchema>, StepOutcome & { accounts?: unknown }> = true;
 
 export const demoUserSchema = z.strictObject({ user: z.string(), role: z.enum(["viewer", "planner", "approver"]) });
 

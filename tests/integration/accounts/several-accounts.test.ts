@@ -160,4 +160,13 @@ describe("several accounts in one console", () => {
     expect(named.status).toBe(200);
     expect(await named.text()).toContain(`# Account: Acquired Co (${acquired.account.id})`);
   });
+
+  it("advances each account's own snapshot by one step", async () => {
+    const { POST } = await import("@/app/api/snapshots/refresh/route");
+    const step = await call(POST, "/api/snapshots/refresh", { body: {} });
+    expect(step.status, JSON.stringify(step.body)).toBe(200);
+    const steps = step.body.accounts as Array<{ entry: string; runId: string }>;
+    expect(steps.map((s) => s.entry)).toEqual(["default", "group"]);
+    expect(new Set(steps.map((s) => s.runId)).size).toBe(2);
+  });
 });
