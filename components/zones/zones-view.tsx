@@ -116,8 +116,10 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
       ) : isLoading ? (
         <LoadingState label="Scanning zones…" />
       ) : zones.length === 0 && complete ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">
-          The credentials reach no zone. Check the account Preflight is configured with.
+        <div className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600" data-testid="zones-empty">
+          {view.account
+            ? "No zone in the account chosen. Choose All accounts to see every account's zones."
+            : "The credentials reach no zone. Check the account Preflight is configured with."}
         </div>
       ) : (
         <>
