@@ -45,6 +45,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   } = useZones(firstPage, view.account);
   const knownAccounts = useKnownAccounts(accounts);
   const driftByZone = useMemo(() => new Map((drift ?? []).map((flag) => [flag.zoneId, flag])), [drift]);
+  const accountByZone = useMemo(() => new Map(zones.map((zone) => [zone.id, zone.account.id])), [zones]);
   const [retrying, setRetrying] = useState(false);
 
   const sorting = useMemo(() => toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT), [view.sort, view.dir]);
@@ -101,7 +102,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
       <AccountTerraformExport />
-      <DriftPanel flags={drift} />
+      <DriftPanel flags={drift} accountOf={(zoneId) => accountByZone.get(zoneId)} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {unreadableZones > 0 && (

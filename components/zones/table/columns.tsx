@@ -79,7 +79,12 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
   },
   { id: "state", accessorKey: "migrationState", header: "State", filterFn: equals },
   // Drift watch's flag for a migrated zone (drift-flags.tsx): empty for zones without one.
-  { id: "drift", header: "Drift", enableSorting: false, cell: ({ row }) => <DriftBadge zoneId={row.original.id} /> },
+  {
+    id: "drift",
+    header: "Drift",
+    enableSorting: false,
+    cell: ({ row }) => <DriftBadge zoneId={row.original.id} account={row.original.account.id} />,
+  },
   {
     id: "validation",
     accessorFn: (zone) => (zone.validationAvailable ? "available" : "—"),
