@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { newDataDir, startOwnPreflight, startOwnSandbox, type OwnServer } from "./own-servers";
 import { E2E } from "./environment";
+import { seriousViolations } from "./page-visits";
 
 const running: OwnServer[] = [];
 let preflight: OwnServer;
@@ -54,6 +55,16 @@ test("every account's zones, what the page covers of each, and one account throu
   // The filter offers every account with an id, labelled for assistive technology.
   const filter = page.getByRole("combobox", { name: "Account" });
   await expect(filter.locator("option")).toHaveText(["All accounts", (await accountCell.innerText()).trim(), "Staging", "Acquired Co"]);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The overview counts per account: a refused account's count is unknown (a dash), never 0.
+  const byAccount = page.getByRole("region", { name: "By account" });
+  await expect(byAccount.getByRole("button")).toHaveText([/ 30$/, /^Staging 0$/, /^Acquired Co —/]);
+
+  // From the keyboard: the first account after "All accounts" is the sandbox's.
+  await filter.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(new RegExp(`[?&]account=${sandboxId}`));
+  await expect(page.getByTestId("zones-count")).toHaveText("Showing 30 of 30 zones", { timeout: 60_000 });
   await filter.selectOption(STAGING_ID);
   await expect(page).toHaveURL(new RegExp(`[?&]account=${STAGING_ID}`));
   await expect(page.getByTestId("zones-empty")).toContainText("No zone in the account chosen");
