@@ -83,5 +83,6 @@ test("every account's zones, what the page covers of each, and one account throu
   await expect(link).toHaveAttribute("href", new RegExp(`^/zones/[0-9a-f]{32}\\?account=${sandboxId}$`));
   await link.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("zone-account")).toHaveAttribute("title", `Account id ${sandboxId}`);
   await expect(page.getByRole("link", { name: "← All zones" })).toHaveAttribute("href", `/zones?account=${sandboxId}`);
 });

@@ -56,6 +56,14 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <h1 className="text-2xl font-semibold tracking-tight">{zone.name}</h1>
         <MigrationVerdictBadge verdict={zone.verdict} />
         <span className="text-sm text-slate-600">{zone.planName}</span>
+        {/* Every row Preflight shows names its account: the zone's page too, its id on hover. */}
+        <span
+          className="text-sm text-slate-600"
+          title={zone.account.id ? `Account id ${zone.account.id}` : undefined}
+          data-testid="zone-account"
+        >
+          {zone.account.name}
+        </span>
         {zone.verdict === "validation" && (
           <Link href={withAccount(`/validation?zone=${encodeURIComponent(zoneId)}`, account)} className="text-sm text-blue-700 underline">
             Compare both versions
