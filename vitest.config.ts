@@ -20,6 +20,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Every answer of an operation in an integration test is checked against lib/api/operations.ts.
-    setupFiles: ["tests/integration/api-contract/setup.ts"],
+    setupFiles: ["tests/integration/api-contract/setup.ts", "tests/fast-check-seed.ts"],
   },
 });

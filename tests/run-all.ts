@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
+import { failedTestLines, type VitestReport } from "@/tests/tools/failed-tests";
 import { formatStepTable, runMeasured, StepCpu, type Measured, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -113,6 +114,8 @@ async function main() {
   // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
   console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
   const counts = countTests();
+  // Last, so CI's kept tail names them: which unit tests failed, a file that failed in a hook or its import included.
+  for (const line of failedTestLines(readJson("test-results/unit.json") as VitestReport | undefined, process.cwd())) console.log(line);
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
   process.exit(failed.length ? 1 : 0);

@@ -45,19 +45,21 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-export async function startAnvil(port: number): Promise<Anvil> {
+/** Starts anvil on `port`; 0 (the tests) lets anvil bind any free port itself, so no other process can take it first. */
+export async function startAnvil(port = 0): Promise<Anvil> {
   // --prune-history: without it anvil spills old states to ~/.foundry/anvil/tmp and, stopped by a
   // signal, never removes them (0.4 GB a run, 8 GB with the benchmark chain). trace_filter reads the
   // mined blocks' traces, not old states, so nothing the gateway serves needs them.
+  // Not --silent: its "Listening on 127.0.0.1:PORT" line is how the port it bound is known.
   const child = spawn(
     findAnvil(),
-    ["--host", "127.0.0.1", "--port", String(port), "--timestamp", String(GENESIS_TIMESTAMP), "--silent", "--prune-history"],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    ["--host", "127.0.0.1", "--port", String(port), "--timestamp", String(GENESIS_TIMESTAMP), "--prune-history"],
+    { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const bound = listeningPort(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
@@ -65,17 +67,32 @@ export async function startAnvil(port: number): Promise<Anvil> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`anvil exited before it was ready: ${stderr.trim() || `code ${child.exitCode}`}`);
+    const url = bound.port === undefined ? undefined : `http://127.0.0.1:${bound.port}`;
     try {
+      if (url === undefined) throw new Error("not listening yet");
       await rpc(url, "eth_chainId");
       return { url, child, stop };
     } catch {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`anvil did not answer on port ${port} within 20 s`);
+        throw new Error(`anvil did not answer on port ${bound.port ?? port} within 20 s`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** The port anvil says it listens on; its other output (a line per call) is read and dropped so the pipe never fills. */
+function listeningPort(child: ChildProcess): { port?: number } {
+  const bound: { port?: number } = {};
+  let head = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    if (bound.port !== undefined) return;
+    head = (head + chunk.toString()).slice(-4000);
+    const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(head);
+    if (match) bound.port = Number(match[1]);
+  });
+  return bound;
 }
 
 /** A port free right now on 127.0.0.1 (for tests that start their own anvil). */

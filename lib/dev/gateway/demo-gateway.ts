@@ -16,6 +16,7 @@ export interface DemoGateway {
 }
 
 export async function startDemoGateway(options: {
+  /** 0: any free port, bound by anvil and the policy layer themselves (a port picked beforehand can be taken meanwhile). */
   anvilPort: number;
   gatewayPort: number;
   methods?: readonly string[];

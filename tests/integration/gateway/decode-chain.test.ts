@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import artifacts from "@/lib/dev/gateway/solidity/artifacts.json";
-import { freePort } from "@/lib/dev/gateway/anvil";
 import { startDemoGateway, type DemoGateway } from "@/lib/dev/gateway/demo-gateway";
 import { CodeCache } from "@/lib/decode/code-cache";
 import { readCodeThrough, storageAtBlock } from "@/lib/decode/code-reader";
@@ -37,7 +36,7 @@ function decoder(client: GatewayClient, uploaded: Record<string, unknown[]> = {}
 }
 
 beforeAll(async () => {
-  gateway = await startDemoGateway({ anvilPort: await freePort(), gatewayPort: await freePort() });
+  gateway = await startDemoGateway({ anvilPort: 0, gatewayPort: 0 });
 }, 90_000);
 afterAll(async () => {
   await gateway?.close();

@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressRule } from "@/lib/gateway/address-rule";
 import { buildCallTrees, treeDepth } from "@/lib/gateway/call-tree";
-import { freePort } from "@/lib/dev/gateway/anvil";
 import { startDemoGateway, type DemoGateway } from "@/lib/dev/gateway/demo-gateway";
 import { rpc } from "@/lib/dev/gateway/rpc";
 import { GatewayError } from "@/lib/errors/gateway-errors";
@@ -55,7 +54,7 @@ let stateDirsBefore: string[];
 
 beforeAll(async () => {
   stateDirsBefore = stateDirs();
-  gateway = await startDemoGateway({ anvilPort: await freePort(), gatewayPort: await freePort() });
+  gateway = await startDemoGateway({ anvilPort: 0, gatewayPort: 0 });
 }, 60_000);
 afterAll(async () => {
   await gateway?.close();
@@ -64,6 +63,13 @@ afterAll(async () => {
 });
 
 describe("the demo gateway", () => {
+  it("binds free ports itself when asked for port 0: no port is picked first and left for another process to take", async () => {
+    const ports = [new URL(gateway.anvil.url).port, new URL(gateway.origin).port].map(Number);
+    expect(ports.every((port) => port > 0)).toBe(true);
+    expect(ports[0]).not.toBe(ports[1]);
+    expect(await rpc<string>(gateway.anvil.url, "eth_chainId")).toMatch(/^0x[0-9a-f]+$/);
+  });
+
   it("is seeded deterministically over more than 2,000 blocks", () => {
     expect(gateway.seed.latestBlock).toBeGreaterThan(2000);
     // Same accounts, order, gaps and block times every run: the same transaction hash.
