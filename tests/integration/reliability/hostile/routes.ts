@@ -100,6 +100,7 @@ export function fuzzRoutes(zoneIds: string[], reviewIds: string[]): FuzzRoute[] 
       cases: post(none, { restart: [fc.constant(false)] }),
     },
     { name: "GET /api/usage", module: "usage/route", fields: [], cases: get(none, {}) },
+    { name: "GET /api/accounts", module: "accounts/route", fields: ["account"], cases: get(none, { account: [hex32] }) },
     {
       name: "GET /api/changes",
       module: "changes/route",
