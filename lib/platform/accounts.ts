@@ -11,7 +11,9 @@ export const accountSchema = z.object({ id: z.string(), name: z.string() });
 /** The largest page `/accounts` serves (the SDK's list takes per_page 5 to 50). */
 const ACCOUNTS_PER_PAGE = 50;
 
-export async function listAccounts(platform: PlatformClient): Promise<{ accounts: Array<{ id: string; name: string }>; complete: boolean }> {
+export async function listAccounts(
+  platform: PlatformClient,
+): Promise<{ accounts: Array<{ id: string; name: string }>; complete: boolean }> {
   const walk = await walkPages(platform, "/accounts", { direction: "asc" }, accountSchema, { perPage: ACCOUNTS_PER_PAGE, maxPages: 20 });
   return { accounts: walk.items.map(({ id, name }) => ({ id, name })), complete: walk.nextPage === undefined };
 }

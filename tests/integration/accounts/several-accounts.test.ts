@@ -125,19 +125,17 @@ describe("several accounts in one console", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.account).toEqual({ id: staging.account.id, name: "Acquired Co" });
     const id = created.body.id as string;
-    const step = async (name: string, user: string) =>
+    const step = async (name: string) =>
       (await import(`@/app/api/reviews/[id]/${name}/route`)) as { POST: Handler } & Record<string, unknown>;
-    expect((await call((await step("submit", "planner")).POST, `/api/reviews/${id}/submit`, { body: {}, params: { id } })).status).toBe(
-      200,
-    );
-    const approved = await call((await step("approve", "approver-1")).POST, `/api/reviews/${id}/approve`, {
+    expect((await call((await step("submit")).POST, `/api/reviews/${id}/submit`, { body: {}, params: { id } })).status).toBe(200);
+    const approved = await call((await step("approve")).POST, `/api/reviews/${id}/approve`, {
       user: "approver-1",
       body: {},
       params: { id },
     });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
-    const executed = await call((await step("execute", "planner")).POST, `/api/reviews/${id}/execute`, { body: {}, params: { id } });
+    const executed = await call((await step("execute")).POST, `/api/reviews/${id}/execute`, { body: {}, params: { id } });
     expect(executed.body.state, JSON.stringify(executed.body)).toBe("executed");
     const sent = await calls();
     expect(sent.some((c) => c.method === "PUT")).toBe(true);

@@ -181,11 +181,7 @@ describe("the account scan on the seeded sandbox", () => {
       .filter((call) => !call.path.endsWith("/rulesets/phases/http_request_firewall_managed/entrypoint"));
     expect(scanCalls.length).toBe(leftOut);
     for (const [i, row] of rows.entries()) {
-      const reference: ZoneScan = await readZone(
-        platform(),
-        scanCache.listedZone(row.id)!,
-        "all",
-      );
+      const reference: ZoneScan = await readZone(platform(), scanCache.listedZone(row.id)!, "all");
       expect(timeless(row), row.name).toEqual(timeless(migrationRow(reference)));
       const { migrationChanges: _changes, ...detail } = details[i]!;
       expect(timeless(detail), row.name).toEqual(timeless(migrationDetail(reference)));
