@@ -9,7 +9,8 @@ import { downloadZoneTerraform, type TerraformSyntax } from "@/lib/client/terraf
 
 type Config = "proposed" | "live";
 
-export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migrated: boolean }) {
+/** `account`: the zone's account, whose credentials read it (null: the only one). */
+export function ZoneTerraformExport({ zoneId, account, migrated }: { zoneId: string; account?: string | null; migrated: boolean }) {
   const [syntax, setSyntax] = useState<TerraformSyntax>("v5");
   const [config, setConfig] = useState<Config>(migrated ? "live" : "proposed");
   const [busy, setBusy] = useState(false);
@@ -19,7 +20,7 @@ export function ZoneTerraformExport({ zoneId, migrated }: { zoneId: string; migr
     setBusy(true);
     setOutcome({});
     try {
-      await downloadZoneTerraform(zoneId, syntax, config);
+      await downloadZoneTerraform(zoneId, syntax, config, undefined, account);
       setOutcome({ saved: `Saved the ${config} configuration for provider ${syntax === "v4" ? "4.x" : "5.x"}.` });
     } catch (error) {
       setOutcome({ error: error instanceof Error ? error.message : String(error) });

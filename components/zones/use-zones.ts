@@ -1,31 +1,36 @@
 "use client";
 // Every zone of the account with its migration assessment, following the scan's continuation cursor
-// until it is complete. `refresh` rescans instead of reading the server's cache.
+// until it is complete. `refresh` rescans instead of reading the server's cache; `account` reads one account.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import type { AccountScan } from "@/lib/migration/scan-account";
+import { withAccount } from "@/lib/accounts/account-filter";
+import { mergePageCoverage } from "@/lib/accounts/coverage-wording";
 import type { DriftFlag } from "@/lib/drift/flags";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
 
 /** `drift`: the zones drift watch flags (null: they could not be read). */
 export type ZonesAnswer = AccountScan & { snapshot?: SnapshotInfo | null; drift?: DriftFlag[] | null };
 
-/** `firstPage`: the server's cached first answer; used for the first listing only, never after a refresh. */
-export function useZones(firstPage?: ZonesAnswer) {
+/**
+ * `firstPage`: the server's cached first answer of every account; used for the first listing only, never after a
+ * refresh, nor for one account. `account`: the account id the listing is filtered to (null: every account).
+ */
+export function useZones(firstPage?: ZonesAnswer, account?: string | null) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const [reloads, setReloads] = useState(0);
   const { pages, ...query } = useCursorPages<ZonesAnswer>(
-    ["zones", generation, reloads],
+    ["zones", generation, reloads, account ?? "all"],
     (cursor) => {
       const params = new URLSearchParams();
       if (cursor) params.set("cursor", cursor);
       else if (generation > 0) params.set("refresh", "1");
       const qs = params.toString();
-      return `/api/zones${qs ? `?${qs}` : ""}`;
+      return withAccount(`/api/zones${qs ? `?${qs}` : ""}`, account);
     },
-    generation === 0 ? firstPage : undefined,
+    generation === 0 && !account ? firstPage : undefined,
   );
   const zones = useMemo(() => pages?.flatMap((page) => page.zones) ?? [], [pages]);
   const refresh = useCallback(() => {
@@ -39,6 +44,8 @@ export function useZones(firstPage?: ZonesAnswer) {
     setReloads((r) => r + 1);
   }, [queryClient]);
   const totalCount = pages?.[0]?.totalCount;
+  // What the listing covers of each account, over every page read so far.
+  const accounts = useMemo(() => mergePageCoverage(pages?.map((page) => page.accounts) ?? []), [pages]);
   // What every count on a page of zones covers: the pages say it beside their totals.
   const failed = useMemo(() => zones.filter((zone) => zone.verdict === "failed").length, [zones]);
   const coverage = useMemo(
@@ -53,6 +60,7 @@ export function useZones(firstPage?: ZonesAnswer) {
     ...query,
     zones,
     coverage,
+    accounts,
     loaded: zones.length,
     totalCount,
     fetchedAt: pages?.[0]?.fetchedAt,

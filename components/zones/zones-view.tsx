@@ -7,6 +7,8 @@ import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { fromInputs, fromSorting, toSorting } from "@/components/data-table/search-params";
 import { useZones, type ZonesAnswer } from "@/components/zones/use-zones";
+import { AccountCoverageLine } from "@/components/accounts/account-coverage";
+import { useKnownAccounts } from "@/components/accounts/account-filter";
 import { DriftFlagsContext, DriftPanel } from "@/components/zones/table/drift-flags";
 import { ZonesOverview } from "@/components/zones/zones-overview";
 import { ZonesTable } from "@/components/zones/table/zones-table";
@@ -15,6 +17,7 @@ import { ZonesToolbar, type ZoneFilters } from "@/components/zones/table/zones-t
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { AccountTerraformExport } from "@/components/terraform/account-terraform-export";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { withAccount } from "@/lib/accounts/account-filter";
 import { formatTime } from "@/lib/client/format";
 import { Button, buttonClass } from "@/components/ui/button";
 
@@ -24,6 +27,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   const {
     zones,
     coverage,
+    accounts,
     loaded,
     totalCount,
     complete,
@@ -38,8 +42,10 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
     refetch,
     refresh,
     reload,
-  } = useZones(firstPage);
+  } = useZones(firstPage, view.account);
+  const knownAccounts = useKnownAccounts(accounts);
   const driftByZone = useMemo(() => new Map((drift ?? []).map((flag) => [flag.zoneId, flag])), [drift]);
+  const accountByZone = useMemo(() => new Map(zones.map((zone) => [zone.id, zone.account.id])), [zones]);
   const [retrying, setRetrying] = useState(false);
 
   const sorting = useMemo(() => toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT), [view.sort, view.dir]);
@@ -54,7 +60,11 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   const retryFailed = async () => {
     setRetrying(true);
     try {
-      for (const zone of failed) await fetchJson(`/api/zones/${encodeURIComponent(zone.id)}/migration?refresh=1`).catch(() => undefined);
+      for (const zone of failed) {
+        await fetchJson(withAccount(`/api/zones/${encodeURIComponent(zone.id)}/migration?refresh=1`, zone.account.id)).catch(
+          () => undefined,
+        );
+      }
       await refetch();
     } finally {
       setRetrying(false);
@@ -64,7 +74,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ZonesToolbar filters={view} states={states} onChange={setFilters} />
+        <ZonesToolbar filters={view} states={states} accounts={knownAccounts} onChange={setFilters} />
         <div className="flex items-center gap-2">
           {fetchedAt && (
             // The server renders it in its own time zone when it sends the first rows; the browser's wins.
@@ -80,14 +90,19 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
           <Button onClick={refresh} disabled={isFetching}>
             Refresh
           </Button>
-          <a href="/api/zones?format=csv" download="zones.csv" aria-disabled={!complete} className={buttonClass()}>
+          <a
+            href={withAccount("/api/zones?format=csv", view.account)}
+            download="zones.csv"
+            aria-disabled={!complete}
+            className={buttonClass()}
+          >
             Export CSV
           </a>
         </div>
       </div>
       <SnapshotBanner snapshot={snapshot} onPublished={reload} />
       <AccountTerraformExport />
-      <DriftPanel flags={drift} />
+      <DriftPanel flags={drift} accountOf={(zoneId) => accountByZone.get(zoneId)} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {unreadableZones > 0 && (
@@ -96,18 +111,21 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
           assessed. Every other zone is listed.
         </p>
       )}
+      <AccountCoverageLine accounts={accounts} noun="zones" testId="zones-accounts" />
       {error ? (
         <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />
       ) : isLoading ? (
         <LoadingState label="Scanning zones…" />
       ) : zones.length === 0 && complete ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600">
-          The credentials reach no zone. Check the account Preflight is configured with.
+        <div className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-600" data-testid="zones-empty">
+          {view.account
+            ? "No zone in the account chosen. Choose All accounts to see every account's zones."
+            : "The credentials reach no zone. Check the account Preflight is configured with."}
         </div>
       ) : (
         <>
           <CoverageNote coverage={coverage} testId="zones-coverage" />
-          <ZonesOverview zones={zones} coverage={coverage} active={view} onFilter={setFilters} />
+          <ZonesOverview zones={zones} coverage={coverage} accounts={accounts} active={view} onFilter={setFilters} />
           <DriftFlagsContext value={driftByZone}>
             <ZonesTable
               zones={zones}

@@ -18,14 +18,18 @@ export interface AccountExportResult {
   skipped: number;
 }
 
-/** Downloads one zone's file; an error is the server's message (409: the zone has no such configuration). */
+/**
+ * Downloads one zone's file; an error is the server's message (409: the zone has no such configuration). `account`:
+ * the zone's account id, so its own credentials read it.
+ */
 export async function downloadZoneTerraform(
   zoneId: string,
   syntax: TerraformSyntax,
   config: TerraformConfig,
   signal?: AbortSignal,
+  account?: string | null,
 ): Promise<void> {
-  const query = new URLSearchParams({ syntax, config });
+  const query = new URLSearchParams({ syntax, config, ...(account ? { account } : {}) });
   const response = await call(`/api/zones/${encodeURIComponent(zoneId)}/terraform?${query}`, signal);
   saveBlob(fileName(response, `${zoneId}.tf`), await response.blob());
 }

@@ -18,16 +18,21 @@ import { isUnknown } from "@/lib/migration/unknown-parts";
 import { paranoiaLevelWords } from "@/lib/rulesets/paranoia-level";
 import { formatDateTime } from "@/lib/client/format";
 import { Button } from "@/components/ui/button";
+import { useAccountFilter } from "@/components/accounts/use-account-filter";
+import { withAccount } from "@/lib/accounts/account-filter";
 
 export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   const queryClient = useQueryClient();
+  // The zone's account from the link that opened it: its operations read with that account's credentials.
+  const [account] = useAccountFilter();
+  const migration = `/api/zones/${encodeURIComponent(zoneId)}/migration`;
   const query = useQuery({
-    queryKey: ["zone-migration", zoneId],
-    queryFn: ({ signal }) => fetchJson<ZoneMigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration`, { signal }),
+    queryKey: ["zone-migration", zoneId, account],
+    queryFn: ({ signal }) => fetchJson<ZoneMigrationDetail>(withAccount(migration, account), { signal }),
   });
   const readAgain = async () => {
-    const fresh = await fetchJson<ZoneMigrationDetail>(`/api/zones/${encodeURIComponent(zoneId)}/migration?refresh=1`);
-    queryClient.setQueryData(["zone-migration", zoneId], fresh);
+    const fresh = await fetchJson<ZoneMigrationDetail>(withAccount(`${migration}?refresh=1`, account));
+    queryClient.setQueryData(["zone-migration", zoneId, account], fresh);
   };
 
   if (query.isPending) return <LoadingState label="Reading the zone's migration evidence…" />;
@@ -45,14 +50,22 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Link href="/zones" className="text-sm text-blue-700 underline">
+        <Link href={withAccount("/zones", account)} className="text-sm text-blue-700 underline">
           ← All zones
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">{zone.name}</h1>
         <MigrationVerdictBadge verdict={zone.verdict} />
         <span className="text-sm text-slate-600">{zone.planName}</span>
+        {/* Every row Preflight shows names its account: the zone's page too, its id on hover. */}
+        <span
+          className="text-sm text-slate-600"
+          title={zone.account.id ? `Account id ${zone.account.id}` : undefined}
+          data-testid="zone-account"
+        >
+          {zone.account.name}
+        </span>
         {zone.verdict === "validation" && (
-          <Link href={`/validation?zone=${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
+          <Link href={withAccount(`/validation?zone=${encodeURIComponent(zoneId)}`, account)} className="text-sm text-blue-700 underline">
             Compare both versions
           </Link>
         )}
@@ -60,7 +73,7 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         <Button onClick={() => void readAgain()}>{zone.verdict === "failed" ? "Retry" : "Read again"}</Button>
       </div>
 
-      <ZoneDrift zoneId={zoneId} />
+      <ZoneDrift zoneId={zoneId} account={account} />
 
       <Section title="Verdict and reasons">
         <ul className="flex flex-col gap-2" data-testid="zone-reasons">
@@ -182,7 +195,7 @@ export function ZoneDetailView({ zoneId }: { zoneId: string }) {
         </Section>
       )}
 
-      {zone.verdict !== "failed" && <ZoneTerraformExport zoneId={zoneId} migrated={zone.verdict === "migrated"} />}
+      {zone.verdict !== "failed" && <ZoneTerraformExport zoneId={zoneId} account={account} migrated={zone.verdict === "migrated"} />}
 
       {zone.procedure.length > 0 && (
         <Section title="Migration procedure">

@@ -7,11 +7,13 @@ import { KIND_LABELS } from "@/components/reviews/labels";
 import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneDrift as Drift } from "@/lib/drift/zone-drift";
+import { withAccount } from "@/lib/accounts/account-filter";
 
-export function ZoneDrift({ zoneId }: { zoneId: string }) {
+/** `account`: the zone's account (from the link that opened the zone), read with its credentials. */
+export function ZoneDrift({ zoneId, account }: { zoneId: string; account?: string | null }) {
   const query = useQuery({
-    queryKey: ["zone-drift", zoneId],
-    queryFn: ({ signal }) => fetchJson<Drift>(`/api/zones/${encodeURIComponent(zoneId)}/drift`, { signal }),
+    queryKey: ["zone-drift", zoneId, account],
+    queryFn: ({ signal }) => fetchJson<Drift>(withAccount(`/api/zones/${encodeURIComponent(zoneId)}/drift`, account), { signal }),
   });
   if (query.isPending) return null;
   if (query.error)

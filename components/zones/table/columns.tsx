@@ -5,6 +5,7 @@ import { DriftBadge } from "@/components/zones/table/drift-flags";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 import { formatTime } from "@/lib/client/format";
+import { withAccount } from "@/lib/accounts/account-filter";
 
 /** Exact match on a facet value (plan, verdict, state); an empty filter matches every row. */
 const equals: FilterFn<MigrationRow> = (row, columnId, value) => !value || String(row.getValue(columnId)) === value;
@@ -29,7 +30,11 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     header: "Zone",
     filterFn: (row, _id, value: string) => !value || row.original.name.toLowerCase().includes(value.toLowerCase()),
     cell: ({ row }) => (
-      <Link href={`/zones/${encodeURIComponent(row.original.id)}`} className="font-medium text-blue-800 hover:underline">
+      // The zone's page reads with the zone's own account.
+      <Link
+        href={withAccount(`/zones/${encodeURIComponent(row.original.id)}`, row.original.account.id)}
+        className="font-medium text-blue-800 hover:underline"
+      >
         {row.original.name}
       </Link>
     ),
@@ -61,9 +66,25 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
     enableSorting: false,
     cell: ({ getValue }) => <span className="text-slate-600">{String(getValue())}</span>,
   },
+  {
+    // The account as Preflight names it; its id on hover, for a spreadsheet or the platform's dashboard.
+    id: "account",
+    accessorFn: (zone) => zone.account.name,
+    header: "Account",
+    cell: ({ row }) => (
+      <span title={row.original.account.id ? `Account id ${row.original.account.id}` : undefined} data-account-id={row.original.account.id}>
+        {row.original.account.name}
+      </span>
+    ),
+  },
   { id: "state", accessorKey: "migrationState", header: "State", filterFn: equals },
   // Drift watch's flag for a migrated zone (drift-flags.tsx): empty for zones without one.
-  { id: "drift", header: "Drift", enableSorting: false, cell: ({ row }) => <DriftBadge zoneId={row.original.id} /> },
+  {
+    id: "drift",
+    header: "Drift",
+    enableSorting: false,
+    cell: ({ row }) => <DriftBadge zoneId={row.original.id} account={row.original.account.id} />,
+  },
   {
     id: "validation",
     accessorFn: (zone) => (zone.validationAvailable ? "available" : "—"),
@@ -94,4 +115,4 @@ export const zoneColumns: ColumnDef<MigrationRow>[] = [
 
 /** Column widths of the grid: the table is virtualized, so widths are fixed rather than measured. */
 export const ZONE_GRID =
-  "grid grid-cols-[minmax(13rem,1.4fr)_6.5rem_8.5rem_minmax(14rem,2fr)_6rem_8.5rem_6.5rem_minmax(12rem,1.2fr)_6rem_6rem]";
+  "grid grid-cols-[minmax(13rem,1.4fr)_6.5rem_8.5rem_minmax(14rem,2fr)_minmax(9rem,1fr)_6rem_8.5rem_6.5rem_minmax(12rem,1.2fr)_6rem_6rem]";

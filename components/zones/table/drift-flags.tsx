@@ -5,19 +5,21 @@
 import Link from "next/link";
 import { createContext, use } from "react";
 import type { DriftFlag } from "@/lib/drift/flags";
+import { withAccount } from "@/lib/accounts/account-filter";
 
 /** Flagged zones by id, for the table's name cells. */
 export const DriftFlagsContext = createContext<ReadonlyMap<string, DriftFlag>>(new Map());
 
-const zoneDrift = (zoneId: string) => `/zones/${encodeURIComponent(zoneId)}#drift`;
+/** The zone's drift, read with the zone's account when it is known. */
+const zoneDrift = (zoneId: string, account?: string) => `${withAccount(`/zones/${encodeURIComponent(zoneId)}`, account)}#drift`;
 
-export function DriftBadge({ zoneId }: { zoneId: string }) {
+export function DriftBadge({ zoneId, account }: { zoneId: string; account?: string }) {
   const flag = use(DriftFlagsContext).get(zoneId);
   if (!flag) return null;
   const failed = flag.status === "check_failed";
   return (
     <Link
-      href={zoneDrift(zoneId)}
+      href={zoneDrift(zoneId, account)}
       title={failed ? `Drift check failed: ${flag.failure ?? ""}` : flag.summary}
       className={`rounded-full px-1.5 py-0.5 text-xs font-semibold ${failed ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}
       data-testid="drift-badge"
@@ -27,7 +29,14 @@ export function DriftBadge({ zoneId }: { zoneId: string }) {
   );
 }
 
-export function DriftPanel({ flags }: { flags: DriftFlag[] | null | undefined }) {
+/** `accountOf`: the listed zone's account id, so each link opens the zone with its account. */
+export function DriftPanel({
+  flags,
+  accountOf,
+}: {
+  flags: DriftFlag[] | null | undefined;
+  accountOf?: (zoneId: string) => string | undefined;
+}) {
   if (flags === undefined) return null;
   if (flags === null) {
     return (
@@ -51,7 +60,7 @@ export function DriftPanel({ flags }: { flags: DriftFlag[] | null | undefined })
       <ul className="mt-2 flex flex-col gap-1">
         {flags.map((flag) => (
           <li key={flag.zoneId} className="flex flex-wrap items-baseline gap-x-2" data-testid="drift-flag">
-            <Link href={zoneDrift(flag.zoneId)} className="font-medium text-blue-800 hover:underline">
+            <Link href={zoneDrift(flag.zoneId, accountOf?.(flag.zoneId))} className="font-medium text-blue-800 hover:underline">
               {flag.zoneName}
             </Link>
             <span className="text-slate-800">
@@ -64,7 +73,7 @@ export function DriftPanel({ flags }: { flags: DriftFlag[] | null | undefined })
             )}
             {flag.failure && flag.status === "drifted" && <span className="text-xs text-red-800">last check failed: {flag.failure}</span>}
             <span className="flex gap-2 text-xs">
-              <Link className="text-blue-700 underline" href={zoneDrift(flag.zoneId)}>
+              <Link className="text-blue-700 underline" href={zoneDrift(flag.zoneId, accountOf?.(flag.zoneId))}>
                 Diff
               </Link>
               <Link className="text-blue-700 underline" href={`/reviews/${encodeURIComponent(flag.reviewId)}`}>

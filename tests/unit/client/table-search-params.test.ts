@@ -16,22 +16,25 @@ import { loadZonesSearchParams, ZONES_DEFAULT_SORT, zonesSearchParams } from "@/
 
 describe("the Zones table's URL", () => {
   it("reads a shared link back as the same filters and sort", () => {
-    const view = loadZonesSearchParams("?plan=enterprise&verdict=blocked&state=start&q=shop&sort=name&dir=desc");
-    expect(view).toEqual({ q: "shop", plan: "enterprise", verdict: "blocked", state: "start", sort: "name", dir: "desc" });
+    const account = "0123456789abcdef0123456789abcdef";
+    const view = loadZonesSearchParams(`?plan=enterprise&verdict=blocked&state=start&q=shop&sort=name&dir=desc&account=${account}`);
+    expect(view).toEqual({ q: "shop", plan: "enterprise", verdict: "blocked", state: "start", sort: "name", dir: "desc", account });
     expect(toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT)).toEqual([{ id: "name", desc: true }]);
   });
 
   it("accepts as sort every sortable column and only those", () => {
     const sortable = sortableColumnIds(zoneColumns);
-    expect(sortable).toEqual(expect.arrayContaining(["name", "plan", "verdict", "state", "lost", "fetched"]));
+    expect(sortable).toEqual(expect.arrayContaining(["name", "plan", "verdict", "account", "state", "lost", "fetched"]));
     for (const id of sortable) expect(loadZonesSearchParams(`?sort=${id}`).sort).toBe(id);
     // The reason and mapping columns are not sortable: a link naming them sorts by the default.
     for (const id of ["reason", "mapping", "bogus", "", "constructor"]) expect(loadZonesSearchParams(`?sort=${id}`).sort).toBeNull();
   });
 
   it("falls back to the default for an unknown sort, direction or verdict", () => {
-    const view = loadZonesSearchParams("?sort=__proto__&dir=sideways&verdict=fine");
+    const view = loadZonesSearchParams("?sort=__proto__&dir=sideways&verdict=fine&account=staging");
     expect(view.verdict).toBeNull();
+    // An account filter that is not an account id reads as every account.
+    expect(view.account).toBeNull();
     expect(toSorting(view.sort, view.dir, ZONES_DEFAULT_SORT)).toEqual([ZONES_DEFAULT_SORT]);
   });
 });

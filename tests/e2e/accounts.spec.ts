@@ -1,0 +1,88 @@
+// Several accounts on the Zones page: a Preflight in live mode on its own sandbox with three entries — one reading
+// the sandbox account, one for an account its token reaches no zone of, one whose token the platform refuses. The
+// page lists every account's zones by default, says what it covers of each, filters to one account through the URL
+// (the server reads only that account), and opens a zone with its own account.
+import { expect, test } from "@playwright/test";
+import { newDataDir, startOwnPreflight, startOwnSandbox, type OwnServer } from "./own-servers";
+import { E2E } from "./environment";
+import { seriousViolations } from "./page-visits";
+
+const running: OwnServer[] = [];
+let preflight: OwnServer;
+const STAGING_ID = "5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e";
+const ACQUIRED_ID = "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0";
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const sandbox = await startOwnSandbox({ SANDBOX_ZONES: "30" });
+  running.push(sandbox);
+  preflight = await startOwnPreflight(sandbox.port, newDataDir(), {
+    CLOUDFLARE_API_BASE_URL: `${sandbox.url}/client/v4`,
+    PREFLIGHT_INSECURE_NO_IDENTITY: "1",
+    PREFLIGHT_ACCOUNTS: "security,staging,acquired",
+    PREFLIGHT_ACCOUNT_SECURITY_API_TOKEN: E2E.apiToken,
+    PREFLIGHT_ACCOUNT_STAGING_API_TOKEN: E2E.apiToken,
+    PREFLIGHT_ACCOUNT_STAGING_ID: STAGING_ID,
+    PREFLIGHT_ACCOUNT_STAGING_NAME: "Staging",
+    PREFLIGHT_ACCOUNT_ACQUIRED_API_TOKEN: "refused-by-the-platform-0000",
+    PREFLIGHT_ACCOUNT_ACQUIRED_ID: ACQUIRED_ID,
+    PREFLIGHT_ACCOUNT_ACQUIRED_NAME: "Acquired Co",
+  });
+  running.push(preflight);
+});
+test.afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+});
+
+test("every account's zones, what the page covers of each, and one account through the URL", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${preflight.url}/zones`);
+  await expect(page.getByTestId("zones-count")).toHaveText("Showing 30 of 30 zones", { timeout: 60_000 });
+  // Totals per account and overall; the refused account's count is unknown, so the total is at least 30.
+  const totals = page.getByTestId("zones-accounts-totals");
+  await expect(totals).toHaveText(/^30\+ zones in 3 accounts: .+ 30 · Staging 0 · Acquired Co —$/);
+  const partial = page.getByTestId("zones-accounts-partial");
+  await expect(partial).toContainText("Partial: 2 of 3 accounts read; Acquired Co could not be read:");
+  await expect(partial).not.toContainText("refused-by-the-platform");
+
+  // Every row names its account, with the account id on hover.
+  const first = page.getByTestId("zone-row").first();
+  const accountCell = first.locator("[data-account-id]");
+  const sandboxId = (await accountCell.getAttribute("data-account-id"))!;
+  expect(sandboxId).toMatch(/^[0-9a-f]{32}$/);
+  await expect(accountCell).toHaveAttribute("title", `Account id ${sandboxId}`);
+
+  // The filter offers every account with an id, labelled for assistive technology.
+  const filter = page.getByRole("combobox", { name: "Account" });
+  await expect(filter.locator("option")).toHaveText(["All accounts", (await accountCell.innerText()).trim(), "Staging", "Acquired Co"]);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The overview counts per account: a refused account's count is unknown (a dash), never 0.
+  const byAccount = page.getByRole("region", { name: "By account" });
+  await expect(byAccount.getByRole("button")).toHaveText([/ 30$/, /^Staging 0$/, /^Acquired Co —/]);
+
+  // From the keyboard: the first account after "All accounts" is the sandbox's.
+  await filter.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(new RegExp(`[?&]account=${sandboxId}`));
+  await expect(page.getByTestId("zones-count")).toHaveText("Showing 30 of 30 zones", { timeout: 60_000 });
+  await filter.selectOption(STAGING_ID);
+  await expect(page).toHaveURL(new RegExp(`[?&]account=${STAGING_ID}`));
+  await expect(page.getByTestId("zones-empty")).toContainText("No zone in the account chosen");
+
+  // A shared link opens the same account: the server reads only it (no coverage line for the others).
+  await page.goto(`${preflight.url}/zones?account=${sandboxId}`);
+  await expect(page.getByTestId("zones-count")).toHaveText("Showing 30 of 30 zones", { timeout: 60_000 });
+  await expect(page.getByRole("combobox", { name: "Account" })).toHaveValue(sandboxId);
+  await expect(page.getByTestId("zones-accounts")).toHaveCount(0);
+  const exportLink = page.getByRole("link", { name: "Export CSV" });
+  await expect(exportLink).toHaveAttribute("href", `/api/zones?format=csv&account=${sandboxId}`);
+
+  // The zone's link carries its account; the zone's page reads with it.
+  const link = page.getByTestId("zone-row").first().getByRole("link").first();
+  const name = (await link.innerText()).trim();
+  await expect(link).toHaveAttribute("href", new RegExp(`^/zones/[0-9a-f]{32}\\?account=${sandboxId}$`));
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("zone-account")).toHaveAttribute("title", `Account id ${sandboxId}`);
+  await expect(page.getByRole("link", { name: "← All zones" })).toHaveAttribute("href", `/zones?account=${sandboxId}`);
+});
