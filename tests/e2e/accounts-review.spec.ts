@@ -63,7 +63,14 @@ test("a review of the second account names it, needs a second person, and runs w
   const planner = await pageAs(browser, "planner");
   const approver = await pageAs(browser, "approver-1");
 
-  // The zone's page, opened with its account as the Zones page links it; its review link carries the account.
+  // The Zones page filtered to the acquired account lists its zones (binding each to its account); the zone's own link
+  // carries the account, and so does its review link.
+  await planner.goto(`${preflight.url}/zones?account=${account.id}`);
+  await expect(planner.getByTestId("zones-count")).toHaveText(/^Showing (\d+) of \1 zones$/, { timeout: 90_000 });
+  await expect(planner.getByRole("link", { name: zone.name, exact: true })).toHaveAttribute(
+    "href",
+    `/zones/${zone.id}?account=${account.id}`,
+  );
   await planner.goto(`${preflight.url}/zones/${zone.id}?account=${account.id}`);
   await planner.getByRole("link", { name: "Create review: complete the migration" }).click({ timeout: 60_000 });
   await expect(planner).toHaveURL(new RegExp(`/reviews\\?create=complete_migration.*account=${account.id}`));
