@@ -129,3 +129,16 @@ test("Certificates, Changes and Reviews filter by account through the URL", asyn
     await expect(page.getByRole("combobox", { name: "Account" })).toHaveValue(STAGING_ID);
   }
 });
+
+test("Settings lists each configured entry: its account, its kind of credential and its own limits, never the secret", async ({ page }) => {
+  await page.goto(`${preflight.url}/settings`);
+  const table = page.getByTestId("settings-accounts");
+  const rows = table.locator("tbody tr");
+  await expect(rows.locator("td:first-child")).toHaveText(["security", "staging", "acquired"]);
+  await expect(rows.nth(1)).toContainText(`Staging (${STAGING_ID})`);
+  await expect(rows.nth(2)).toContainText(`Acquired Co (${ACQUIRED_ID})`);
+  for (const row of await rows.all()) await expect(row).toContainText("API token (Bearer)");
+  await expect(rows.nth(0)).toContainText(/account: \d+ of \d+ left per \d+ s/);
+  expect(await page.content()).not.toContain("refused-by-the-platform");
+  expect(await page.content()).not.toContain(E2E.apiToken);
+});
