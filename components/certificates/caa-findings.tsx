@@ -1,12 +1,23 @@
 "use client";
 // Hostnames where switching to the default CA would silently stay on (or fail back to) the legacy chain.
+import { AccountName } from "@/components/accounts/account-name";
+import type { RowAccount } from "@/lib/accounts/row-account";
 import type { CaaFinding } from "@/lib/certificates/types";
 import { PartialCount } from "@/components/data-table/coverage";
 import type { Coverage } from "@/lib/client/coverage";
 import { downloadCsv } from "@/lib/client/download-csv";
 import { Button } from "@/components/ui/button";
 
-export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; coverage: Coverage }) {
+/** `accountOf`: a finding's zone's account (findings name their zone; the zone outcome names its account). */
+export function CaaFindings({
+  caa,
+  coverage,
+  accountOf,
+}: {
+  caa: readonly CaaFinding[];
+  coverage: Coverage;
+  accountOf: (zoneId: string) => RowAccount | undefined;
+}) {
   const flagged = caa.filter((f) => f.flagged);
   const unknown = caa.filter((f) => f.defaultCa === "unknown");
   return (
@@ -21,7 +32,12 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
           onClick={() =>
             downloadCsv(
               "caa.csv",
-              caa.map((f) => ({ ...f, records: f.records.join(" | ") })),
+              caa.map((f) => ({
+                ...f,
+                accountId: accountOf(f.zoneId)?.id ?? "",
+                accountName: accountOf(f.zoneId)?.name ?? "",
+                records: f.records.join(" | "),
+              })),
             )
           }
         >
@@ -53,6 +69,9 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
                   Hostname
                 </th>
                 <th scope="col" className="px-2 py-1">
+                  Account
+                </th>
+                <th scope="col" className="px-2 py-1">
                   CAA from
                 </th>
                 <th scope="col" className="px-2 py-1">
@@ -72,6 +91,9 @@ export function CaaFindings({ caa, coverage }: { caa: readonly CaaFinding[]; cov
                   <td className="px-2 py-1">
                     {f.hostname}
                     {f.source === "custom_hostname" && <span className="text-slate-500"> (custom hostname of {f.zoneName})</span>}
+                  </td>
+                  <td className="px-2 py-1">
+                    <AccountName account={accountOf(f.zoneId)} />
                   </td>
                   <td className="px-2 py-1">{f.relevantName === f.hostname ? "itself" : `${f.relevantName} (inherited)`}</td>
                   <td className="px-2 py-1">{f.records.join(", ")}</td>

@@ -18,6 +18,9 @@ import { VerdictTotals } from "@/components/certificates/verdict-totals";
 import { ImpactControls } from "@/components/certificates/impact/impact-controls";
 import { useCertificateImpact } from "@/components/certificates/impact/use-certificate-impact";
 import { certificateImpact, impactColumns } from "@/lib/certificates/impact/certificate-impact";
+import { AccountCoverageLine } from "@/components/accounts/account-coverage";
+import { useKnownAccounts } from "@/components/accounts/account-filter";
+import { withAccount } from "@/lib/accounts/account-filter";
 import { CoverageNote, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
@@ -39,7 +42,8 @@ const ExpiryTimeline = dynamic(() => import("@/components/certificates/expiry-ti
 export function CertificatesView() {
   const [view, setView] = useQueryStates(certificatesSearchParams);
   const setFilters = (patch: CertificateFilters) => void setView(fromInputs(certificatesSearchParams, patch));
-  const audit = useCertificates();
+  const audit = useCertificates(view.account);
+  const knownAccounts = useKnownAccounts(audit.accounts);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const sorting = useMemo(() => toSorting(view.sort, view.dir, CERTIFICATES_DEFAULT_SORT), [view.sort, view.dir]);
   const filters = useMemo(
@@ -67,12 +71,15 @@ export function CertificatesView() {
   const opened = view.open ? rows.find((r) => rowKey(r) === view.open) : undefined;
   const selected = rows.filter((r) => selection[rowKey(r)]);
   const failed = audit.zones.filter((z) => z.status === "failed");
+  const accountByZone = useMemo(() => new Map(audit.zones.map((z) => [z.zoneId, z.account])), [audit.zones]);
   const [retrying, setRetrying] = useState(false);
   // Each failed zone is audited again on its own; the listing then comes back from the server's patched scan.
   const retryFailed = async () => {
     setRetrying(true);
     try {
-      for (const zone of failed) await fetchJson(`/api/certificates/zones/${encodeURIComponent(zone.zoneId)}`).catch(() => undefined);
+      // Each zone is audited with its own account's credentials.
+      for (const zone of failed)
+        await fetchJson(withAccount(`/api/certificates/zones/${encodeURIComponent(zone.zoneId)}`, zone.account?.id)).catch(() => undefined);
       await audit.refetch();
     } finally {
       setRetrying(false);
@@ -124,7 +131,8 @@ export function CertificatesView() {
           <ul className="mt-1 list-disc pl-5">
             {failed.map((z) => (
               <li key={z.zoneId}>
-                {z.zoneName}: {z.reason}
+                {z.zoneName}
+                {z.account ? ` (${z.account.name})` : ""}: {z.reason}
               </li>
             ))}
           </ul>
@@ -142,6 +150,7 @@ export function CertificatesView() {
         <LoadingState label="Auditing certificates…" />
       ) : (
         <>
+          <AccountCoverageLine accounts={audit.accounts} noun="zones audited" testId="certificates-accounts" />
           <CoverageNote coverage={audit.coverage} testId="certificates-coverage" />
           <VerdictTotals
             rows={rows}
@@ -160,7 +169,7 @@ export function CertificatesView() {
             }}
             onMore={() => void impact.read()}
           />
-          <CertificatesToolbar filters={view} onChange={setFilters} />
+          <CertificatesToolbar filters={view} accounts={knownAccounts} onChange={setFilters} />
           {selected.length > 0 && <HostnameSwitchPanel selected={selected} onClear={() => setSelection({})} />}
           {opened && <CertificateDetail row={opened} caa={audit.caa} onClose={() => void setView({ open: null })} />}
           <CertificatesTable
@@ -174,7 +183,7 @@ export function CertificatesView() {
             openKey={view.open ?? undefined}
             onOpen={(row) => void setView({ open: rowKey(row) })}
           />
-          <CaaFindings caa={audit.caa} coverage={audit.coverage} />
+          <CaaFindings caa={audit.caa} coverage={audit.coverage} accountOf={(zoneId) => accountByZone.get(zoneId)} />
         </>
       )}
       <ChainInspector />

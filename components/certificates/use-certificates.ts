@@ -1,16 +1,23 @@
 "use client";
-// The account's certificate audit, page by page as the server's budget allows; Refresh starts a new scan.
+// The accounts' certificate audit, page by page as the server's budget allows; Refresh starts a new scan; `account`
+// (an account id, null for every account) reads one account.
 import { useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
+import { withAccount } from "@/lib/accounts/account-filter";
+import { mergePageCoverage } from "@/lib/accounts/coverage-wording";
 import type { CertificatesPage } from "@/lib/certificates/types";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
 
-export function useCertificates() {
+export function useCertificates(account?: string | null) {
   const [scan, setScan] = useState(0);
   const [reloads, setReloads] = useState(0);
   const { pages, ...query } = useCursorPages<CertificatesPage & { snapshot?: SnapshotInfo | null }>(
-    ["certificates", scan, reloads],
-    (cursor) => (cursor ? `/api/certificates?cursor=${encodeURIComponent(cursor)}` : `/api/certificates${scan > 0 ? "?refresh=1" : ""}`),
+    ["certificates", scan, reloads, account ?? "all"],
+    (cursor) =>
+      withAccount(
+        cursor ? `/api/certificates?cursor=${encodeURIComponent(cursor)}` : `/api/certificates${scan > 0 ? "?refresh=1" : ""}`,
+        account,
+      ),
   );
   const data = useMemo(
     () => ({
@@ -27,8 +34,11 @@ export function useCertificates() {
     () => ({ read: data.zones.length, total: totalZones, complete: query.complete, failed, noun: "zones" }),
     [data.zones.length, totalZones, query.complete, failed],
   );
+  // What the listing covers of each account, over every page read so far.
+  const accounts = useMemo(() => mergePageCoverage(pages?.map((page) => page.accounts) ?? []), [pages]);
   return {
     ...query,
+    accounts,
     ...data,
     coverage,
     totalZones,

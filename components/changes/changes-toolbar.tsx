@@ -1,13 +1,16 @@
 "use client";
-// The view's filters, kept in the URL: since (a day, or a preset) and the kind of change.
+// The view's filters, kept in the URL: the account, since (a day, or a preset) and the kind of change.
 import { CHANGE_LABELS } from "@/components/changes/labels";
+import { AccountFilter, offersAccountChoice } from "@/components/accounts/account-filter";
 import { Facet } from "@/components/data-table/facet";
+import type { RowAccount } from "@/lib/accounts/row-account";
 import { Button } from "@/components/ui/button";
 import { CHANGE_KINDS } from "@/lib/changes/kinds";
 
 export interface ChangeFilters {
   since?: string;
   kind?: string;
+  account?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -20,9 +23,21 @@ const PRESETS = [
 /** The day `days` ago (UTC), as the `since` the API reads. */
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
-export function ChangesToolbar({ filters, onChange }: { filters: ChangeFilters; onChange: (patch: ChangeFilters) => void }) {
+export function ChangesToolbar({
+  filters,
+  accounts,
+  onChange,
+}: {
+  filters: ChangeFilters;
+  /** Every account Preflight reads: the filter is offered once there is a choice. */
+  accounts: readonly RowAccount[];
+  onChange: (patch: ChangeFilters) => void;
+}) {
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
+      {offersAccountChoice(filters.account, accounts) && (
+        <AccountFilter value={filters.account} accounts={accounts} onChange={(account) => onChange({ account })} />
+      )}
       <label className="flex flex-col text-xs font-medium text-slate-600">
         Since (UTC day)
         <input

@@ -7,6 +7,7 @@ import { ChangeDetail } from "@/components/changes/change-detail";
 import { ChangesTable } from "@/components/changes/changes-table";
 import { ChangesToolbar } from "@/components/changes/changes-toolbar";
 import { useChanges } from "@/components/changes/use-changes";
+import { useConfiguredAccounts } from "@/components/accounts/use-configured-accounts";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { CHANGES_DEFAULT_SORT, changesSearchParams } from "@/components/changes/search-params";
 import { fromInputs, fromSorting, toSorting } from "@/components/data-table/search-params";
@@ -15,10 +16,12 @@ export function ChangesView() {
   const [view, setUrl] = useQueryStates(changesSearchParams);
   const setView = (inputs: Partial<Record<keyof typeof changesSearchParams, string | undefined>>) =>
     void setUrl(fromInputs(changesSearchParams, inputs));
-  const listing = useChanges({ since: view.since ?? undefined, kind: view.kind ?? undefined });
+  const filters = { since: view.since ?? undefined, kind: view.kind ?? undefined, account: view.account ?? undefined };
+  const listing = useChanges(filters);
+  const accounts = useConfiguredAccounts();
   const sorting = useMemo(() => toSorting(view.sort, view.dir, CHANGES_DEFAULT_SORT), [view.sort, view.dir]);
   const opened = view.open ? listing.changes.find((c) => c.id === view.open) : undefined;
-  const filtered = Boolean(view.since || view.kind);
+  const filtered = Boolean(view.since || view.kind || view.account);
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-slate-700">
@@ -26,7 +29,7 @@ export function ChangesView() {
         configuration their review approved, certificates newly on the legacy-chain CA, custom hostnames switched back to it, and
         certificates that expire before their replacement.
       </p>
-      <ChangesToolbar filters={{ since: view.since ?? undefined, kind: view.kind ?? undefined }} onChange={setView} />
+      <ChangesToolbar filters={filters} accounts={accounts} onChange={setView} />
       {listing.error && (
         <ErrorState title="The changes could not be listed" message={listing.error.message} onRetry={() => void listing.refetch()} />
       )}

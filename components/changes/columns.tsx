@@ -1,5 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { AccountName } from "@/components/accounts/account-name";
 import { ChangeBadge } from "@/components/changes/labels";
 import type { ListedChange } from "@/components/changes/use-changes";
 
@@ -24,6 +25,13 @@ export const changeColumns: ColumnDef<ListedChange>[] = [
         {row.original.zoneName}
       </Link>
     ),
+  },
+  {
+    // The zone's account; "—" for a record written before records named it.
+    id: "account",
+    accessorFn: (change) => change.account?.name ?? "",
+    header: "Account",
+    cell: ({ row }) => <AccountName account={row.original.account} />,
   },
   {
     id: "words",
@@ -57,4 +65,4 @@ export const changeColumns: ColumnDef<ListedChange>[] = [
 ];
 
 /** Fixed widths: the table is virtualized, so columns are not measured. */
-export const CHANGE_GRID = "grid grid-cols-[9.5rem_15rem_minmax(9rem,1fr)_minmax(16rem,3fr)_8.5rem]";
+export const CHANGE_GRID = "grid grid-cols-[9.5rem_15rem_minmax(9rem,1fr)_minmax(8rem,1fr)_minmax(16rem,3fr)_8.5rem]";

@@ -13,8 +13,16 @@ interface ChangesAnswer {
   cursor?: string;
 }
 
-export function changesUrl(filters: { since?: string; kind?: string }, cursor?: string): string {
+/** `account`: an account id, for that account's changes only. */
+export interface ChangesFilters {
+  since?: string;
+  kind?: string;
+  account?: string;
+}
+
+export function changesUrl(filters: ChangesFilters, cursor?: string): string {
   const query = new URLSearchParams();
+  if (filters.account) query.set("account", filters.account);
   if (filters.since) query.set("since", filters.since);
   if (filters.kind) query.set("kind", filters.kind);
   if (cursor) query.set("cursor", cursor);
@@ -22,10 +30,9 @@ export function changesUrl(filters: { since?: string; kind?: string }, cursor?: 
   return `/api/changes${text ? `?${text}` : ""}`;
 }
 
-export function useChanges(filters: { since?: string; kind?: string }) {
-  const { pages, ...query } = useCursorPages<ChangesAnswer>(["changes", filters.since ?? "", filters.kind ?? ""], (cursor) =>
-    changesUrl(filters, cursor || undefined),
-  );
+export function useChanges(filters: ChangesFilters) {
+  const key = ["changes", filters.since ?? "", filters.kind ?? "", filters.account ?? ""];
+  const { pages, ...query } = useCursorPages<ChangesAnswer>(key, (cursor) => changesUrl(filters, cursor || undefined));
   const changes = useMemo(() => pages?.flatMap((p) => p.changes) ?? [], [pages]);
   return { ...query, changes };
 }

@@ -3,9 +3,11 @@ import Link from "next/link";
 import type { MigrationDetail } from "@/lib/migration/zone-assessment";
 import { isUnknown } from "@/lib/migration/unknown-parts";
 import { buttonClass } from "@/components/ui/button";
+import { withAccount } from "@/lib/accounts/account-filter";
 
 export function CreateReviewLinks({ zone }: { zone: MigrationDetail }) {
-  const href = (kind: string) => `/reviews?create=${kind}&zoneId=${encodeURIComponent(zone.id)}`;
+  // The review binds to the zone's account: the link carries it.
+  const href = (kind: string) => withAccount(`/reviews?create=${kind}&zoneId=${encodeURIComponent(zone.id)}`, zone.account?.id);
   // An unreadable status is not "previous": no step is offered until it can be read (the server refuses too),
   // whatever the verdict says (a retired zone's status can be unreadable as well).
   const statusKnown = zone.verdict !== "unknown" && !isUnknown(zone, "status");

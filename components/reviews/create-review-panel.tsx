@@ -3,16 +3,22 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { KIND_LABELS } from "@/components/reviews/labels";
+import { withAccount } from "@/lib/accounts/account-filter";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review, ReviewTarget } from "@/lib/reviews/schema";
 import { Button } from "@/components/ui/button";
 import { OperationErrorText } from "@/components/ui/operation-error";
 
-export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; onCancel: () => void }) {
+/** `account`: the zone's account id (from the link that opened the panel): the review binds to it. */
+export function CreateReviewPanel({ target, account, onCancel }: { target: ReviewTarget; account?: string | null; onCancel: () => void }) {
   const router = useRouter();
   const create = useMutation({
     mutationFn: () =>
-      fetchJson<Review>("/api/reviews", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(target) }),
+      fetchJson<Review>(withAccount("/api/reviews", account), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(target),
+      }),
     onSuccess: (review) => router.push(`/reviews/${review.id}`),
   });
   return (
@@ -22,7 +28,12 @@ export function CreateReviewPanel({ target, onCancel }: { target: ReviewTarget; 
         Preflight reads the current evidence and freezes it with the exact calls. Nothing is sent until a second person approves and someone
         executes it.
       </p>
-      {"zoneId" in target && <p className="mt-1 font-mono text-xs">zone {target.zoneId}</p>}
+      {"zoneId" in target && (
+        <p className="mt-1 font-mono text-xs">
+          zone {target.zoneId}
+          {account ? ` · account ${account}` : ""}
+        </p>
+      )}
       {create.error && <OperationErrorText error={create.error} className="mt-2" />}
       <div className="mt-3 flex gap-2">
         <Button variant="primary" disabled={create.isPending} onClick={() => create.mutate()}>

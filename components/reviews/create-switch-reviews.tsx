@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { isSwitchable, type SwitchTarget } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
+import { withAccount } from "@/lib/accounts/account-filter";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Review } from "@/lib/reviews/schema";
 import { Button } from "@/components/ui/button";
@@ -11,12 +12,17 @@ import { Button } from "@/components/ui/button";
 export function CreateSwitchReviews({ selected, target }: { selected: readonly CertificateRow[]; target: SwitchTarget }) {
   const router = useRouter();
   const byZone = new Map<string, string[]>();
-  for (const row of selected.filter(isSwitchable)) byZone.set(row.zoneId, [...(byZone.get(row.zoneId) ?? []), row.id]);
+  const accountOf = new Map<string, string | undefined>();
+  for (const row of selected.filter(isSwitchable)) {
+    byZone.set(row.zoneId, [...(byZone.get(row.zoneId) ?? []), row.id]);
+    accountOf.set(row.zoneId, row.account?.id);
+  }
   const create = useMutation({
     mutationFn: () =>
       Promise.all(
         [...byZone].map(([zoneId, hostnameIds]) =>
-          fetchJson<Review>("/api/reviews", {
+          // Each review binds to its zone's account.
+          fetchJson<Review>(withAccount("/api/reviews", accountOf.get(zoneId)), {
             method: "POST",
             headers: { "Content-Type": "application/json" },
             body: JSON.stringify({ kind: "switch_hostname_ca", zoneId, hostnameIds, certificateAuthority: target }),

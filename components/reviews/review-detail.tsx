@@ -10,6 +10,8 @@ import { DriftAccepted } from "@/components/reviews/drift-accepted";
 import { ReviewComments } from "@/components/reviews/review-comments";
 import { RulesetDiffApproved } from "@/components/reviews/ruleset-diff-approved";
 import { Section } from "@/components/ui/section";
+import { AccountName } from "@/components/accounts/account-name";
+import { withAccount } from "@/lib/accounts/account-filter";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { FrozenRulesetDiff } from "@/lib/reviews/ruleset-diff-evidence";
 import type { AuditEntry, Review, ReviewComment } from "@/lib/reviews/schema";
@@ -30,12 +32,18 @@ export function ReviewDetail({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Link href="/reviews" className="text-sm text-blue-700 underline">
+        <Link href={withAccount("/reviews", review.account?.id)} className="text-sm text-blue-700 underline">
           ← All reviews
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">{review.title}</h1>
         <StateBadge state={review.state} />
         <span className="text-sm text-slate-600">
+          {/* The account the review changes, executed with that account's credentials only. */}
+          {review.account && (
+            <span data-testid="review-account">
+              Account <AccountName account={review.account} /> ·{" "}
+            </span>
+          )}
           {KIND_LABELS[review.kind]} · by {review.author}
           {review.approvedBy ? ` · approved by ${review.approvedBy}` : ""}
         </span>

@@ -34,14 +34,21 @@ export interface Chunk {
   cutShort: boolean;
 }
 
-const cache = new ScanCache<Chunk>();
+/** One scan cache per account entry and account read: another account's zones are never audited with these credentials. */
+const caches = new Map<string, ScanCache<Chunk>>();
+function cacheFor(client: PlatformClient, accountId: string | undefined): ScanCache<Chunk> {
+  const key = `${client.apiBaseUrl}|${accountId ?? ""}`;
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new ScanCache<Chunk>()));
+  return cache;
+}
 /** Rows kept per scan at most: past this a large account's chunks are recomputed on a re-read, not held in memory. */
 const CACHED_ROWS_PER_SCAN = 20_000;
 const cachedRows = new WeakMap<object, number>();
 
 /** The scan a retry of failed zones patches: the latest one still fresh. */
-export function latestScan() {
-  return cache.current(false);
+export function latestScan(client: PlatformClient, accountId?: string) {
+  return cacheFor(client, accountId).current(false);
 }
 
 /** The longest rate-limit wait met in this request: the answer tells the browser to wait that long. */
@@ -53,6 +60,7 @@ export async function auditCertificates(
   client: PlatformClient,
   options: { cursor?: string; refresh?: boolean; accountId?: string },
 ): Promise<CertificatesPage> {
+  const cache = cacheFor(client, options.accountId);
   let position: Position | undefined;
   if (options.cursor) position = decodeCursor(OPERATION, positionShape, options.cursor);
   else {

@@ -21,7 +21,7 @@ export async function reauditZone(client: PlatformClient, zoneId: string, accoun
   const zone = await getZone(client, zoneId);
   // The latest scan's zone list and CAA reads, so a retry lists and reads nothing twice. The list comes first:
   // the zone is judged alone (failed when even a whole budget is too small) only on a budget the listing did not spend.
-  const scan = latestScan();
+  const scan = latestScan(client, accountId);
   const listed = await scanZoneList(client, scan, accountId);
   if (!listed.zones) throw new DeferredError("the account's zone list needs another request", listed.retryAfterMs ?? 0);
   const pool = await auditZones(client, [zone], {

@@ -83,6 +83,7 @@ function changeRecord(
     kind,
     zoneId: row.zoneId,
     zoneName: row.zoneName,
+    ...(row.account ? { account: { id: row.account.id, name: row.account.name } } : {}),
     subject: { kind: SUBJECT_KIND[row.kind], id: row.id, ...(row.hosts[0] ? { name: row.hosts[0] } : {}) },
     words,
     firstSeen: at,

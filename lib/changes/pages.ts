@@ -2,6 +2,7 @@
 // opened on the Changes view), and for a certificate the Certificates page filtered to it.
 import { isCertificateChange } from "@/lib/changes/flags";
 import type { ChangeRecord } from "@/lib/changes/schema";
+import { withAccount } from "@/lib/accounts/account-filter";
 
 export interface ChangePages {
   zone: string;
@@ -11,10 +12,12 @@ export interface ChangePages {
 }
 
 export function changePages(record: ChangeRecord): ChangePages {
-  const pages: ChangePages = { zone: `/zones/${record.zoneId}` };
+  // The zone's and certificates' pages read with the change's account, as a zone's link on every page does.
+  const account = record.account?.id;
+  const pages: ChangePages = { zone: withAccount(`/zones/${record.zoneId}`, account) };
   if (record.links?.reviewId) pages.review = `/reviews/${record.links.reviewId}`;
   if (record.details) pages.diff = `/changes?${new URLSearchParams({ open: record.id })}`;
   if (isCertificateChange(record))
-    pages.certificates = `/certificates?${new URLSearchParams({ q: record.subject.name ?? record.zoneName })}`;
+    pages.certificates = withAccount(`/certificates?${new URLSearchParams({ q: record.subject.name ?? record.zoneName })}`, account);
   return pages;
 }

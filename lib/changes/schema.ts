@@ -20,12 +20,17 @@ export const changeSubjectSchema = z.object({
 });
 export type ChangeSubject = z.infer<typeof changeSubjectSchema>;
 
+/** The account a record's zone belongs to, as every row Preflight shows names it (lib/accounts/row-account.ts). */
+export const changeAccountSchema = z.object({ id: z.string(), name: z.string() });
+
 export const changeRecordSchema = z.object({
   version: z.literal(CHANGES_FORMAT),
   id: z.string().min(1),
   kind: z.enum(CHANGE_KINDS),
   zoneId: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters"),
   zoneName: z.string(),
+  /** The zone's account (absent on records written before records named it, or when it was not known). */
+  account: changeAccountSchema.optional(),
   subject: changeSubjectSchema,
   /** One sentence in the platform's words: what changed. */
   words: z.string().min(1),

@@ -71,6 +71,8 @@ export interface ListChangesOptions {
   since?: Date;
   kinds?: readonly ChangeKind[];
   zoneId?: string;
+  /** Only records of this account (the request's `account`); a record that names none is of no account asked for. */
+  accountId?: string;
   cursor?: string;
   limit?: number;
 }
@@ -133,11 +135,14 @@ function selected(records: readonly ChangeRecord[], options: ListChangesOptions)
       (r) =>
         (since === undefined || Date.parse(r.recordedAt) >= since) &&
         (!options.kinds?.length || options.kinds.includes(r.kind)) &&
-        (!options.zoneId || r.zoneId === options.zoneId),
+        (!options.zoneId || r.zoneId === options.zoneId) &&
+        (!options.accountId || r.account?.id === options.accountId),
     )
     .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || a.id.localeCompare(b.id));
 }
 
 function filterKey(options: ListChangesOptions): string {
-  return JSON.stringify([options.since?.toISOString() ?? "", [...(options.kinds ?? [])].sort(), options.zoneId ?? ""]);
+  const key = [options.since?.toISOString() ?? "", [...(options.kinds ?? [])].sort(), options.zoneId ?? ""];
+  // Appended only when filtering: a cursor of a listing of every account stays valid.
+  return JSON.stringify(options.accountId ? [...key, options.accountId] : key);
 }

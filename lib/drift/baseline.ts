@@ -33,6 +33,8 @@ export const baselineSchema = z.object({
   format: z.literal(1),
   zoneId: z.string().regex(/^[0-9a-f]{32}$/),
   zoneName: z.string(),
+  /** The zone's account, from the review that set the baseline (absent on older baselines): drift records name it. */
+  account: z.object({ id: z.string(), name: z.string() }).optional(),
   /** The review that approved this configuration, its kind, and who approved and executed it. */
   reviewId: z.uuid(),
   reviewKind: z.enum(BASELINE_KINDS),

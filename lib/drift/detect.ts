@@ -125,6 +125,7 @@ function recordOf(check: DriftCheck) {
     kind,
     zoneId: baseline.zoneId,
     zoneName: baseline.zoneName,
+    ...(baseline.account ? { account: baseline.account } : {}),
     subject: change?.rule
       ? { kind: "rule", id: change.rule.ref ?? change.rule.id ?? change.rule.label, name: change.rule.label }
       : { kind: "entry_point", id: live?.id ?? baseline.entrypoint?.id ?? "none", name: ENTRYPOINT_NAME },

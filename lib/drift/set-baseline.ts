@@ -25,6 +25,7 @@ export async function setBaseline(bucket: Bucket, baseline: Baseline): Promise<v
     kind: "drift_resolved",
     zoneId: baseline.zoneId,
     zoneName: baseline.zoneName,
+    ...(baseline.account ? { account: baseline.account } : {}),
     subject: {
       kind: "entry_point",
       id: baseline.entrypoint?.id ?? watch.live?.id ?? "none",

@@ -22,5 +22,6 @@ export function baselineFromReview(review: Review, at: string): Baseline | undef
     ...(review.executedBy ? { executedBy: review.executedBy } : {}),
     at,
   };
-  return { format: 1, zoneId, zoneName, ...who, configuration, ...(entrypoint ? { entrypoint } : {}) };
+  const account = review.account ? { account: { id: review.account.id, name: review.account.name } } : {};
+  return { format: 1, zoneId, zoneName, ...account, ...who, configuration, ...(entrypoint ? { entrypoint } : {}) };
 }

@@ -86,3 +86,59 @@ test("every account's zones, what the page covers of each, and one account throu
   await expect(page.getByTestId("zone-account")).toHaveAttribute("title", `Account id ${sandboxId}`);
   await expect(page.getByRole("link", { name: "← All zones" })).toHaveAttribute("href", `/zones?account=${sandboxId}`);
 });
+
+test("Certificates, Changes and Reviews filter by account through the URL", async ({ page }) => {
+  test.setTimeout(180_000);
+  // Certificates: every row names its account; totals per account beside the audit's own coverage.
+  await page.goto(`${preflight.url}/certificates`);
+  const totals = page.getByTestId("certificates-accounts-totals");
+  await expect(totals).toHaveText(/^30\+ zones audited in 3 accounts: .+ 30 · Staging 0 · Acquired Co —$/, { timeout: 90_000 });
+  await expect(page.getByTestId("certificates-accounts-partial")).toContainText("Acquired Co could not be read:");
+  const accountCell = page.getByTestId("certificate-row").first().locator("[data-account-id]");
+  const sandboxId = (await accountCell.getAttribute("data-account-id"))!;
+  expect(sandboxId).toMatch(/^[0-9a-f]{32}$/);
+  const certificates = (await page.getByTestId("certificates-count").innerText()).trim();
+  const filter = page.getByRole("combobox", { name: "Account" });
+  await filter.selectOption(STAGING_ID);
+  await expect(page).toHaveURL(new RegExp(`/certificates\\?(.*&)?account=${STAGING_ID}`));
+  await expect(page.getByTestId("certificates-count")).toHaveText("Showing 0 of 0 certificates", { timeout: 60_000 });
+  // A shared link reads only that account: every row is the sandbox account's, the same rows as before.
+  await page.goto(`${preflight.url}/certificates?account=${sandboxId}`);
+  await expect(page.getByTestId("certificates-count")).toHaveText(certificates, { timeout: 90_000 });
+  await expect(page.getByRole("combobox", { name: "Account" })).toHaveValue(sandboxId);
+  await expect(page.getByTestId("certificates-accounts")).toHaveCount(0);
+  const ids = await page
+    .getByTestId("certificate-row")
+    .locator("[data-account-id]")
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-account-id")));
+  expect(ids.length).toBeGreaterThan(0);
+  expect(new Set(ids)).toEqual(new Set([sandboxId]));
+
+  // Changes and Reviews offer every account Preflight reads (GET /api/accounts) and keep the choice in the URL.
+  for (const [path, empty] of [
+    ["/changes", "changes-empty"],
+    ["/reviews", "reviews-empty"],
+  ] as const) {
+    await page.goto(`${preflight.url}${path}`);
+    const choice = page.getByRole("combobox", { name: "Account" });
+    await expect(choice.locator("option")).toHaveText(["All accounts", /.+/, "Staging", "Acquired Co"], { timeout: 30_000 });
+    await choice.selectOption(ACQUIRED_ID);
+    await expect(page).toHaveURL(new RegExp(`${path}\\?(.*&)?account=${ACQUIRED_ID}`));
+    await expect(page.getByTestId(empty)).toBeVisible({ timeout: 30_000 });
+    await page.goto(`${preflight.url}${path}?account=${STAGING_ID}`);
+    await expect(page.getByRole("combobox", { name: "Account" })).toHaveValue(STAGING_ID);
+  }
+});
+
+test("Settings lists each configured entry: its account, its kind of credential and its own limits, never the secret", async ({ page }) => {
+  await page.goto(`${preflight.url}/settings`);
+  const table = page.getByTestId("settings-accounts");
+  const rows = table.locator("tbody tr");
+  await expect(rows.locator("td:first-child")).toHaveText(["security", "staging", "acquired"]);
+  await expect(rows.nth(1)).toContainText(`Staging (${STAGING_ID})`);
+  await expect(rows.nth(2)).toContainText(`Acquired Co (${ACQUIRED_ID})`);
+  for (const row of await rows.all()) await expect(row).toContainText("API token (Bearer)");
+  await expect(rows.nth(0)).toContainText(/account: \d+ of \d+ left per \d+ s/);
+  expect(await page.content()).not.toContain("refused-by-the-platform");
+  expect(await page.content()).not.toContain(E2E.apiToken);
+});

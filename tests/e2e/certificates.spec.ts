@@ -34,7 +34,7 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   await page.getByRole("combobox", { name: /^CA/ }).selectOption("lets_encrypt");
   await expect(page).toHaveURL(/ca=lets_encrypt/);
   const first = page.getByTestId("certificate-row").first();
-  const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
+  const hostname = (await first.locator("[role=cell]:nth-child(5)").innerText()).trim();
   await first.click();
   const detail = page.getByTestId("certificate-detail");
   await expect(detail.getByRole("heading", { name: hostname })).toBeVisible();
@@ -85,7 +85,9 @@ test("filter to action required, open a custom hostname, export the exact PATCH 
   const lines = readFileSync((await csv.path())!, "utf8")
     .trim()
     .split("\r\n");
-  expect(lines[0]).toBe("zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action");
+  expect(lines[0]).toBe(
+    "zoneId,zoneName,accountId,accountName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action",
+  );
   expect(lines.length).toBeGreaterThan(500);
 });
 
@@ -94,7 +96,7 @@ test("a default-CA custom hostname under CAA that permits only letsencrypt.org i
 }) => {
   await openAudit(page, "/certificates?verdict=action_required&kind=custom_hostname&ca=default");
   const first = page.getByTestId("certificate-row").first();
-  const hostname = (await first.locator("[role=cell]:nth-child(4)").innerText()).trim();
+  const hostname = (await first.locator("[role=cell]:nth-child(5)").innerText()).trim();
   expect(hostname).toMatch(/^shop-\d+\./);
   await first.click();
   const detail = page.getByTestId("certificate-detail");
@@ -112,7 +114,7 @@ test("a custom hostname serving an uploaded certificate is judged by its issuer 
 }) => {
   await openAudit(page, "/certificates?verdict=action_required&kind=custom_hostname&q=store-");
   const first = page.getByTestId("certificate-row").first();
-  await expect(first.locator("[role=cell]:nth-child(4)")).toContainText(/^store-\d+\.uploaded-customer\.example$/);
+  await expect(first.locator("[role=cell]:nth-child(5)")).toContainText(/^store-\d+\.uploaded-customer\.example$/);
   await expect(first.getByRole("checkbox")).toHaveCount(0); // no CA switch is offered for it
   await first.click();
   const detail = page.getByTestId("certificate-detail");
@@ -168,7 +170,8 @@ test("the JSON operations answer CSV and name the field of bad input", async ({ 
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["x-preflight-complete"]).toBe("true");
   expect((await csv.text()).split("\r\n")[0]).toBe(
-    "zoneId,zoneName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action",
+    // Each row names its account (lib/certificates/types.ts csvRows).
+    "zoneId,zoneName,accountId,accountName,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action",
   );
   const json = (await (await request.get("/api/certificates")).json()) as {
     certificates: Array<Record<string, unknown>>;

@@ -99,6 +99,7 @@ export function operationsToCall(ids: Ids, archiveKey: string, origin: string): 
   const { zone, validationZone: vz, review } = ids;
   return [
     { method: "GET", path: "/api/health" },
+    { method: "GET", path: "/api/accounts" },
     { method: "GET", path: "/api/zones" },
     { method: "GET", path: "/api/zones?format=csv" },
     { method: "GET", path: "/api/zones?cursor=not-a-cursor" },
@@ -162,6 +163,7 @@ export function operationsToCall(ids: Ids, archiveKey: string, origin: string): 
     { method: "POST", path: `/api/reviews/${review}/execute`, headers: as("planner"), data: {} },
     { method: "GET", path: "/api/changes" },
     { method: "GET", path: "/api/changes?since=yesterday" },
+    { method: "GET", path: "/api/changes?account=not-an-account" },
     { method: "GET", path: "/api/changes?kind=drift&cursor=not-a-cursor" },
     { method: "GET", path: "/api/snapshots" },
     { method: "POST", path: "/api/snapshots/refresh", headers: as("planner"), data: {} },

@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
 import { Invitations } from "@/components/reviews/invitations";
 import { PageHeader } from "@/components/app-shell/page-header";
+import { AccountsTable } from "@/components/settings/accounts-table";
 import { RequestUsageTable } from "@/components/settings/request-usage";
 import { RuntimeLimits } from "@/components/settings/runtime-limits";
 import { getConfig } from "@/lib/config";
+import { readEntrySummaries } from "@/lib/accounts/read-entry-summaries";
 import { MAX_IN_FLIGHT } from "@/lib/platform/scheduler";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
   const config = getConfig();
   // Only the public part of the configuration: the token, key and gateway URL are never rendered.
   const rows: Array<[string, string]> = [
@@ -44,6 +46,9 @@ export default function SettingsPage() {
           ))}
         </dl>
       </section>
+      <div className="mt-4 max-w-5xl">
+        <AccountsTable rows={await readEntrySummaries()} />
+      </div>
       <div className="mt-4">
         <RuntimeLimits />
       </div>

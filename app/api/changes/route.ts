@@ -10,11 +10,12 @@ export const dynamic = "force-dynamic";
 
 /**
  * Drift and certificate audit changes, newest first: `since` (ISO date or time), `kind` (repeated or
- * comma-separated), `zone`, `limit`; `cursor` continues a listing cut short, as the other listings do.
+ * comma-separated), `zone`, `account`, `limit`; `cursor` continues a listing cut short, as the other listings do.
  */
 export const GET = operation(
-  async ({ url, platform }) => {
-    const query = changesQuery(url);
+  async ({ url, platform, accounts }) => {
+    // `account` filters to the records of that account (read by every operation: lib/accounts/account-scope.ts).
+    const query = { ...changesQuery(url), ...(accounts.accountId ? { accountId: accounts.accountId } : {}) };
     const page = await listChanges(meteredBucket(await getBucket(), platform.scheduler), query);
     return {
       changes: page.changes.map((change) => ({ ...change, pages: changePages(change) })),

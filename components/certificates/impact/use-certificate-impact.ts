@@ -3,7 +3,8 @@
 // costs GraphQL calls from the account's analytics budget, so it is neither read with every page load nor all
 // at once. What was read stays until the audit is read again.
 import { useCallback, useMemo, useState } from "react";
-import { affectedHostRequests } from "@/lib/certificates/impact/affected-hosts";
+import { withAccount } from "@/lib/accounts/account-filter";
+import { affectedHostRequests, type AffectedHostRequest } from "@/lib/certificates/impact/affected-hosts";
 import type { HostImpact } from "@/lib/certificates/impact/host-impact";
 import { windowReadWords } from "@/lib/certificates/impact/impact-words";
 import type { ZoneImpact } from "@/lib/certificates/impact/read-impact";
@@ -12,7 +13,7 @@ import type { Coverage } from "@/lib/client/coverage";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 export const ZONES_PER_READ = 25;
-type Request = { zoneId: string; hosts: string[] };
+type Request = AffectedHostRequest;
 
 export interface ImpactRead {
   /** Per zone, per lower-cased host. */
@@ -49,11 +50,11 @@ export function useCertificateImpact(window = "7d"): ImpactRead {
       }
       setReading(true);
       let n = start;
-      for (const { zoneId, hosts } of all.slice(start, start + ZONES_PER_READ)) {
+      for (const { zoneId, hosts, account } of all.slice(start, start + ZONES_PER_READ)) {
         const query = new URLSearchParams({ zone: zoneId, window });
         for (const host of hosts) query.append("host", host);
         try {
-          const answer = await fetchJson<ZoneImpact>(`/api/certificates/impact?${query}`);
+          const answer = await fetchJson<ZoneImpact>(withAccount(`/api/certificates/impact?${query}`, account));
           setAnswers((list) => [...list, answer]);
         } catch (error) {
           setFailed((f) => f + 1);

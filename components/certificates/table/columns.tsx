@@ -1,5 +1,6 @@
 import type { ColumnDef, FilterFn } from "@tanstack/react-table";
 import { ChangedMark } from "@/components/certificates/certificate-changes";
+import { AccountName } from "@/components/accounts/account-name";
 import { CertificateVerdictBadge } from "@/components/certificates/verdict-badge";
 import type { CertificateRow } from "@/lib/certificates/types";
 import { formatDay } from "@/lib/client/format";
@@ -69,6 +70,13 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
     ),
     filterFn: (row, _id, value: string) => matchesZoneOrHost(row.original, value),
   },
+  {
+    // The account as Preflight names it; its id on hover (empty for a row of a snapshot older than accounts).
+    id: "account",
+    accessorFn: (r) => r.account?.name ?? "",
+    header: "Account",
+    cell: ({ row }) => <AccountName account={row.original.account} />,
+  },
   { id: "kind", accessorKey: "kind", header: "Type", filterFn: equals, cell: ({ row }) => KIND_LABELS[row.original.kind] },
   { id: "hosts", accessorFn: (r) => r.hosts.join(", "), header: "Hosts" },
   {
@@ -105,4 +113,4 @@ export const certificateColumns: ColumnDef<CertificateRow>[] = [
 
 /** Fixed widths: the table is virtualized, so columns are not measured. */
 export const CERTIFICATE_GRID =
-  "grid grid-cols-[2rem_minmax(11rem,1.2fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_minmax(12rem,2fr)_8.5rem]";
+  "grid grid-cols-[2rem_minmax(11rem,1.2fr)_minmax(8rem,1fr)_8.5rem_minmax(12rem,2fr)_7.5rem_6.5rem_6.5rem_6.5rem_minmax(12rem,2fr)_8.5rem]";

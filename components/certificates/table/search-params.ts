@@ -1,7 +1,8 @@
-// The Certificates table's view in the URL: the zone or host filter, the facets, the sort and the
+// The Certificates table's view in the URL: the account, the zone or host filter, the facets, the sort and the
 // certificate opened. One set of parsers for the page and for the server.
 import { createLoader, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { sortableColumnIds, sortSearchParams } from "@/components/data-table/search-params";
+import { accountSearchParams } from "@/components/accounts/search-params";
 import { KINDS, VERDICTS } from "@/lib/certificates/types";
 import { certificateColumns } from "./columns";
 
@@ -11,6 +12,8 @@ export const certificatesSearchParams = {
   kind: parseAsStringLiteral(KINDS),
   // A CA is the platform's word ("default" stands for `""`): any value filters.
   ca: parseAsString,
+  // The account filter: the server reads only that account (lib/accounts/account-scope.ts).
+  ...accountSearchParams,
   ...sortSearchParams(sortableColumnIds(certificateColumns)),
   /** The opened certificate's row key (`kind:id`). */
   open: parseAsString,

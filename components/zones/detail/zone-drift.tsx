@@ -74,7 +74,7 @@ export function ZoneDrift({ zoneId, account }: { zoneId: string; account?: strin
           {!!drift.changes?.length && drift.live && (
             <Link
               className="font-medium text-blue-700 underline"
-              href={`/reviews?create=accept_baseline&zoneId=${encodeURIComponent(zoneId)}`}
+              href={withAccount(`/reviews?create=accept_baseline&zoneId=${encodeURIComponent(zoneId)}`, account)}
             >
               Create review: accept as the new baseline
             </Link>

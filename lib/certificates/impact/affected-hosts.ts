@@ -8,21 +8,32 @@ export const MAX_HOSTS = 50;
 
 export const AFFECTED_VERDICTS: ReadonlySet<string> = new Set(["action_required", "informational"]);
 
-export function affectedHostRequests(rows: readonly CertificateRow[]): Array<{ zoneId: string; hosts: string[] }> {
+/** One read: a zone's hosts, and the zone's account id (the read asks with that account's credentials). */
+export interface AffectedHostRequest {
+  zoneId: string;
+  hosts: string[];
+  account?: string;
+}
+
+export function affectedHostRequests(rows: readonly CertificateRow[]): AffectedHostRequest[] {
   const byZone = new Map<string, Set<string>>();
   const urgent = new Set<string>();
+  const accountOf = new Map<string, string>();
   for (const row of rows) {
     if (!AFFECTED_VERDICTS.has(row.verdict)) continue;
     if (row.verdict === "action_required") urgent.add(row.zoneId);
+    if (row.account?.id) accountOf.set(row.zoneId, row.account.id);
     const hosts = byZone.get(row.zoneId) ?? new Set<string>();
     for (const host of row.hosts) hosts.add(host.toLowerCase());
     byZone.set(row.zoneId, hosts);
   }
-  const requests: Array<{ zoneId: string; hosts: string[] }> = [];
+  const requests: AffectedHostRequest[] = [];
   const zones = [...byZone].sort(([a], [b]) => Number(urgent.has(b)) - Number(urgent.has(a)));
   for (const [zoneId, hosts] of zones) {
     const all = [...hosts].sort();
-    for (let i = 0; i < all.length; i += MAX_HOSTS) requests.push({ zoneId, hosts: all.slice(i, i + MAX_HOSTS) });
+    const account = accountOf.get(zoneId);
+    for (let i = 0; i < all.length; i += MAX_HOSTS)
+      requests.push({ zoneId, hosts: all.slice(i, i + MAX_HOSTS), ...(account ? { account } : {}) });
   }
   return requests;
 }

@@ -117,6 +117,7 @@ describe("every operation", () => {
     const { since, until } = seededWindow();
     const window = `?since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`;
     await expectStatus(200, call("GET /api/health"));
+    await expectStatus(200, call("GET /api/accounts"));
     await expectStatus(200, call("GET /api/zones", { query: "?source=live" }));
     await expectStatus(200, call("GET /api/zones/{id}/migration", { params: { id: zone.id } }));
     await expectStatus(200, call("GET /api/zones/{id}/drift", { params: { id: zone.id } }));
@@ -162,6 +163,7 @@ describe("every operation", () => {
     await expectStatus(200, call("GET /api/snapshots"));
     await expectStatus(200, call("DELETE /api/snapshots"));
     await expectStatus(200, call("GET /api/changes"));
+    await expectStatus(200, call("GET /api/changes", { query: `?account=${"5ca1ab1e".repeat(4)}` }));
     const origin = { origin: "http://127.0.0.1:3000" };
     await expectStatus(200, call("POST /api/session/demo-user", { body: { user: "approver-1" }, headers: origin }));
     await expectStatus(200, call("POST /api/traces", { body: { fromBlock: 0, toBlock: 10 } }));

@@ -66,6 +66,7 @@ type Listing = {
     id: string;
     kind: string;
     zoneId: string;
+    account?: { id: string; name: string };
     subject: { id: string };
     words: string;
     recordedAt: string;
@@ -104,11 +105,24 @@ describe("GET /api/changes", () => {
       ].sort(),
     );
     const change = body.changes.find((c) => c.kind === "hostname_switched_back")!;
+    // Each change names its zone's account, and its pages read with it.
+    const account = sandbox.state.account.id;
+    expect(change.account).toEqual({ id: account, name: sandbox.state.account.name });
     expect(change.pages).toEqual({
-      zone: `/zones/${switched.zone.id}`,
+      zone: `/zones/${switched.zone.id}?account=${account}`,
       diff: `/changes?open=${encodeURIComponent(change.id)}`,
-      certificates: `/certificates?q=${switched.certificate.hostname}`,
+      certificates: `/certificates?q=${switched.certificate.hostname}&account=${account}`,
     });
+  });
+
+  it("filters by account: the zone's account lists its changes, another account none", async () => {
+    const own = await list(`?since=${encodeURIComponent(startedAt)}&account=${sandbox.state.account.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.changes).toHaveLength(2);
+    const other = await list(`?since=${encodeURIComponent(startedAt)}&account=${"5ca1ab1e".repeat(4)}`);
+    expect(other.status).toBe(200);
+    expect(other.body.changes).toEqual([]);
+    expect((await list("?account=staging")).status).toBe(400);
   });
 
   it("filters by kind, pages with a cursor, and refuses a bad since with a 400 naming it", async () => {

@@ -57,6 +57,20 @@ async function everything(options: Parameters<typeof listChanges>[1]) {
 }
 
 describe("change store", () => {
+  it("filters to one account's records, with a cursor of its own", async () => {
+    const acquired = { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "Acquired Co" };
+    const records = Array.from({ length: 6 }, (_, i) =>
+      changeRecord({ id: `r${i}`, recordedAt: at(1), ...(i % 2 === 0 ? { account: acquired } : {}) }),
+    );
+    await recordChanges(bucket, records, { now: new Date(at(1)) });
+    const first = await listChanges(bucket, { accountId: acquired.id, limit: 2 });
+    expect(first.changes.map((c) => c.id)).toEqual(["r0", "r2"]);
+    expect((await everything({ accountId: acquired.id, limit: 2 })).ids).toEqual(["r0", "r2", "r4"]);
+    // A cursor of one account's listing is not one of every account's.
+    await expect(listChanges(bucket, { cursor: first.cursor, limit: 2 })).rejects.toBeInstanceOf(InvalidCursorError);
+    expect((await everything({})).ids).toHaveLength(6);
+  });
+
   it("writes all of a recording's records as one object, and nothing for none", async () => {
     expect(await recordChanges(bucket, [])).toBeUndefined();
     await recordChanges(bucket, [changeRecord({ id: "a" }), changeRecord({ id: "b" })], { now: new Date(at(2)) });

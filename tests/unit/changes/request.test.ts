@@ -57,4 +57,12 @@ describe("a change's pages", () => {
     });
     expect(changePages(drift).certificates).toBeUndefined();
   });
+
+  it("carry the change's account, so the zone and certificates read with it", () => {
+    const account = { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "Acquired Co" };
+    expect(changePages(changeRecord({ id: "c1", zoneId: "a".repeat(32), account }))).toEqual({
+      zone: `/zones/${"a".repeat(32)}?account=${account.id}`,
+      certificates: `/certificates?q=shop.example.com&account=${account.id}`,
+    });
+  });
 });

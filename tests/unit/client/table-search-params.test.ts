@@ -41,10 +41,12 @@ describe("the Zones table's URL", () => {
 
 describe("the Certificates table's URL", () => {
   it("keeps the opened certificate, the facets and the sort", () => {
+    const account = "0123456789abcdef0123456789abcdef";
     const view = loadCertificatesSearchParams(
-      "?verdict=action_required&kind=custom_hostname&ca=default&sort=expires&dir=asc&open=custom_hostname:0b4e",
+      `?verdict=action_required&kind=custom_hostname&ca=default&sort=expires&dir=asc&open=custom_hostname:0b4e&account=${account}`,
     );
     expect(view).toEqual({
+      account,
       q: "",
       verdict: "action_required",
       kind: "custom_hostname",
@@ -57,8 +59,10 @@ describe("the Certificates table's URL", () => {
 
   it("refuses a sort on the selection column and a kind the audit does not have", () => {
     expect(sortableColumnIds(certificateColumns)).not.toContain("select");
-    const view = loadCertificatesSearchParams("?sort=select&kind=wildcard");
+    const view = loadCertificatesSearchParams("?sort=select&kind=wildcard&account=staging");
     expect(view.kind).toBeNull();
+    expect(view.account).toBeNull();
+    expect(sortableColumnIds(certificateColumns)).toContain("account");
     expect(toSorting(view.sort, view.dir, CERTIFICATES_DEFAULT_SORT)).toEqual([CERTIFICATES_DEFAULT_SORT]);
   });
 });

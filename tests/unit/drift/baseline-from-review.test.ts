@@ -38,6 +38,13 @@ function review(over: Partial<Review> = {}): Review {
 }
 
 describe("baselineFromReview", () => {
+  it("names the review's account, so the drift records measured against it name it too", () => {
+    const account = { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "Acquired Co" };
+    const baseline = baselineFromReview(review({ account }), AT)!;
+    expect(baselineSchema.parse(baseline).account).toEqual(account);
+    expect(baselineFromReview(review(), AT)!.account).toBeUndefined();
+  });
+
   it("a completed migration: the PUT's body, the entry point it answered, who approved and executed", () => {
     const baseline = baselineFromReview(review(), AT)!;
     expect(baselineSchema.parse(baseline)).toEqual(baseline);

@@ -86,6 +86,14 @@ describe("checkDrift", () => {
     expect(isFlagged(watch)).toBe(true);
   });
 
+  it("names the baseline's account on every record (none when the baseline names none)", () => {
+    const account = { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "Acquired Co" };
+    const { records } = checkDrift(check({ baseline: baseline({ account }), live, changes }));
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) expect(changeRecordSchema.parse(record).account).toEqual(account);
+    for (const record of checkDrift(check({ live, changes })).records) expect(record.account).toBeUndefined();
+  });
+
   it("keeps the first sighting while the drift persists, and records nothing again", () => {
     const first = checkDrift(check({ live, changes }));
     const again = checkDrift(check({ live, changes, previous: first.watch, at: "2026-05-04T09:00:00.000Z" }));
