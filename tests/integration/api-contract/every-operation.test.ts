@@ -141,7 +141,6 @@ describe("every operation", () => {
     await expectStatus(200, call("POST /api/certificates/inspect", { body: { pem: PEM } }));
     await expectStatus(200, call("GET /api/invites"));
     await expectStatus(200, call("GET /api/usage"));
-    await expectStatus(200, call("GET /api/accounts"));
   }, 180_000);
 
   it("answers the reviews, snapshots, session, traces and archive operations", async () => {
