@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
+import { playwrightFailures, prismFailures, vitestFailures } from "@/tests/tools/failed-tests";
 import { formatStepTable, runMeasured, StepCpu, type Measured, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -113,6 +114,9 @@ async function main() {
   // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
   console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
   const counts = countTests();
+  // Last, because CI shows only the tail: which tests failed, by file and title, not just how many.
+  const names = failedTestNames();
+  if (names.length) console.log(`\nFailed tests:\n${names.map((name) => `  ✘ ${name}`).join("\n")}`);
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
   process.exit(failed.length ? 1 : 0);
@@ -146,6 +150,15 @@ function countTests() {
     failed += e2e?.stats?.unexpected ?? 0;
   }
   return { passed, failed };
+}
+
+function failedTestNames(): string[] {
+  return [
+    ...vitestFailures(readJson("test-results/unit.json")).map((name) => `unit: ${name}`),
+    ...prismFailures(readJson("test-results/prism.json")).map((name) => `prism: ${name}`),
+    ...playwrightFailures(readJson("test-results/e2e.json")).map((name) => `e2e: ${name}`),
+    ...playwrightFailures(readJson("test-results/edge.json")).map((name) => `edge: ${name}`),
+  ];
 }
 
 function readJson(path: string): unknown {
