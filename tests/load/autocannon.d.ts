@@ -14,4 +14,8 @@ declare module "autocannon" {
   interface Result {
     mismatches: number;
   }
+  interface Instance {
+    /** Ends the run now: awaiting the instance then gives the result so far. */
+    stop(): void;
+  }
 }
