@@ -14,8 +14,4 @@ declare module "autocannon" {
   interface Result {
     mismatches: number;
   }
-  interface Instance {
-    /** Ends the run now: awaiting the instance then gives the result so far. */
-    stop(): void;
-  }
 }

@@ -7,14 +7,11 @@ export interface RssSample {
   mib: number;
 }
 
-/** Starts sampling (`onSample` sees the samples so far); the returned function stops and hands back every sample since. */
-export function sampleRss(pid: number, everyMs = 1_000, onSample?: (samples: readonly RssSample[]) => void): () => RssSample[] {
+/** Starts sampling; the returned function stops and hands back every sample since. */
+export function sampleRss(pid: number, everyMs = 1_000): () => RssSample[] {
   const started = Date.now();
   const samples: RssSample[] = [];
-  const take = () => {
-    samples.push({ atMs: Date.now() - started, mib: treeRssMiB(pid) });
-    onSample?.(samples);
-  };
+  const take = () => samples.push({ atMs: Date.now() - started, mib: treeRssMiB(pid) });
   take();
   const timer = setInterval(take, everyMs);
   return () => {
@@ -29,19 +26,4 @@ export function firstAndLast(samples: RssSample[], windowMs: number): { first: n
   const end = samples.at(-1)?.atMs ?? 0;
   const mean = (list: RssSample[]) => list.reduce((sum, s) => sum + s.mib, 0) / Math.max(1, list.length);
   return { first: mean(samples.filter((s) => s.atMs <= windowMs)), last: mean(samples.filter((s) => s.atMs >= end - windowMs)) };
-}
-
-/**
- * Whether the memory has reached its working size: the mean of the last `windowMs` is within `ratio` of the mean of the
- * `windowMs` before it (two full windows sampled). Warm-up stops there: stopping early can only make the leak check
- * stricter (growth still under way would count against the server), never let a leak through.
- */
-export function settled(samples: readonly RssSample[], windowMs: number, ratio: number): boolean {
-  const end = samples.at(-1)?.atMs ?? 0;
-  if (end < 2 * windowMs) return false;
-  const mean = (from: number, to: number) => {
-    const inside = samples.filter((s) => s.atMs > from && s.atMs <= to);
-    return inside.reduce((sum, s) => sum + s.mib, 0) / Math.max(1, inside.length);
-  };
-  return mean(end - windowMs, end) <= mean(end - 2 * windowMs, end - windowMs) * ratio;
 }

@@ -7,14 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
-import { firstAndLast, sampleRss, settled } from "./rss";
+import { firstAndLast, sampleRss } from "./rss";
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 20);
 const WINDOW_MS = 10_000;
-/** Warm-up ends when the last 4 s of RSS are within 2 % of the 4 s before (tests/load/rss.ts settled). */
-const SETTLE = { windowMs: 4_000, ratio: 1.02 };
 const HEAP_MIB = 192;
 /** Memory may wobble with garbage collection: growth beyond 15 % plus 24 MiB is a leak. */
 const TOLERANCE = { ratio: 1.15, mib: 24 };
@@ -117,19 +115,15 @@ async function main() {
           failures.set(`${r.method ?? "GET"} ${r.path} → ${status}`, (failures.get(`${r.method ?? "GET"} ${r.path} → ${status}`) ?? 0) + 1);
       },
     }));
-    // The heap grows to its working size under the first seconds of load: measure from there on, that is once the RSS
-    // has stopped growing (at most WARMUP_SECONDS), not after a fixed time.
-    const warmupStarted = Date.now();
-    const warming = autocannon({ url: E2E.baseUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS, timeout: 30, requests: tracked });
-    const stopWarmRss = sampleRss(server.child.pid!, 1_000, (samples) => {
-      if (settled(samples, SETTLE.windowMs, SETTLE.ratio)) warming.stop();
+    // The heap grows to its working size under the first seconds of load: measure from there on.
+    const warmup = await autocannon({
+      url: E2E.baseUrl,
+      connections: CONNECTIONS,
+      duration: WARMUP_SECONDS,
+      timeout: 30,
+      requests: tracked,
     });
-    const warmup = await warming;
-    const warmRss = stopWarmRss();
-    console.log(
-      `load: warm-up ${((Date.now() - warmupStarted) / 1000).toFixed(0)} s (at most ${WARMUP_SECONDS}), ${warmup.requests.total} requests, ` +
-        `RSS ${warmRss[0]?.mib.toFixed(0)} → ${warmRss.at(-1)?.mib.toFixed(0)} MiB`,
-    );
+    console.log(`load: warm-up ${WARMUP_SECONDS} s, ${warmup.requests.total} requests`);
     console.log(`load: ${CONNECTIONS} clients for ${SECONDS} s over ${requests.length} pages and operations`);
     const stop = sampleRss(server.child.pid!);
     const result = await autocannon({ url: E2E.baseUrl, connections: CONNECTIONS, duration: SECONDS, timeout: 30, requests: tracked });
