@@ -52,6 +52,9 @@ export default defineConfig({
         PREFLIGHT_OUTBOUND_LOG: resolve(E2E.outboundLog),
         SANDBOX_PORT: String(E2E.sandboxPort),
         SANDBOX_API_TOKEN: E2E.apiToken,
+        // The sandbox also accepts the legacy pair, for the second server below.
+        SANDBOX_API_EMAIL: E2E.legacyEmail,
+        SANDBOX_API_KEY: E2E.legacyKey,
         CLOUDFLARE_API_TOKEN: "",
         CLOUDFLARE_API_EMAIL: "",
         CLOUDFLARE_API_KEY: "",
@@ -87,27 +90,9 @@ export default defineConfig({
         CLOUDFLARE_API_TOKEN: "",
         CLOUDFLARE_API_EMAIL: E2E.legacyEmail,
         CLOUDFLARE_API_KEY: E2E.legacyKey,
-        CLOUDFLARE_API_BASE_URL: `${E2E.legacySandboxUrl}/client/v4`,
+        CLOUDFLARE_API_BASE_URL: `${E2E.sandboxUrl}/client/v4`,
         PREFLIGHT_INSECURE_NO_IDENTITY: "1",
         PREFLIGHT_DATA_DIR: mkdtempSync(join(tmpdir(), "preflight-e2e-legacy-")),
-      },
-    },
-    {
-      // The legacy server's own account, which accepts its e-mail + key: smaller than the main one, so that server's
-      // cold whole-account scans (the secrets spec crawls it once) cost a quarter as much. Last: the edge run takes the first two.
-      command: "node_modules/.bin/tsx lib/dev/sandbox/main.ts",
-      url: `${E2E.legacySandboxUrl}/__sandbox/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        SANDBOX_PORT: String(E2E.legacySandboxPort),
-        SANDBOX_API_TOKEN: E2E.apiToken,
-        SANDBOX_API_EMAIL: E2E.legacyEmail,
-        SANDBOX_API_KEY: E2E.legacyKey,
-        SANDBOX_ZONES: String(E2E.legacySandboxZones),
-        SANDBOX_RATE_LIMIT: "0",
       },
     },
   ],

@@ -13,11 +13,8 @@ export const E2E = {
   legacyKey: process.env.E2E_LEGACY_KEY ?? "preflight-e2e-legacy-key-9d27c4b1",
   authKeySecret: process.env.E2E_AUTH_KEY_SECRET ?? "preflight-e2e-archive-secret-61be0f72",
   gatewayNetwork: process.env.E2E_GATEWAY_NETWORK ?? "preflight-e2e-gw-3a8e51d0",
-  /** A second server, configured with the legacy e-mail + key pair, on a sandbox account of its own. */
+  /** A second server on the same sandbox, configured with the legacy e-mail + key pair. */
   legacyPort: Number(process.env.E2E_LEGACY_PORT ?? 3211),
-  legacySandboxPort: Number(process.env.E2E_LEGACY_SANDBOX_PORT ?? 8792),
-  /** The legacy server's account: 60 zones (two pages of the platform's zone list), where the main one has 240. */
-  legacySandboxZones: 60,
   /** Where the servers' stdout and stderr go during the suite: the leak checks read them. */
   serverLog: "test-results/e2e-server.log",
   /** Every host:port the main server's processes connected to (tests/e2e/outbound-hosts.mjs). */
@@ -40,8 +37,5 @@ export const E2E = {
   },
   get legacyBaseUrl() {
     return `http://127.0.0.1:${this.legacyPort}`;
-  },
-  get legacySandboxUrl() {
-    return `http://127.0.0.1:${this.legacySandboxPort}`;
   },
 };

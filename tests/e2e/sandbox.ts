@@ -14,9 +14,8 @@ export async function sandboxZoneNames(): Promise<string[]> {
   }
 }
 
-/** Faults of the main sandbox, or of another (`sandboxUrl`: the legacy server's, tests/e2e/secrets.spec.ts). */
-export async function setSandboxFaults(faults: Record<string, number>, sandboxUrl = E2E.sandboxUrl): Promise<void> {
-  const response = await fetch(`${sandboxUrl}/__sandbox/faults`, {
+export async function setSandboxFaults(faults: Record<string, number>): Promise<void> {
+  const response = await fetch(`${E2E.sandboxUrl}/__sandbox/faults`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(faults),
@@ -24,8 +23,8 @@ export async function setSandboxFaults(faults: Record<string, number>, sandboxUr
   if (!response.ok) throw new Error(`sandbox refused faults: ${response.status}`);
 }
 
-export async function resetSandbox(sandboxUrl = E2E.sandboxUrl): Promise<void> {
-  await fetch(`${sandboxUrl}/__sandbox/reset`, { method: "POST" });
+export async function resetSandbox(): Promise<void> {
+  await fetch(`${E2E.sandboxUrl}/__sandbox/reset`, { method: "POST" });
 }
 
 async function sandboxGet<T>(path: string): Promise<T> {

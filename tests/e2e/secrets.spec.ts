@@ -78,11 +78,10 @@ async function callOperations(request: APIRequestContext, baseUrl: string, ids: 
 }
 
 /** Error states: the platform failing or answering garbage, the gateway refusing. */
-async function crawlFailures(browser: Browser, request: APIRequestContext, server: Server, ids: Ids, scan: Scan) {
-  const { baseUrl, sandboxUrl } = server;
+async function crawlFailures(browser: Browser, request: APIRequestContext, baseUrl: string, ids: Ids, scan: Scan) {
   const faultSets: Array<Record<string, number>> = [{ errorRate: 1 }, { malformedRate: 1 }];
   for (const faults of faultSets) {
-    await setSandboxFaults(faults, sandboxUrl);
+    await setSandboxFaults(faults);
     await crawlPages(
       browser,
       baseUrl,
@@ -100,7 +99,7 @@ async function crawlFailures(browser: Browser, request: APIRequestContext, serve
       for (const name of leaksIn(`${JSON.stringify(response.headers())}\n${await response.text()}`))
         scan.leaks.push(`${name} in ${path} under ${JSON.stringify(faults)}`);
     }
-    await resetSandbox(sandboxUrl);
+    await resetSandbox();
   }
   await setGatewayFaults({ refuse: ["trace_filter"], latencyMs: 0 });
   const refused = await request.post(`${baseUrl}/api/traces`, { headers: { origin: baseUrl }, data: { fromBlock: 0, toBlock: 10 } });
@@ -112,7 +111,6 @@ async function crawlFailures(browser: Browser, request: APIRequestContext, serve
 
 test.afterEach(async () => {
   await resetSandbox();
-  await resetSandbox(E2E.legacySandboxUrl).catch(() => undefined); // not there in the edge run (smoke tests only)
   await setGatewayFaults({ refuse: [], latencyMs: 0 }).catch(() => undefined);
 });
 
@@ -128,21 +126,10 @@ test("the crawl covers every page and every operation the app exports", async ({
   expect(missing).toEqual([]);
 });
 
-interface Server {
-  name: string;
-  baseUrl: string;
-  /** The sandbox the server calls: its failures are made there. */
-  sandboxUrl: string;
-}
-
-// The legacy server has an account of its own, a quarter of the main one's size (tests/e2e/environment.ts): its cold
-// whole-account scans cost a quarter, and it crawls the same pages, operations and failures for the same secrets.
-const SERVERS: Server[] = [
-  { name: "token", baseUrl: E2E.baseUrl, sandboxUrl: E2E.sandboxUrl },
-  { name: "legacy e-mail + key", baseUrl: E2E.legacyBaseUrl, sandboxUrl: E2E.legacySandboxUrl },
-];
-
-for (const server of SERVERS) {
+for (const server of [
+  { name: "token", baseUrl: E2E.baseUrl },
+  { name: "legacy e-mail + key", baseUrl: E2E.legacyBaseUrl },
+]) {
   // The token server's crawl is part of the edge smoke run too (test:edge): it serves the same pages there.
   const tag = server.name === "token" ? ["@smoke"] : [];
   test(`no page, operation or error of the ${server.name} server carries a secret`, { tag }, async ({ browser, request }) => {
@@ -158,7 +145,7 @@ for (const server of SERVERS) {
     // A fresh draft review for the operations, as the crawl's own may have been seen in another state since.
     const ids = await realIds(request, server.baseUrl);
     await callOperations(request, server.baseUrl, ids, scan);
-    await crawlFailures(browser, request, server, ids, scan);
+    await crawlFailures(browser, request, server.baseUrl, ids, scan);
     console.log(
       `secrets (${server.name}): ${pagesToVisit(ids).length} pages and ${operationsToCall(ids, "", "").length} operations, ` +
         `${scan.responses} responses scanned, ${scan.leaks.length} leaks`,
