@@ -19,7 +19,7 @@ async function main() {
     console.log(`build:edge ${code === 0 ? "done" : "failed"} in ${seconds(started)}`);
     if (code !== 0) process.exit(code);
   }
-  // Side by side: the two-isolate test spends most of its time waiting on the rate limit it proves (over two 15 s
+  // Side by side: the two-isolate test spends most of its time waiting on the rate limit it proves (over two 30 s
   // windows), on ports of its own, so the smoke specs use the cores meanwhile. Its wall-time check keeps a wide margin.
   const parts = Date.now();
   const [code, limitCode] = await Promise.all([
