@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
-import { playwrightFailures, prismFailures, vitestFailures } from "@/tests/tools/failed-tests";
+import { namedFailures, playwrightFailures, vitestFailures } from "@/tests/tools/failed-tests";
 import { formatStepTable, runMeasured, StepCpu, type Measured, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -126,6 +126,15 @@ async function main() {
   const counts = countTests();
   // Last, because CI shows only the tail: which tests failed, by file and title, not just how many.
   const names = failedTestNames();
+  // Steps with no report of their own (the checkers, load, audit…): their output above says why.
+  const unnamed = failed.filter((step) => !names.some((name) => name.startsWith(`${step}:`) || name.startsWith(`${step} (`)));
+  names.push(
+    ...unnamed.map((step) =>
+      step.endsWith(" (not run)")
+        ? `${step.slice(0, -" (not run)".length)}: not run (a step it needs failed)`
+        : `${step}: the step failed (no per-test report: see its output above)`,
+    ),
+  );
   if (names.length) console.log(`\nFailed tests:\n${names.map((name) => `  ✘ ${name}`).join("\n")}`);
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
@@ -154,6 +163,9 @@ function countTests() {
   const prism = readJson("test-results/prism.json") as { passed?: number; failed?: number } | undefined;
   passed += prism?.passed ?? 0;
   failed += prism?.failed ?? 0;
+  const twoIsolate = readJson("test-results/two-isolate.json") as { passed?: number; failed?: number } | undefined;
+  passed += twoIsolate?.passed ?? 0;
+  failed += twoIsolate?.failed ?? 0;
   for (const report of ["test-results/e2e.json", "test-results/edge.json"]) {
     const e2e = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
     passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
@@ -165,9 +177,10 @@ function countTests() {
 function failedTestNames(): string[] {
   return [
     ...vitestFailures(readJson("test-results/unit.json")).map((name) => `unit: ${name}`),
-    ...prismFailures(readJson("test-results/prism.json")).map((name) => `prism: ${name}`),
+    ...namedFailures(readJson("test-results/prism.json")).map((name) => `prism: ${name}`),
     ...playwrightFailures(readJson("test-results/e2e.json")).map((name) => `e2e: ${name}`),
     ...playwrightFailures(readJson("test-results/edge.json")).map((name) => `edge: ${name}`),
+    ...namedFailures(readJson("test-results/two-isolate.json")).map((name) => `edge (two-isolate test): ${name}`),
   ];
 }
 

@@ -72,7 +72,7 @@ export function playwrightFailures(report: unknown): string[] {
   return failures;
 }
 
-/** Prism's report (tests/prism/run.ts): the names of the failed scenarios. */
-export function prismFailures(report: unknown): string[] {
+/** A report of our own runners (tests/prism/run.ts, tests/edge/shared-limit/run.ts): the names of the failed checks. */
+export function namedFailures(report: unknown): string[] {
   return (report as { failedNames?: string[] } | undefined)?.failedNames ?? [];
 }

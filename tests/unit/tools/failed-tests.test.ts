@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playwrightFailures, prismFailures, vitestFailures } from "@/tests/tools/failed-tests";
+import { playwrightFailures, namedFailures, vitestFailures } from "@/tests/tools/failed-tests";
 
 describe("failed test names for the end of npm test", () => {
   it("names each failed Vitest test by file, describe and title, with its first message line", () => {
@@ -66,10 +66,10 @@ describe("failed test names for the end of npm test", () => {
     ]);
   });
 
-  it("reads Prism's failed scenarios, and nothing from a missing report", () => {
-    expect(prismFailures({ passed: 3, failed: 1, failedNames: ["zones list"] })).toEqual(["zones list"]);
+  it("reads the failed checks of Prism's and the two-isolate test's reports, and nothing from a missing report", () => {
+    expect(namedFailures({ passed: 3, failed: 1, failedNames: ["zones list"] })).toEqual(["zones list"]);
     expect(vitestFailures(undefined)).toEqual([]);
     expect(playwrightFailures(undefined)).toEqual([]);
-    expect(prismFailures(undefined)).toEqual([]);
+    expect(namedFailures(undefined)).toEqual([]);
   });
 });
