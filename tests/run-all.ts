@@ -1,5 +1,6 @@
 // `npm test`: every check in order (typecheck, lint, format, unit and integration, prism, build, e2e in Chromium, the edge smoke run), installing
-// Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time and one "N passed, N failed" line.
+// Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time, the failed tests' names
+// and one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
