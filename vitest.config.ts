@@ -11,15 +11,26 @@ export default defineConfig({
     },
   },
   test: {
-    // tests/unit: pure modules, seconds; tests/integration: start the sandbox, servers or Miniflare.
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     // One file per core: Vitest's default (cores − 1) ran the 155 files on ONE worker on a 2-core machine, leaving a core idle
     // while the main process waits. More workers than cores only stretch each test towards its timeout (docs/testing.md).
     maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Every answer of an operation in an integration test is checked against lib/api/operations.ts.
-    setupFiles: ["tests/integration/api-contract/setup.ts", "tests/fast-check-seed.ts"],
+    // tests/unit: pure modules, seconds; tests/integration: start the sandbox, servers or Miniflare. Both draw every
+    // fast-check property of a file from one seed, printed on failure (tests/fast-check-seed.ts).
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/fast-check-seed.ts"] } },
+      {
+        extends: true,
+        // Every answer of an operation in an integration test is checked against lib/api/operations.ts. Only there: the
+        // check is off outside tests/integration anyway, and loading every schema cost each of the 130 unit files ~0.4 s.
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/integration/api-contract/setup.ts", "tests/fast-check-seed.ts"],
+        },
+      },
+    ],
   },
 });

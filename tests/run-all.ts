@@ -1,10 +1,11 @@
 // `npm test`: every check in order (typecheck, lint, format, unit and integration, prism, build, e2e in Chromium, the edge smoke run), installing
-// Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time and one "N passed, N failed" line.
+// Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time, the failed tests' names
+// and one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { run } from "@/lib/dev/launcher/processes";
 import { E2E } from "@/tests/e2e/environment";
-import { failedTestLines, type VitestReport } from "@/tests/tools/failed-tests";
+import { namedFailures, playwrightFailures, vitestFailures } from "@/tests/tools/failed-tests";
 import { formatStepTable, runMeasured, StepCpu, type Measured, type StepTime } from "@/tests/tools/step-times";
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -41,42 +42,51 @@ async function ensureChromium(): Promise<boolean> {
 interface Step {
   name: string;
   run: () => Promise<number | Measured>;
-  /** Runs alongside the steps next to it that are parallel too: one core each, so on 2 cores they overlap (docs/testing.md). */
-  parallel?: boolean;
+  /**
+   * Steps next to each other with the same group run side by side, each measuring its own CPU (runMeasured): what one
+   * leaves of the two cores the others use (docs/testing.md says which steps may share the machine and why).
+   */
+  group?: string;
 }
 
+/** A step's command, measured on its own so that it can run beside others. */
+const measured = (command: string, args: string[], stepEnv?: Record<string, string>) => () => runMeasured(command, args, stepEnv);
+
 const steps: Step[] = [
-  // The three checkers are single-threaded and quiet when they pass: they share the two cores and report their own CPU.
-  { name: "typecheck", parallel: true, run: () => runMeasured(bin("tsc"), ["--noEmit"]) },
-  { name: "lint", parallel: true, run: () => runMeasured(bin("eslint"), ["--max-warnings", "0", "."]) },
+  // The three checkers are single-threaded and quiet when they pass; Prism's scenarios and the audit take a few seconds
+  // each and read nothing the others write: all five share the two cores.
+  { name: "typecheck", group: "checks", run: measured(bin("tsc"), ["--noEmit"]) },
+  { name: "lint", group: "checks", run: measured(bin("eslint"), ["--max-warnings", "0", "."]) },
   // One format for every file (.prettierrc.json): `npx prettier --write .` fixes what this reports. Then no source line
   // over 160 characters (tests/tools/long-lines.ts): Prettier leaves long strings and comments whole. Both run, either fails it.
   {
     name: "format",
-    parallel: true,
+    group: "checks",
     run: async () => {
       const prettier = await runMeasured(bin("prettier"), ["--check", "--log-level", "warn", "."]);
       const lines = await runMeasured(bin("tsx"), ["tests/tools/long-lines.ts"]);
       return { code: Math.max(prettier.code, lines.code), cpuSeconds: prettier.cpuSeconds + lines.cpuSeconds };
     },
   },
+  // Preflight against Prism serving the real OpenAPI operations it calls (tests/prism): every request validates.
+  { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
+  // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
+  { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
   {
     name: "unit",
     run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
   },
-  // Preflight against Prism serving the real OpenAPI operations it calls (tests/prism): every request validates.
-  { name: "prism", run: () => run(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
-  // Small versions of every benchmark figure: fails only when the benchmark machinery breaks, never on a budget.
-  { name: "bench (quick)", run: () => run(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
-  { name: "e2e", run: () => run(bin("playwright"), ["test"], env) },
+  // e2e keeps about one core busy (one Playwright worker: the specs share one sandbox); the quick bench, on ports of its
+  // own, uses the other. It fails only when the benchmark machinery breaks, never on a budget, so sharing cannot fail it.
+  { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
+  { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   // 50 clients for 60 s on the e2e ports (after the suite has released them): fails on any error or memory growth.
+  // Alone: it saturates both cores by design.
   { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
-  // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
-  { name: "audit", run: () => run(bin("tsx"), ["tests/audit/run.ts"]) },
   // OpenNext bundles the build step's standalone output (no second next build); then the smoke specs in local workerd.
   { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
 ];
@@ -93,9 +103,10 @@ async function main() {
   const times: StepTime[] = [];
   const suiteStarted = Date.now();
   for (let i = 0; i < chosen.length;) {
-    const batch = chosen[i]!.parallel
-      ? chosen.slice(i).filter((step, k) => chosen.slice(i, i + k + 1).every((s) => s.parallel))
-      : [chosen[i]!];
+    const group = chosen[i]!.group;
+    let next = i + 1;
+    while (group && next < chosen.length && chosen[next]!.group === group) next++;
+    const batch = chosen.slice(i, next);
     i += batch.length;
     const runnable = batch.filter((step) => {
       const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
@@ -114,8 +125,18 @@ async function main() {
   // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
   console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
   const counts = countTests();
-  // Last, so CI's kept tail names them: which unit tests failed, a file that failed in a hook or its import included.
-  for (const line of failedTestLines(readJson("test-results/unit.json") as VitestReport | undefined, process.cwd())) console.log(line);
+  // Last, because CI shows only the tail: which tests failed, by file and title, not just how many.
+  const names = failedTestNames();
+  // Steps with no report of their own (the checkers, load, audit…): their output above says why.
+  const unnamed = failed.filter((step) => !names.some((name) => name.startsWith(`${step}:`) || name.startsWith(`${step} (`)));
+  names.push(
+    ...unnamed.map((step) =>
+      step.endsWith(" (not run)")
+        ? `${step.slice(0, -" (not run)".length)}: not run (a step it needs failed)`
+        : `${step}: the step failed (no per-test report: see its output above)`,
+    ),
+  );
+  if (names.length) console.log(`\nFailed tests:\n${names.map((name) => `  ✘ ${name}`).join("\n")}`);
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
   process.exit(failed.length ? 1 : 0);
@@ -123,8 +144,8 @@ async function main() {
 
 async function runStep(step: Step): Promise<StepTime> {
   const started = Date.now();
-  // Steps run one at a time except the parallel ones, which measure themselves: the runner's own figure is theirs alone.
-  const cpu = step.parallel ? undefined : new StepCpu();
+  // A step alone is measured by the runner (everything below it); grouped steps measure themselves (runMeasured).
+  const cpu = step.group ? undefined : new StepCpu();
   console.log(`\n▶ ${step.name}`);
   const outcome = await step.run();
   const measured = typeof outcome === "number" ? { code: outcome, cpuSeconds: cpu?.stop() ?? 0 } : outcome;
@@ -143,12 +164,25 @@ function countTests() {
   const prism = readJson("test-results/prism.json") as { passed?: number; failed?: number } | undefined;
   passed += prism?.passed ?? 0;
   failed += prism?.failed ?? 0;
+  const twoIsolate = readJson("test-results/two-isolate.json") as { passed?: number; failed?: number } | undefined;
+  passed += twoIsolate?.passed ?? 0;
+  failed += twoIsolate?.failed ?? 0;
   for (const report of ["test-results/e2e.json", "test-results/edge.json"]) {
     const e2e = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
     passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
     failed += e2e?.stats?.unexpected ?? 0;
   }
   return { passed, failed };
+}
+
+function failedTestNames(): string[] {
+  return [
+    ...vitestFailures(readJson("test-results/unit.json")).map((name) => `unit: ${name}`),
+    ...namedFailures(readJson("test-results/prism.json")).map((name) => `prism: ${name}`),
+    ...playwrightFailures(readJson("test-results/e2e.json")).map((name) => `e2e: ${name}`),
+    ...playwrightFailures(readJson("test-results/edge.json")).map((name) => `edge: ${name}`),
+    ...namedFailures(readJson("test-results/two-isolate.json")).map((name) => `edge (two-isolate test): ${name}`),
+  ];
 }
 
 function readJson(path: string): unknown {

@@ -64,7 +64,11 @@ export class StepCpu {
   private readonly orphans = new Map<number, number>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(sampleMs = 500) {
+  /** `root`: whose descendants to watch (the runner itself, or the shell `runMeasured` starts for one step). */
+  constructor(
+    sampleMs = 500,
+    private readonly root = process.pid,
+  ) {
     this.startChildren = readStat("self")?.children ?? 0;
     this.timer = setInterval(() => this.sample(), sampleMs);
     this.timer.unref();
@@ -75,7 +79,7 @@ export class StepCpu {
     const byPid = new Map(stats.map((s) => [s.pid, s]));
     const isDescendant = (stat: ProcStat): boolean => {
       for (let ppid = stat.ppid, hops = 0; ppid > 1 && hops < 64; hops++) {
-        if (ppid === process.pid) return true;
+        if (ppid === this.root) return true;
         ppid = byPid.get(ppid)?.ppid ?? 0;
       }
       return false;
@@ -92,12 +96,17 @@ export class StepCpu {
 
   /** Stops sampling; the step's CPU seconds: everything reaped through us, plus the orphans' last figures. */
   stop(): number {
+    const orphaned = this.stopOrphans();
+    return (readStat("self")?.children ?? this.startChildren) - this.startChildren + orphaned;
+  }
+
+  /** Stops sampling; the last figures of the descendants of `root` that were orphaned (init reaped them, not `root`). */
+  stopOrphans(): number {
     this.sample();
     clearInterval(this.timer);
-    const reaped = (readStat("self")?.children ?? this.startChildren) - this.startChildren;
     let orphaned = 0;
     for (const seconds of this.orphans.values()) orphaned += seconds;
-    return reaped + orphaned;
+    return orphaned;
   }
 }
 
@@ -108,16 +117,20 @@ export interface Measured {
 
 /**
  * Runs a command to completion and measures it alone, so that steps running at the same time each get their own figure:
- * a shell waits for the command, then reads its own "children" figure. For commands that leave no orphan (the checkers).
+ * a shell waits for the command, then reads its own "children" figure; a sampler adds the shell's descendants that were
+ * orphaned (web servers a test runner stops by process group), as StepCpu does for the runner.
  */
 export async function runMeasured(command: string, args: string[], env?: Record<string, string | undefined>): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), "step-cpu-"));
   const statFile = join(dir, "stat");
   const script = '"$0" "$@"; code=$?; cat /proc/$$/stat > "$STEP_STAT_FILE"; exit $code';
-  const code = await startService(command, "sh", ["-c", script, command, ...args], { env: { ...env, STEP_STAT_FILE: statFile } }).exited;
+  const shell = startService(command, "sh", ["-c", script, command, ...args], { env: { ...env, STEP_STAT_FILE: statFile } });
+  const orphans = shell.child.pid === undefined ? undefined : new StepCpu(500, shell.child.pid);
+  const code = await shell.exited;
+  const orphaned = orphans?.stopOrphans() ?? 0;
   let cpuSeconds = 0;
   try {
-    cpuSeconds = parseProcStat(readFileSync(statFile, "utf8"))?.children ?? 0;
+    cpuSeconds = (parseProcStat(readFileSync(statFile, "utf8"))?.children ?? 0) + orphaned;
   } catch {
     // no /proc: the figure stays 0
   }

@@ -3,6 +3,7 @@
 // 1.1 × (calls ÷ rate). Sharing off must show a 429 (stopped at the first), so the test can fail.
 // `tsx tests/edge/shared-limit/run.ts`; ports from E2E_EDGE_LIMIT_PORT (+0..+3) and E2E_EDGE_LIMIT_SANDBOX_PORT.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { stopAllPairs } from "./isolates";
 import { describePairScan, scanWithTwoIsolates } from "./scan-pair";
 
@@ -38,6 +39,9 @@ async function main() {
   check(alone.keeping === "per isolate", `with sharing off Settings says "per isolate" (${alone.keeping})`);
 
   console.log(`${passed} passed, ${failures.length} failed`);
+  // For the end of `npm test`, which names every failed check (tests/tools/failed-tests.ts).
+  mkdirSync("test-results", { recursive: true });
+  writeFileSync("test-results/two-isolate.json", JSON.stringify({ passed, failed: failures.length, failedNames: failures }));
   process.exit(failures.length ? 1 : 0);
 }
 

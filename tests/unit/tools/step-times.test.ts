@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -58,6 +58,25 @@ describe("step times", () => {
       // Node's own start-up adds a little; the short one's figure holding the long one's would be over 0.6 s.
       expect(short.cpuSeconds).toBeLessThan(0.55);
       expect(long.cpuSeconds).toBeGreaterThanOrEqual(0.59);
+    },
+    60_000,
+  );
+
+  it.runIf(process.platform === "linux")(
+    "counts, in one command's figure, a grandchild orphaned while the command runs (a web server stopped by its group)",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "step-cpu-"));
+      const done = join(dir, "done");
+      const spin = join(dir, "spin.cjs");
+      writeFileSync(
+        spin,
+        `const t=process.cpuUsage();while(process.cpuUsage(t).user<300000);require("fs").writeFileSync(${JSON.stringify(done)},"");setTimeout(()=>{},1500)`,
+      );
+      // The middle shell starts the spinner, stays 1 s (so the sampler sees it), then exits first: init reaps the spinner.
+      const script = `sh -c "node ${spin} & sleep 1"; while [ ! -f ${done} ]; do sleep 0.1; done; sleep 0.6`;
+      const measured = await runMeasured("sh", ["-c", script]);
+      expect(measured.code).toBe(0);
+      expect(measured.cpuSeconds).toBeGreaterThanOrEqual(0.25);
     },
     60_000,
   );
