@@ -16,6 +16,14 @@ export const CLASS_COLOURS: Record<RequestClass, string> = {
 };
 
 /** The window part of the view, as the operations take it (absent: the last 7 days). */
+/** A query string with the zone's account added (the operation reads the zone with that account's credentials). */
+export function withAccountParam(query: string, account: string | undefined): string {
+  if (!account) return query;
+  const params = new URLSearchParams(query);
+  params.set("account", account);
+  return params.toString();
+}
+
 export function windowQuery(view: { since?: string | null; until?: string | null }): string {
   const params = new URLSearchParams();
   if (view.since) params.set("since", view.since);

@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { withAccountParam } from "./labels";
 import type { ComparedRequest } from "@/lib/validation-mode/join";
 import { CLASS_FILTERS, FILTER_KEYS, matchesFilter, parseRequestFilter, type RequestFilter } from "@/lib/validation-mode/request-filter";
 import type { TimeWindow } from "@/lib/validation-mode/window";
@@ -62,10 +63,15 @@ export function RequestDrillDown(props: {
   window: TimeWindow;
   view: ValidationView;
   setView: (inputs: ValidationInputs) => void;
+  /** The zone's account, read with its own credentials. */
+  account?: string;
 }) {
   const { base, view, setView } = props;
   // The summary's resolved window (not "the last 7 days" again): the server answers from the same read.
-  const windowParams = new URLSearchParams({ since: props.window.since, until: props.window.until }).toString();
+  const windowParams = withAccountParam(
+    new URLSearchParams({ since: props.window.since, until: props.window.until }).toString(),
+    props.account,
+  );
   const params = new URLSearchParams(windowParams);
   for (const key of FILTER_KEYS) if (view[key]) params.set(key, view[key]);
   const query = params.toString();

@@ -2,8 +2,10 @@
 // link in a review opens the same comparison. One set of parsers for the page and for the server.
 import { createLoader, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { CLASS_FILTERS } from "@/lib/validation-mode/request-filter";
+import { accountSearchParams } from "@/components/accounts/search-params";
 
 export const validationSearchParams = {
+  ...accountSearchParams,
   zone: parseAsString,
   /** The window as typed (ISO, UTC): the operation checks it and says what is wrong. */
   since: parseAsString,

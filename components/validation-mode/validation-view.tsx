@@ -11,17 +11,29 @@ import { validationSearchParams, type ValidationInputs } from "./search-params";
 import { ZoneComparison } from "./zone-comparison";
 import { Button } from "@/components/ui/button";
 import { useQueryStates } from "nuqs";
+import { AccountFilter, offersAccountChoice, useKnownAccounts } from "@/components/accounts/account-filter";
+import { AccountCoverageLine } from "@/components/accounts/account-coverage";
 
 export function ValidationView() {
   const [view, setUrl] = useQueryStates(validationSearchParams);
   const setView = (inputs: ValidationInputs) => void setUrl(fromInputs(validationSearchParams, inputs));
-  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
+  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch, accounts } = useZones(
+    undefined,
+    view.account,
+  );
+  const knownAccounts = useKnownAccounts(accounts);
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const inValidation = (zones as MigrationRow[]).filter((zone) => zone.verdict === "validation");
+  const chosen = inValidation.find((z) => z.id === view.zone);
+  const several = knownAccounts.length > 1;
 
   return (
     <div className="flex flex-col gap-4">
+      {offersAccountChoice(view.account, knownAccounts) && (
+        <AccountFilter value={view.account} accounts={knownAccounts} onChange={(account) => setView({ account, zone: null })} />
+      )}
+      <AccountCoverageLine accounts={accounts} noun="zones" testId="validation-accounts" />
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       <CoverageNote coverage={coverage} testId="validation-coverage" />
@@ -43,6 +55,7 @@ export function ValidationView() {
                   onClick={() => setView({ zone: zone.id })}
                 >
                   {zone.name}
+                  {several && <span className="ml-1 text-xs text-slate-500">({zone.account.name})</span>}
                 </Button>
               </li>
             ))}
@@ -53,7 +66,8 @@ export function ValidationView() {
         <ZoneComparison
           key={view.zone}
           zoneId={view.zone}
-          zoneName={inValidation.find((z) => z.id === view.zone)?.name}
+          zoneName={chosen?.name}
+          account={chosen?.account.id ?? view.account ?? undefined}
           view={view}
           setView={setView}
         />

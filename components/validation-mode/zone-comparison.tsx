@@ -6,7 +6,8 @@ import { ErrorState, LoadingState } from "@/components/data-table/states";
 import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { describeSeconds } from "@/lib/validation-mode/duration-words";
 import { ActionMatrix, TopLists } from "./comparison-tables";
-import { windowQuery } from "./labels";
+import { windowQuery, withAccountParam } from "./labels";
+import { withAccount } from "@/lib/accounts/account-filter";
 import { ReadProgressPanel } from "./read-progress";
 import { RequestDrillDown } from "./request-drill-down";
 import { SampledMark, SamplingNotice } from "./sampling-notice";
@@ -50,12 +51,15 @@ function figures(answer: ValidationAnswer): string {
 export function ZoneComparison(props: {
   zoneId: string;
   zoneName?: string;
+  /** The zone's account: its window is read with that account's credentials. */
+  account?: string;
   view: ValidationView;
   setView: (inputs: ValidationInputs) => void;
 }) {
   const { zoneId, view, setView } = props;
   const base = `/api/zones/${encodeURIComponent(zoneId)}/validation`;
-  const windowParams = windowQuery(view);
+  // The zone's account rides with the window, so every read of it (the summary, the drill-down) names it.
+  const windowParams = withAccountParam(windowQuery(view), props.account);
   // The window is read in slices under the dataset's row limit, over as many requests as it takes.
   const summary = useWindowComparison(base, windowParams);
 
@@ -65,7 +69,7 @@ export function ZoneComparison(props: {
         <h2 id="comparison-heading" className="text-xl font-semibold">
           {props.zoneName ?? zoneId}
         </h2>
-        <Link href={`/zones/${encodeURIComponent(zoneId)}`} className="text-sm text-blue-700 underline">
+        <Link href={withAccount(`/zones/${encodeURIComponent(zoneId)}`, props.account)} className="text-sm text-blue-700 underline">
           Zone migration
         </Link>
         <WindowForm
@@ -89,7 +93,7 @@ export function ZoneComparison(props: {
             </p>
             <SamplingNotice sampling={summary.data.sampling} />
             <Link
-              href={`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`}
+              href={withAccount(`/reviews?create=complete_migration&zoneId=${encodeURIComponent(zoneId)}`, props.account)}
               className={buttonClass({ variant: "primary", className: "mt-3" })}
             >
               Start the review that turns the previous version off
@@ -98,7 +102,7 @@ export function ZoneComparison(props: {
           <ActionMatrix summary={summary.data} onPick={(cls, action) => setView({ class: cls, action })} />
           <SeriesChart summary={summary.data} />
           <TopLists summary={summary.data} />
-          <RequestDrillDown base={`${base}/requests`} window={summary.data.window} view={view} setView={setView} />
+          <RequestDrillDown base={`${base}/requests`} window={summary.data.window} view={view} setView={setView} account={props.account} />
         </>
       )}
     </section>

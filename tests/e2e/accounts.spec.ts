@@ -142,3 +142,20 @@ test("Settings lists each configured entry: its account, its kind of credential 
   expect(await page.content()).not.toContain("refused-by-the-platform");
   expect(await page.content()).not.toContain(E2E.apiToken);
 });
+
+test("the Validation page filters by account, and reads a zone's window with its own account", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${preflight.url}/validation`);
+  const filter = page.getByRole("combobox", { name: "Account" });
+  await expect(filter.locator("option")).toHaveCount(4, { timeout: 60_000 });
+  await filter.selectOption({ label: "Staging" });
+  await expect(page).toHaveURL(new RegExp(`account=${STAGING_ID}`));
+  await expect(page.getByText("No zone runs both versions: nothing to compare.")).toBeVisible({ timeout: 30_000 });
+  await filter.selectOption({ label: "All accounts" });
+  await expect(page).not.toHaveURL(/account=/);
+  const zone = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("button").first();
+  await expect(zone).toBeVisible({ timeout: 30_000 });
+  const asked = page.waitForRequest((request) => /\/api\/zones\/[0-9a-f]{32}\/validation\?.*account=[0-9a-f]{32}/.test(request.url()));
+  await zone.click();
+  await asked;
+});
