@@ -12,9 +12,9 @@ async function openAudit(page: Page) {
   await expect(page.getByLabel("Auditing zones")).toHaveCount(0, { timeout: 45_000 });
 }
 
-/** The impact column (9th) as numbers: the worst host's share in %, -1 without a figure. */
+/** The impact column (10th, after the Account column) as numbers: the worst host's share in %, -1 without a figure. */
 async function impactShares(page: Page): Promise<number[]> {
-  const cells = await page.getByTestId("certificate-row").locator("[role=cell]:nth-child(9)").allInnerTexts();
+  const cells = await page.getByTestId("certificate-row").locator("[role=cell]:nth-child(10)").allInnerTexts();
   return cells.map((text) => Number(/Android ≤ 7\.0: ([\d.]+) %/.exec(text)?.[1] ?? -1));
 }
 
@@ -28,7 +28,7 @@ test("read the client impact, sort certificates by it, and open a host's table",
   expect(shares[0]).toBeGreaterThan(0);
   expect(shares).toEqual([...shares].sort((a, b) => b - a));
   const first = page.getByTestId("certificate-row").first();
-  await expect(first.locator("[role=cell]:nth-child(9)")).toContainText(
+  await expect(first.locator("[role=cell]:nth-child(10)")).toContainText(
     /Android ≤ 7\.0: [\d.]+ % \([\d.]+–[\d.]+ %\) of [\d.]+( [kMG])? requests/,
   );
 
