@@ -4,7 +4,7 @@ const nextConfig = {
   poweredByHeader: false,
   productionBrowserSourceMaps: false,
   // The launcher and tests own the sandbox process; Miniflare (the local bucket) starts workerd, never bundled.
-  serverExternalPackages: ["miniflare"],
+  serverExternalPackages: ["miniflare", "zod"],
   async headers() {
     return [
       {
