@@ -28,9 +28,10 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
   await expect(page.getByTestId("decision-summary")).toContainText(
     /requests? would now be blocked that (were|was) allowed; \d+ requests? the old rules blocked (are|is) now allowed/,
   );
+  // The review is created for the zone's own account (issue 30): the link names it.
   await expect(page.getByRole("link", { name: "Start the review that turns the previous version off" })).toHaveAttribute(
     "href",
-    `/reviews?create=complete_migration&zoneId=${zoneId}`,
+    new RegExp(`^/reviews\\?create=complete_migration&zoneId=${zoneId}&account=[0-9a-f]{32}$`),
   );
   await expect(page.getByTestId("requests-count")).toContainText("Showing");
   // The window was read once, for the summary: the drill-down, its filters and the export reuse that read.
