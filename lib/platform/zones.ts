@@ -119,7 +119,7 @@ function zoneRows(client: PlatformClient, entries: readonly ZoneEntry[]): { zone
   for (const entry of entries)
     if ("zone" in entry) zones.push({ ...toZoneRow(entry.zone, client), ...(entry.unreadable ? { unreadable: entry.unreadable } : {}) });
   // Each listed zone is read later with these credentials only (lib/accounts/zone-accounts.ts).
-  zoneAccounts.record(client.entryKey ?? "default", zones);
+  zoneAccounts.record(client.entryKey, zones);
   return { zones, unreadableEntries: entries.length - zones.length };
 }
 
@@ -142,8 +142,7 @@ function toZoneRow(zone: Zone, client: PlatformClient): ZoneRow {
     type: zone.type ?? "unknown",
     accountId: zone.account.id ?? "",
     accountName: zone.account.name ?? "",
-    // A client made without an entry (a test's, a tool's) reads the single-account way: the default entry.
-    account: rowAccount(client.entry ?? { key: "default" }, { accountId: zone.account.id, accountName: zone.account.name }),
+    account: rowAccount(client.entry, { accountId: zone.account.id, accountName: zone.account.name }),
     createdOn: zone.created_on ?? null,
     activatedOn: zone.activated_on ?? null,
   };

@@ -102,7 +102,10 @@ describe("a pack's CA and dates", () => {
 
 describe("a zone without type", () => {
   it("is of unknown type, never full", async () => {
+    // A client reads for a configured entry (lib/accounts): the rows it lists are that entry's.
     const client = {
+      entry: { key: "default" },
+      entryKey: "default",
       get: async (_path: string, _query: object, schema: { parse: (v: unknown) => unknown }) => ({
         result: schema.parse({ id: zone.id, name: zone.name, account: {} }),
       }),
