@@ -111,7 +111,7 @@ export function CertificatesView() {
           Export CSV
         </Button>
       </div>
-      <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} />
+      <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} accounts={audit.accounts} account={view.account} />
       <CertificateChanges count={audit.changeCount} rows={rows} zones={audit.zones} />
       {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
       <RateLimitWait resumeAt={audit.resumeAt} what="the certificate audit" />

@@ -1,10 +1,15 @@
 "use client";
 // How the account's zones map: zones per previous sensitivity and action, as a chart and as a table
-// (the chart's text alternative). Zones already migrated have no previous setting to map.
+// (the chart's text alternative). Zones already migrated have no previous setting to map. With several accounts,
+// every account's zones by default, or one account's through the filter in the URL (as on Zones).
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { CoverageNote, PARTIAL_CHART_STYLE, PartialCount, RateLimitWait } from "@/components/data-table/coverage";
 import { ErrorState, LoadingState, ProgressBar } from "@/components/data-table/states";
 import { useZones } from "@/components/zones/use-zones";
+import { AccountCoverageLine } from "@/components/accounts/account-coverage";
+import { AccountFilter, offersAccountChoice, useKnownAccounts } from "@/components/accounts/account-filter";
+import { useAccountFilter } from "@/components/accounts/use-account-filter";
+import type { RowAccount } from "@/lib/accounts/row-account";
 import { isExact } from "@/lib/client/coverage";
 import { mapSensitivity } from "@/lib/migration/sensitivity-mapping";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
@@ -41,8 +46,16 @@ function distribution(zones: MigrationRow[]) {
   });
 }
 
+/** Whose zones the figures count: the account chosen, every account read, or the only one. */
+function scopeName(account: string | null, known: readonly RowAccount[]): string {
+  if (account) return known.find((candidate) => candidate.id === account)?.name ?? "This account";
+  return known.length > 1 ? "All accounts" : "This account";
+}
+
 export function MappingDistribution() {
-  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones();
+  const [account, setAccount] = useAccountFilter();
+  const { zones, coverage, accounts, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones(undefined, account);
+  const knownAccounts = useKnownAccounts(accounts);
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
   const rows = distribution(zones as MigrationRow[]);
@@ -51,9 +64,16 @@ export function MappingDistribution() {
   const unknown = (zones as MigrationRow[]).filter((z) => isUnknown(z, "packages") && z.verdict !== "failed").length;
   return (
     <section aria-labelledby="distribution-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="distribution-heading" className="font-semibold">
-        This account: <PartialCount count={mapped} coverage={coverage} testId="mapped-count" /> zones with a previous core rule set
-      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="distribution-heading" className="font-semibold">
+          {scopeName(account, knownAccounts)}: <PartialCount count={mapped} coverage={coverage} testId="mapped-count" /> zones with a
+          previous core rule set
+        </h2>
+        {offersAccountChoice(account, knownAccounts) && (
+          <AccountFilter value={account} accounts={knownAccounts} onChange={(next) => void setAccount(next ?? null)} />
+        )}
+      </div>
+      <AccountCoverageLine accounts={accounts} noun="zones" testId="mapping-accounts" />
       {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       <CoverageNote coverage={coverage} testId="mapping-coverage" />

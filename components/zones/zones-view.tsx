@@ -100,7 +100,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
           </a>
         </div>
       </div>
-      <SnapshotBanner snapshot={snapshot} onPublished={reload} />
+      <SnapshotBanner snapshot={snapshot} onPublished={reload} accounts={accounts} account={view.account} />
       <AccountTerraformExport />
       <DriftPanel flags={drift} accountOf={(zoneId) => accountByZone.get(zoneId)} />
       {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}

@@ -228,13 +228,17 @@ export const OPERATIONS = {
     headers: { "Set-Cookie": "The HttpOnly cookie naming the demo user." },
   },
   "GET /api/snapshots": {
-    summary: "The latest snapshot (time, age, zones) and the refresh under way, if any.",
+    summary: "The latest snapshot (time, age, zones) and the refresh under way, if any: the first account's, and each account's.",
     role: "viewer",
+    query: { account: "An account id: that account's snapshot only (the snapshot of the credential that reaches it)." },
     responses: { 200: account.snapshotsSchema },
   },
   "DELETE /api/snapshots": {
-    summary: "Discards the snapshot: the pages scan live again until the next refresh publishes one.",
+    summary: "Discards every account's snapshot: the pages scan live again until the next refresh publishes one.",
     role: "planner",
+    query: {
+      account: "An account id: only the snapshot holding that account (with the other accounts its credential reaches, if any).",
+    },
     responses: { 200: account.snapshotsDiscardedSchema },
   },
   "POST /api/snapshots/refresh": {

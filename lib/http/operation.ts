@@ -13,6 +13,7 @@ import { secretMatches } from "@/lib/http/shared-secret";
 import { identify, type Identity } from "@/lib/identity/identify";
 import { hasRole } from "@/lib/identity/roles";
 import { recordUsage } from "@/lib/http/usage-log";
+import { requestStats } from "@/lib/http/request-usage";
 import { consumerOf } from "@/lib/http/consumer";
 import type { PlatformClient } from "@/lib/platform/client";
 import { openPlatform } from "@/lib/platform/open-platform";
@@ -76,7 +77,8 @@ export function operation<P = Record<string, never>>(
 export function operation<P>(handler: Handler<P, never>, options: OperationOptions): Operation<P> {
   const allows = upstreamGuard(options.upstream);
   const handle = async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
-    let platform: PlatformClient | undefined;
+    // Every platform the request opens (one per account it reads): its usage is theirs together.
+    const opened = new Map<string, PlatformClient>();
     try {
       // The platform refuses a body over the plan's maximum before the function runs: so does Preflight.
       if (declaredLength(request) > getConfig().requestBodyMaxBytes) throw new PayloadTooLargeError(getConfig().requestBodyMaxBytes);
@@ -94,7 +96,6 @@ export function operation<P>(handler: Handler<P, never>, options: OperationOptio
       // (An id that is no zone id is the handler's 400, naming it.)
       const accounts = typeof zoneId === "string" && ZONE_ID.test(zoneId) ? { ...scope, entries: [zoneEntry(zoneId, scope)] } : scope;
       const requestId = crypto.randomUUID();
-      const opened = new Map<string, PlatformClient>();
       const platformFor = (entry: AccountEntry): PlatformClient => {
         let client = opened.get(entry.key);
         const share = accounts.entries.length;
@@ -102,13 +103,13 @@ export function operation<P>(handler: Handler<P, never>, options: OperationOptio
           opened.set(entry.key, (client = openPlatform(request.signal, requestId, allows, consumerOf(url.pathname), entry, share)));
         return client;
       };
-      platform = platformFor(accounts.entries[0]!);
+      const platform = platformFor(accounts.entries[0]!);
       // The overloads tie `identity` to the options, which decided above whether there is one.
       const result = await handler({ request, url, platform, accounts, platformFor, params, identity: identity as never, allows });
       const response = result instanceof Response ? result : Response.json(result);
-      return withUsage(request, response, platform);
+      return withUsage(request, response, opened.values());
     } catch (error) {
-      return withUsage(request, errorResponse(error), platform);
+      return withUsage(request, errorResponse(error), opened.values());
     }
   };
   return Object.assign(handle, { upstream: options.upstream });
@@ -120,12 +121,12 @@ async function authorize(request: Request, role: Role): Promise<Identity> {
   return identity;
 }
 
-function withUsage(request: Request, response: Response, platform: PlatformClient | undefined): Response {
+function withUsage(request: Request, response: Response, platforms: Iterable<PlatformClient>): Response {
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   for (const [name, value] of Object.entries(operationSecurityHeaders(servedOverHttps(request.url, request.headers))))
     response.headers.set(name, value);
-  if (platform && !response.headers.has("X-Preflight-Subrequests")) {
-    const stats = platform.scheduler.stats;
+  const stats = requestStats(platforms);
+  if (stats && !response.headers.has("X-Preflight-Subrequests")) {
     recordUsage(request, response.status, stats);
     const { subrequests, budget, peakInFlight } = stats;
     response.headers.set("X-Preflight-Subrequests", `${subrequests}/${budget}`);

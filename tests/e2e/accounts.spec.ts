@@ -44,6 +44,12 @@ test("every account's zones, what the page covers of each, and one account throu
   const partial = page.getByTestId("zones-accounts-partial");
   await expect(partial).toContainText("Partial: 2 of 3 accounts read; Acquired Co could not be read:");
   await expect(partial).not.toContainText("refused-by-the-platform");
+  // Each account's snapshot: none taken yet, each entry's its own (GET /api/snapshots).
+  await expect(page.getByTestId("account-snapshots").locator("li")).toHaveText([
+    /^.+: no snapshot yet \(scanned live\)$/,
+    "Staging: no snapshot yet (scanned live)",
+    "Acquired Co: no snapshot yet (scanned live)",
+  ]);
 
   // Every row names its account, with the account id on hover.
   const first = page.getByTestId("zone-row").first();
@@ -158,4 +164,33 @@ test("the Validation page filters by account, and reads a zone's window with its
   const asked = page.waitForRequest((request) => /\/api\/zones\/[0-9a-f]{32}\/validation\?.*account=[0-9a-f]{32}/.test(request.url()));
   await zone.click();
   await asked;
+});
+
+test("the Mapping page filters by account: its figures become that account's", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${preflight.url}/mapping`);
+  // Totals per account and overall, as on Zones; the refused account's zones are unknown.
+  const totals = page.getByTestId("mapping-accounts-totals");
+  await expect(totals).toHaveText(/^30\+ zones in 3 accounts: .+ 30 · Staging 0 · Acquired Co —$/, { timeout: 60_000 });
+  await expect(page.getByTestId("mapping-accounts-partial")).toContainText("Acquired Co could not be read:");
+  const heading = page.getByRole("heading", { level: 2, name: /zones with a previous core rule set/ });
+  const mapped = page.getByTestId("mapped-count");
+  await expect(heading).toHaveText(/^All accounts: \d+ zones/);
+  const all = Number(/^\d+/.exec((await mapped.textContent())!)![0]);
+  expect(all).toBeGreaterThan(0);
+
+  const filter = page.getByRole("combobox", { name: "Account" });
+  await filter.selectOption(STAGING_ID);
+  await expect(page).toHaveURL(new RegExp(`/mapping\\?account=${STAGING_ID}$`));
+  await expect(heading).toHaveText(/^Staging: 0 zones/, { timeout: 30_000 });
+  await expect(page.getByTestId("mapping-accounts")).toHaveCount(0);
+
+  // The sandbox's account alone: the only account with zones, so the same figure as every account's.
+  const sandboxOption = filter.locator("option").nth(1);
+  const sandboxName = (await sandboxOption.innerText()).trim();
+  await filter.selectOption((await sandboxOption.getAttribute("value"))!);
+  await expect(heading).toHaveText(new RegExp(`^${sandboxName}: ${all} zones`), { timeout: 30_000 });
+  await filter.selectOption({ label: "All accounts" });
+  await expect(page).not.toHaveURL(/account=/);
+  await expect(heading).toHaveText(new RegExp(`^All accounts: ${all} zones`), { timeout: 30_000 });
 });

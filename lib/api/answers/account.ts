@@ -8,6 +8,7 @@ import type { RequestUsage } from "@/lib/http/usage-log";
 import type { RateLimitUse } from "@/lib/platform/rate-limiter";
 import type { StepOutcome } from "@/lib/snapshots/refresh";
 import type { AccountStep } from "@/lib/snapshots/account-steps";
+import type { AccountSnapshot } from "@/lib/snapshots/account-snapshots";
 import { decodedSchema } from "@/lib/api/answers/decode";
 import { rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
@@ -52,11 +53,21 @@ export const invitesSchema = z.strictObject({
   ),
 });
 
-export const snapshotsSchema = z.strictObject({
+const snapshotStatus = {
   snapshot: snapshotInfoSchema.nullable(),
   refreshing: z.strictObject({ percent: z.number(), startedAt: z.string() }).nullable(),
   /** Whether the snapshot is fresh enough to answer the listings. */
   used: z.boolean(),
+};
+/** One account's snapshot: its entry's (the accounts one credential reaches share it). */
+const accountSnapshotSchema = z.strictObject({ id: z.string(), name: z.string(), entry: z.string(), ...snapshotStatus });
+const _accountSnapshot: SameKeys<z.output<typeof accountSnapshotSchema>, AccountSnapshot> = true;
+
+export const snapshotsSchema = z.strictObject({
+  /** The first account's snapshot (the one `account` asks for), as before several accounts. */
+  ...snapshotStatus,
+  /** Each account's, in configuration order (only the one `account` asks for). */
+  accounts: z.array(accountSnapshotSchema),
 });
 
 export const snapshotsDiscardedSchema = z.strictObject({ discarded: z.literal(true) });
