@@ -49,6 +49,9 @@ interface Step {
   group?: string;
 }
 
+/** What tests/edge/run.ts sets while it bundles: the same token as the tests, for the leak checks. */
+const edgeEnv = { ...env, WRANGLER_SEND_METRICS: "false" };
+
 /** A step's command, measured on its own so that it can run beside others. */
 const measured = (command: string, args: string[], stepEnv?: Record<string, string>) => () => runMeasured(command, args, stepEnv);
 
@@ -72,33 +75,35 @@ const steps: Step[] = [
   { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
-  {
-    name: "unit",
-    run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
-  },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
-  // e2e keeps about one core busy (one Playwright worker: the specs share one sandbox); the quick bench, on ports of its
-  // own, uses the other. It fails only when the benchmark machinery breaks, never on a budget, so sharing cannot fail it.
+  // e2e keeps about one core busy, no more (one Playwright worker: the specs share one sandbox, and much of its time is
+  // Chromium and the servers waiting on each other); what it leaves idle, the steps beside it use: Vitest (CPU-bound,
+  // on ports and buckets of its own), the quick bench (its own ports; fails only when the benchmark machinery breaks,
+  // never on a budget) and OpenNext bundling the build step's output for the edge step. None of them measures time.
   { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
+  {
+    name: "unit",
+    group: "browser",
+    run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
+  },
   { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
+  { name: "edge build", group: "browser", run: measured("npm", ["run", "build:edge", "--", "--skipNextBuild"], edgeEnv) },
   // 50 clients for 60 s on the e2e ports (after the suite has released them): fails on any error or memory growth.
   // Alone: it saturates both cores by design.
   { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
-  // OpenNext bundles the build step's standalone output (no second next build); then the smoke specs in local workerd.
-  { name: "edge", run: () => run(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
+  // The smoke specs in local workerd on what "edge build" bundled (bundled here when that step was not chosen).
+  {
+    name: "edge",
+    run: () => run(bin("tsx"), ["tests/edge/run.ts", chosenNames().includes("edge build") ? "--no-build" : "--reuse-next-build"], env),
+  },
 ];
 
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
-  // `npm test -- --only=lint,unit`: those steps alone, as the full run runs them.
-  const only = process.argv
-    .find((arg) => arg.startsWith("--only="))
-    ?.slice("--only=".length)
-    .split(",");
-  const chosen = only ? steps.filter((step) => only.includes(step.name)) : steps;
+  const chosen = steps.filter((step) => chosenNames().includes(step.name));
   const failed: string[] = [];
   const times: StepTime[] = [];
   const suiteStarted = Date.now();
@@ -109,9 +114,10 @@ async function main() {
     const batch = chosen.slice(i, next);
     i += batch.length;
     const runnable = batch.filter((step) => {
-      const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
+      const needsBuild = ["e2e", "load", "edge build", "edge"].includes(step.name);
       const needsChromium = step.name === "e2e" || step.name === "edge";
-      if (!((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium")))) return true;
+      const needsEdgeBuild = step.name === "edge" && failed.includes("edge build");
+      if (!((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium")) || needsEdgeBuild)) return true;
       failed.push(`${step.name} (not run)`);
       times.push({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" });
       return false;
@@ -140,6 +146,12 @@ async function main() {
   console.log(`\nSteps failed: ${failed.length ? failed.join(", ") : "none"}`);
   console.log(`${counts.passed} passed, ${counts.failed + (counts.failed === 0 && failed.length ? 1 : 0)} failed`);
   process.exit(failed.length ? 1 : 0);
+}
+
+/** `npm test -- --only=lint,unit`: those steps alone, as the full run runs them; every step without it. */
+function chosenNames(): string[] {
+  const only = process.argv.find((arg) => arg.startsWith("--only="));
+  return only ? only.slice("--only=".length).split(",") : steps.map((step) => step.name);
 }
 
 async function runStep(step: Step): Promise<StepTime> {
