@@ -162,7 +162,8 @@ async function main() {
         `latency p50 ${second.latency.p50} ms, p99 ${second.latency.p99} ms (second half)`,
     );
     console.log(
-      `load: live heap after a full collection (${heap0.processes} processes) ${heap0.mib.toFixed(1)} → ${heap1.mib.toFixed(1)} → ${heap2.mib.toFixed(1)} MiB; ` +
+      `load: live heap after a full collection (${heap0.processes} processes) ` +
+        `${heap0.mib.toFixed(1)} → ${heap1.mib.toFixed(1)} → ${heap2.mib.toFixed(1)} MiB; ` +
         `second half ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MiB over ${second.requests.total} requests ` +
         `(${((growth * 2 ** 20) / Math.max(1, second.requests.total)).toFixed(0)} bytes each; limit +${HEAP_GROWTH_MIB} MiB)`,
     );
