@@ -1,6 +1,12 @@
 // Where the e2e suite's servers listen and which sandbox token they share. The test runner sets
 // E2E_API_TOKEN to a fresh random value and builds with it in the environment, so the leak checks
 // would find it if anything copied it into the client bundle.
+/**
+ * The edge run (tests/edge/ports.ts sets E2E_RUNTIME) runs beside the Node one in `npm test`: its servers' logs are
+ * its own, or one run's outbound check would read the other's connections (wrangler's among them).
+ */
+const runtimePrefix = process.env.E2E_RUNTIME === "edge" ? "edge-" : "";
+
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 3210),
   sandboxPort: Number(process.env.E2E_SANDBOX_PORT ?? 8791),
@@ -16,10 +22,10 @@ export const E2E = {
   /** A second server on the same sandbox, configured with the legacy e-mail + key pair. */
   legacyPort: Number(process.env.E2E_LEGACY_PORT ?? 3211),
   /** Where the servers' stdout and stderr go during the suite: the leak checks read them. */
-  serverLog: "test-results/e2e-server.log",
+  serverLog: `test-results/${runtimePrefix}e2e-server.log`,
   /** Every host:port the main server's processes connected to (tests/e2e/outbound-hosts.mjs). */
-  outboundLog: "test-results/outbound-hosts.log",
-  legacyServerLog: "test-results/e2e-legacy-server.log",
+  outboundLog: `test-results/${runtimePrefix}outbound-hosts.log`,
+  legacyServerLog: `test-results/${runtimePrefix}e2e-legacy-server.log`,
   chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   get baseUrl() {
     return `http://127.0.0.1:${this.port}`;
