@@ -28,6 +28,20 @@ interface Wire {
   account?: string;
 }
 
+/**
+ * Whether the answer reached the operating system whole. A client gone while the call was handled never saw it; nor
+ * did one whose socket a sandbox restart destroyed while the answer still sat in Node's write buffer, which a busy
+ * machine leaves there long enough to matter (a reliability test counted such answers as seen, and their retries as
+ * repeats).
+ */
+function handedOver(res: ServerResponse): Promise<boolean> {
+  if (res.destroyed || (res.socket?.destroyed ?? true)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    res.once("finish", () => resolve(true));
+    res.once("close", () => resolve(res.writableFinished));
+  });
+}
+
 export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
   const tag = req.headers["x-preflight-request"];
@@ -44,11 +58,10 @@ export async function handleApi(runtime: SandboxRuntime, req: IncomingMessage, r
       raw === undefined
         ? serialise(fail(413, ERROR_CODES.invalidBody, "Request entity too large"), {})
         : answer(runtime, req, method, url, parsed);
-    // A client gone while the call was handled (or a sandbox restart) never saw this answer.
-    const delivered = !res.destroyed && !(res.socket?.destroyed ?? true);
+    const delivered = handedOver(res);
     sendRaw(res, status, body, headers);
     finish(status, {
-      delivered,
+      delivered: await delivered,
       ...(credential ? { credential } : {}),
       ...(account ? { account } : {}),
       ...(url.pathname === GRAPHQL_PATH ? { graphql: graphqlCall(parsed, errorCode) } : {}),
