@@ -12,6 +12,8 @@ const PEM = "tests/unit/certificates/fixtures/letsencrypt-2022-fullchain.pem";
 
 export interface Scene {
   files: readonly ScreenshotFile[];
+  /** The sandbox's accounts the demo serves for this scene (SANDBOX_ACCOUNTS): the docs' single account unless named. */
+  sandboxAccounts?: string;
   run: (browser: Browser, baseUrl: string, demo: DemoAccount, shot: Shot) => Promise<void>;
 }
 
@@ -30,9 +32,23 @@ async function traceDecoding(browser: Browser, baseUrl: string, demo: DemoAccoun
   await shot(page, "trace-decoding.png", page.getByRole("region", { name: "Call tree", exact: true }));
 }
 
+/** What `npm start` shows: the sandbox's three accounts on one Zones page, each zone naming its account. */
+async function severalAccounts(browser: Browser, baseUrl: string, _demo: DemoAccount, shot: Shot): Promise<void> {
+  const page = await pageAs(browser, baseUrl, "planner");
+  await page.goto("/zones");
+  await untilText(page.getByTestId("zones-count"), /^Showing (\d+) of \1 zones$/);
+  await untilText(page.getByTestId("zones-accounts-totals"), /zones in 3 accounts/);
+  await page.getByTestId("account-snapshots").waitFor();
+  await untilSettled(page);
+  await shot(page, "zones-accounts.png");
+}
+
+const OWN_SCENES = ["trace-decoding.png", "zones-accounts.png"];
+
 export const SCENES: readonly Scene[] = [
-  { files: SCREENSHOTS.map((s) => s.file).filter((file) => file !== "trace-decoding.png"), run: walkThrough },
+  { files: SCREENSHOTS.map((s) => s.file).filter((file) => !OWN_SCENES.includes(file)), run: walkThrough },
   { files: ["trace-decoding.png"], run: traceDecoding },
+  { files: ["zones-accounts.png"], sandboxAccounts: "security,staging,acquired", run: severalAccounts },
 ];
 
 /** The pages in the order of the work, each scene building on the changes of the one before. */

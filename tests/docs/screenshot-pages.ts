@@ -4,6 +4,11 @@ export const IMAGES_DIR = "docs/images";
 
 export const SCREENSHOTS = [
   { file: "zones.png", route: "/zones", shows: "every zone of the account with its migration verdict" },
+  {
+    file: "zones-accounts.png",
+    route: "/zones",
+    shows: "three accounts side by side: each zone's account, totals and snapshot per account",
+  },
   { file: "zone-detail.png", route: "/zones/[id]", shows: "a blocked zone: verdict, reasons and next steps, the mapping" },
   { file: "zone-procedure.png", route: "/zones/[id]", shows: "the proposed configuration and the migration procedure's calls" },
   { file: "mapping.png", route: "/mapping", shows: "the sensitivity-to-paranoia-level mapping across the account" },

@@ -1,5 +1,6 @@
 // `npm run docs:screenshots`: starts the demo exactly as `npm start` does (lib/dev/launcher/start.ts: the sandbox
-// account, the demo gateway and Preflight's production server) on ports of its own with a fresh bucket, drives it
+// account, the demo gateway and Preflight's production server) on ports of its own with a fresh bucket (the single
+// account the docs describe, then once more with the sandbox's three accounts for the scenes that show them), drives it
 // in Chromium and writes the pictures the docs show into docs/images/, then stops every process it started.
 // It builds nothing: run `npm run build` first when the build is missing or older than the sources.
 // `--only <picture>` (e.g. `--only trace-decoding`) runs only the scene that takes it, and retakes that scene's pictures.
@@ -42,12 +43,37 @@ async function main(): Promise<number> {
     console.error("The production build is missing or older than the sources: run `npm run build` first.");
     return 1;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), "preflight-screenshots-"));
   mkdirSync(join(root, IMAGES_DIR), { recursive: true });
+  const browser = await launchChromium();
+  try {
+    const secrets = [token, `127.0.0.1:${ports.gateway}`, `127.0.0.1:${ports.anvil}`];
+    const { shot, taken } = screenshotTaker(root, secrets);
+    // One demo per set of sandbox accounts the scenes ask for, one after another on the same ports.
+    const accountSets = [...new Set(scenes.map((scene) => scene.sandboxAccounts ?? DOCS_ACCOUNTS))];
+    for (const sandboxAccounts of accountSets) {
+      await withDemo(sandboxAccounts, async (baseUrl) => {
+        for (const scene of scenes.filter((s) => (s.sandboxAccounts ?? DOCS_ACCOUNTS) === sandboxAccounts))
+          await scene.run(browser, baseUrl, demoAccount(ports, token), shot);
+      });
+    }
+    const missing = expected.filter((file) => !taken.includes(file));
+    if (missing.length > 0) throw new Error(`no picture taken for ${missing.join(", ")}`);
+  } finally {
+    await browser.close();
+  }
+  return 0;
+}
+
+/** The pictures show the single account the docs describe, unless a scene names the sandbox accounts it shows. */
+const DOCS_ACCOUNTS = "security";
+
+/** Runs `work` against the demo started as `npm start` starts it, serving `sandboxAccounts`, with a fresh bucket. */
+async function withDemo(sandboxAccounts: string, work: (baseUrl: string) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "preflight-screenshots-"));
   const services: Service[] = [];
   // Ctrl-C stops the demo too: the launcher stops what it started.
-  for (const signal of ["SIGINT", "SIGTERM"] as const)
-    process.once(signal, () => void stopServices(services).then(() => process.exit(130)));
+  const stop = () => void stopServices(services).then(() => process.exit(130));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, stop);
   try {
     const demo = startService("demo", `${root}/node_modules/.bin/tsx`, ["lib/dev/launcher/start.ts"], {
       quiet: true,
@@ -56,8 +82,7 @@ async function main(): Promise<number> {
         PORT: String(ports.preflight),
         HOST: "127.0.0.1",
         SANDBOX_PORT: String(ports.sandbox),
-        // The pictures show the single account the docs describe.
-        SANDBOX_ACCOUNTS: "security",
+        SANDBOX_ACCOUNTS: sandboxAccounts,
         ANVIL_PORT: String(ports.anvil),
         GATEWAY_PORT: String(ports.gateway),
         SANDBOX_API_TOKEN: token,
@@ -79,20 +104,10 @@ async function main(): Promise<number> {
     services.push(demo);
     const baseUrl = `http://127.0.0.1:${ports.preflight}`;
     await waitForHttp(demo, `${baseUrl}/api/health`, 240_000);
-    console.log(`The demo is running on ${baseUrl}; taking ${expected.length} pictures into ${IMAGES_DIR}/`);
-
-    const browser = await launchChromium();
-    try {
-      const secrets = [token, `127.0.0.1:${ports.gateway}`, `127.0.0.1:${ports.anvil}`];
-      const { shot, taken } = screenshotTaker(root, secrets);
-      for (const scene of scenes) await scene.run(browser, baseUrl, demoAccount(ports, token), shot);
-      const missing = expected.filter((file) => !taken.includes(file));
-      if (missing.length > 0) throw new Error(`no picture taken for ${missing.join(", ")}`);
-    } finally {
-      await browser.close();
-    }
-    return 0;
+    console.log(`The demo (sandbox accounts: ${sandboxAccounts}) is running on ${baseUrl}; taking pictures into ${IMAGES_DIR}/`);
+    await work(baseUrl);
   } finally {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, stop);
     // SIGTERM to the launcher, which stops the sandbox, the gateway and the server it started.
     await stopServices(services, 15_000);
     rmSync(dataDir, { recursive: true, force: true });
