@@ -1,10 +1,11 @@
 // Which account and API base this Preflight talks to. Server-rendered from the config's public part:
 // the token never leaves the server, so it is not even passed to this component.
 import "server-only";
+import { accountsInWords } from "@/lib/accounts/connection-words";
 import { getConfig } from "@/lib/config";
 
 export function ConnectionSummary() {
-  const { mode, apiBaseUrl, accountId } = getConfig();
+  const { mode, apiBaseUrl, accountId, accounts } = getConfig();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600" data-testid="connection-summary">
       {mode === "sandbox" ? (
@@ -15,7 +16,7 @@ export function ConnectionSummary() {
         </span>
       )}
       <span>
-        Account: <span className="font-mono">{accountId ?? "every account the credentials reach"}</span>
+        Account: <span className="font-mono">{accountsInWords(accountId, accounts)}</span>
       </span>
       <span>
         API base: <span className="font-mono">{apiBaseUrl}</span>

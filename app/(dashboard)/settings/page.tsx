@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { accountsInWords } from "@/lib/accounts/connection-words";
 import { Invitations } from "@/components/reviews/invitations";
 import { PageHeader } from "@/components/app-shell/page-header";
 import { AccountsTable } from "@/components/settings/accounts-table";
@@ -18,7 +19,7 @@ export default async function SettingsPage() {
     ["Mode", config.mode === "sandbox" ? "Sandbox account (no credentials configured)" : "Live account"],
     ["API base", config.apiBaseUrl],
     ["Credentials", config.credentials.kind === "token" ? "API token (Bearer)" : "E-mail and global API key"],
-    ["Account", config.accountId ?? "every account the credentials reach"],
+    ["Account", accountsInWords(config.accountId, config.accounts)],
     ["Blockchain gateway", config.gatewayUrl ? "configured (address kept on the server)" : "not configured"],
     ["Edge plan", config.edgePlan],
     ["Subrequests per server request", String(config.subrequestBudget)],
