@@ -1,6 +1,7 @@
 // Child processes of the launcher, test runner and benchmarks: started with a name, stopped by PID,
 // and waited on until they answer over HTTP.
 import { spawn, type ChildProcess } from "node:child_process";
+import { descendants, processOf, stillRuns, type RunningProcess } from "@/lib/dev/launcher/process-tree";
 
 export interface Service {
   name: string;
@@ -48,13 +49,37 @@ export async function waitForHttp(service: Service, url: string, timeoutMs = 120
   throw new Error(`${service.name} did not answer ${new URL(url).pathname} within ${timeoutMs / 1000} s`);
 }
 
-/** Stops services by their PID: SIGTERM, then SIGKILL for any still running after a grace period. */
+/**
+ * Stops services by their PID: SIGTERM, then SIGKILL for any still running after a grace period. What each started is
+ * ended too: a service killed in a hurry (a busy machine outlasting the grace period) cannot stop its own children,
+ * and an anvil left so held its port for the next run (the quick bench's "Address already in use").
+ */
 export async function stopServices(services: Service[], graceMs = 5_000): Promise<void> {
   const running = services.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+  const started = running.flatMap((s) => (s.child.pid ? descendants(s.child.pid) : [])).flatMap((pid) => processOf(pid) ?? []);
   for (const service of running) service.child.kill("SIGTERM");
   const timer = setTimeout(() => running.forEach((s) => s.child.kill("SIGKILL")), graceMs);
   await Promise.all(running.map((s) => s.exited));
   clearTimeout(timer);
+  await endLeftovers(started);
+}
+
+/** The processes of `started` still running once their service exited: SIGTERM, then SIGKILL after two seconds. */
+async function endLeftovers(started: RunningProcess[]): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    const left = started.filter(stillRuns);
+    for (const { pid } of left) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // ended between the look and the signal
+      }
+    }
+    return left.length;
+  };
+  if (signal("SIGTERM") === 0) return;
+  for (let waited = 0; waited < 2_000 && started.some(stillRuns); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  signal("SIGKILL");
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code. */

@@ -1,16 +1,8 @@
 // Resident memory of a server process and its children, sampled from /proc (Linux) while work runs.
 import { readFileSync } from "node:fs";
+import { descendants } from "@/lib/dev/launcher/process-tree";
 
-/** A process's children, their children and so on (from /proc). */
-export function descendants(pid: number): number[] {
-  let children: number[];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
+export { descendants };
 
 function rssKiB(pid: number): number {
   try {
