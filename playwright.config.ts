@@ -21,8 +21,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
-  // The first view of a page scans the whole sandbox account on 2 cores: give assertions room for it.
-  expect: { timeout: 15_000 },
+  // The first view of a page scans the whole sandbox account on 2 cores, which `npm test` shares with Vitest and the edge
+  // step (tests/run-all.ts): give assertions room for it. A condition met sooner ends the wait sooner.
+  expect: { timeout: 30_000 },
   // Playwright empties its output folder on start: keep it apart from the unit report beside it.
   outputDir: "test-results/e2e",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
