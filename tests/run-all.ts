@@ -72,22 +72,23 @@ const steps: Step[] = [
   { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
+  // Alone: it keeps both cores busy itself, and its local bucket (Miniflare's synchronous proxy, docs/testing.md) has a
+  // race that a loaded machine trips; beside e2e, with the cores shared, it gained no time.
+  {
+    name: "unit",
+    run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
+  },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
   // e2e keeps about one core busy, no more (one Playwright worker: the specs share one sandbox, and much of its time is
-  // Chromium and the servers waiting on each other); what it leaves idle, the steps beside it use: Vitest (CPU-bound,
-  // on ports and buckets of its own), the quick bench (its own ports; fails only when the benchmark machinery breaks,
-  // never on a budget) and edge (OpenNext bundles the build step's output, no second next build, then the smoke specs in
-  // local workerd and the two-isolate test, on ports of their own). The two-isolate test's wall-time ratio is set by the
-  // rate limit it waits on, not by the cores: 0.83 against its 1.1 on a machine loaded 7 to 20 times over.
+  // Chromium and the servers waiting on each other); what it leaves idle, the steps beside it use: the quick bench (its
+  // own ports; fails only when the benchmark machinery breaks, never on a budget) and edge (OpenNext bundles the build
+  // step's output, no second next build, then the smoke specs in local workerd and the two-isolate test, on ports of
+  // their own). The two-isolate test's wall-time ratio is set by the rate limit it waits on, not by the cores: 0.83
+  // against its 1.1 on a machine loaded 7 to 20 times over.
   { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
-  {
-    name: "unit",
-    group: "browser",
-    run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
-  },
   { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "edge", group: "browser", run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
   // 50 clients on the e2e ports (after the suite has released them): fails on any error or memory growth.
