@@ -1,15 +1,11 @@
 // GET and DELETE /api/snapshots across the sandbox's three accounts, through the real routes: the first account
 // with its own token (its own snapshot), the other two reached by one token (one snapshot holding both).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
-import { closeLocalBucket } from "@/lib/storage/local-bucket";
+import { describe, expect, it } from "vitest";
+import type { RunningSandbox } from "@/lib/dev/sandbox/server";
+import { withSandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
 
 const TOKEN = "snapshots-accounts-token-0001";
 let sandbox: RunningSandbox;
-let dataDir: string;
 
 interface Status {
   snapshot: { runId: string; zoneCount: number } | null;
@@ -18,24 +14,7 @@ interface Status {
 }
 type Answer = Status & { accounts: Array<Status & { id: string; name: string; entry: string }> };
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 6 });
-  dataDir = mkdtempSync(join(tmpdir(), "preflight-snapshots-accounts-"));
-  Object.assign(process.env, {
-    CLOUDFLARE_API_TOKEN: "",
-    SANDBOX_PORT: String(sandbox.port),
-    SANDBOX_API_TOKEN: TOKEN,
-    SANDBOX_ACCOUNTS: "security,staging,acquired",
-    ACCOUNT_RATE_LIMIT: "1000000",
-    GRAPHQL_RATE_LIMIT: "1000000",
-    PREFLIGHT_DATA_DIR: dataDir,
-  });
-}, 60_000);
-afterAll(async () => {
-  await closeLocalBucket();
-  await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+withSandboxRoutes({ token: TOKEN, zoneCount: 6, accounts: "security,staging,acquired" }, (routes) => (sandbox = routes.sandbox));
 
 const headers = { "x-preflight-demo-user": "planner", host: "127.0.0.1", origin: "http://127.0.0.1" };
 const accountId = (key: string) => sandbox.accounts.find((account) => account.key === key)!.state.account.id;

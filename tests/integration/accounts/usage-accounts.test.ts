@@ -1,34 +1,13 @@
 // A request that reads several accounts opens one platform per account: its usage headers and the usage log must
 // count every one of them, not only the first. Checked against the sandbox's own log of the calls it answered.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
-import { closeLocalBucket } from "@/lib/storage/local-bucket";
+import { describe, expect, it } from "vitest";
+import type { RunningSandbox } from "@/lib/dev/sandbox/server";
+import { withSandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
 
 const TOKEN = "usage-accounts-token-0001";
 let sandbox: RunningSandbox;
-let dataDir: string;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 12 });
-  dataDir = mkdtempSync(join(tmpdir(), "preflight-usage-accounts-"));
-  Object.assign(process.env, {
-    CLOUDFLARE_API_TOKEN: "",
-    SANDBOX_PORT: String(sandbox.port),
-    SANDBOX_API_TOKEN: TOKEN,
-    SANDBOX_ACCOUNTS: "security,staging,acquired",
-    ACCOUNT_RATE_LIMIT: "1000000",
-    GRAPHQL_RATE_LIMIT: "1000000",
-    PREFLIGHT_DATA_DIR: dataDir,
-  });
-}, 60_000);
-afterAll(async () => {
-  await closeLocalBucket();
-  await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+withSandboxRoutes({ token: TOKEN, zoneCount: 12, accounts: "security,staging,acquired" }, (routes) => (sandbox = routes.sandbox));
 
 describe("the usage of a request across accounts", () => {
   it("sums every account's calls in the headers and the usage log", async () => {
