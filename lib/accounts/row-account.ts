@@ -15,8 +15,3 @@ export function rowAccount(
   const configured = entry.id !== undefined && entry.id === id ? entry.name : undefined;
   return { id, name: configured ?? (zone.accountName || entry.name || entry.key) };
 }
-
-/** An entry's account when no listed zone named it (a user-level review, e.g. an invite): its configured one, if any. */
-export function entryAccount(entry: Pick<AccountEntry, "key" | "id" | "name">): RowAccount | undefined {
-  return entry.id ? { id: entry.id, name: entry.name ?? entry.key } : undefined;
-}

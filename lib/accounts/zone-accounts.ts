@@ -5,7 +5,7 @@ import { NotFoundError } from "@/lib/errors/not-found-error";
 import { InputError } from "@/lib/errors/input-error";
 import type { AccountEntry } from "@/lib/accounts/account-entries";
 import { ACCOUNT_PARAMETER, type AccountScope } from "@/lib/accounts/account-scope";
-import { entryAccount, type RowAccount } from "@/lib/accounts/row-account";
+import type { RowAccount } from "@/lib/accounts/row-account";
 
 interface ZoneOwner {
   entryKey: string;
@@ -26,11 +26,6 @@ export const zoneAccounts = {
     owners.clear();
   },
 };
-
-/** The account a zone's rows name: as its listing named it, else its entry's configured account (if it has one). */
-export function accountOfZone(zoneId: string, entry: Pick<AccountEntry, "key" | "id" | "name">): RowAccount | undefined {
-  return zoneAccounts.accountOf(zoneId) ?? entryAccount(entry);
-}
 
 /** With an account asked for, only the entries seen listing it (when any were): no other credential is asked for it. */
 export function narrowToKnownReach(scope: AccountScope): AccountScope {

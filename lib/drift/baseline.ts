@@ -35,11 +35,6 @@ export const baselineSchema = z.object({
   zoneName: z.string(),
   /** The zone's account, from the review that set the baseline (absent on older baselines): drift records name it. */
   account: z.object({ id: z.string(), name: z.string() }).optional(),
-  /**
-   * The configured entry (PREFLIGHT_ACCOUNTS' key) whose credentials executed the review and check the zone's drift; absent
-   * on older baselines, which the first entry checks (lib/drift/baseline-owner.ts).
-   */
-  entry: z.string().optional(),
   /** The review that approved this configuration, its kind, and who approved and executed it. */
   reviewId: z.uuid(),
   reviewKind: z.enum(BASELINE_KINDS),
@@ -62,14 +57,7 @@ export function readBaseline(bucket: Bucket, zoneId: string): Promise<Stored<Bas
 /** Replaces the zone's baseline; the metadata lets a listing say which review set it without reading it. */
 export async function writeBaseline(bucket: Bucket, baseline: Baseline): Promise<void> {
   const value = baselineSchema.parse(baseline);
-  await writeJson(bucket, baselineKey(value.zoneId), value, {
-    customMetadata: {
-      reviewId: value.reviewId,
-      at: value.at,
-      // Which entry's drift watch checks it, known from the listing without reading the object.
-      ...(value.entry !== undefined ? { entry: value.entry } : {}),
-    },
-  });
+  await writeJson(bucket, baselineKey(value.zoneId), value, { customMetadata: { reviewId: value.reviewId, at: value.at } });
 }
 
 /** The rules drift is measured against: as deployed (ids and refs the platform gave them) when known. */

@@ -1,7 +1,6 @@
 // The zones drift watch flags, for the Zones page: one bucket listing of `drift/` with its custom metadata
 // (a subrequest per 1,000 flagged zones), no object read. A zone is flagged while its live entry point
 // differs from its baseline, or while its last check failed.
-import type { RowAccount } from "@/lib/accounts/row-account";
 import type { Bucket } from "@/lib/storage/bucket";
 import { listAll } from "@/lib/storage/json-objects";
 import { WATCH_PREFIX } from "@/lib/drift/watch";
@@ -9,8 +8,6 @@ import { WATCH_PREFIX } from "@/lib/drift/watch";
 export interface DriftFlag {
   zoneId: string;
   zoneName: string;
-  /** The zone's account; absent for a watch written before watches named it, until its next check. */
-  account?: RowAccount;
   /** `drifted`: changes seen (the last check may also have failed: `failure`); `check_failed`: none seen, the check failed. */
   status: "drifted" | "check_failed";
   /** When the earliest change still there was first seen. */
@@ -36,7 +33,6 @@ export async function listDriftFlags(bucket: Bucket): Promise<DriftFlag[]> {
     flags.push({
       zoneId,
       zoneName: meta.zoneName ?? zoneId,
-      ...(meta.accountId ? { account: { id: meta.accountId, name: meta.accountName ?? meta.accountId } } : {}),
       status: changeCount > 0 ? "drifted" : "check_failed",
       ...(meta.since ? { since: meta.since } : {}),
       checkedAt: meta.checkedAt,

@@ -25,9 +25,6 @@ const STEP_OVERHEAD = 2;
 const ZONES_AT_ONCE = 4;
 const KEYS_PER_LIST = 100;
 
-/** Whether this run checks a baseline, given the entry it names (undefined: a baseline from before they named one). */
-export type BaselineOwner = (entry: string | undefined) => boolean;
-
 export interface DriftWork {
   progress: DriftProgress;
   /** Set when the account rate limit stopped the work. */
@@ -37,24 +34,17 @@ export interface DriftWork {
 /** Room for the listing, the records' write and at least one zone. */
 export const DRIFT_MIN_BUDGET = STEP_OVERHEAD + DRIFT_CALLS_PER_ZONE;
 
-/**
- * Checks the zones whose baseline `owns` says are this run's: each configured entry's refresh checks the zones of its
- * own reviews with its own credentials (another entry's token would be refused, and the zone flagged as failed).
- */
 export async function watchDriftFrom(
   work: PlatformClient,
   bucket: Bucket,
   start: DriftProgress,
   snapshotId: string,
   now: () => Date,
-  owns: BaselineOwner = () => true,
 ): Promise<DriftWork> {
   const progress = { ...start };
   if (progress.done || work.scheduler.remainingBudget < DRIFT_MIN_BUDGET) return { progress, retryAfterMs: 0 };
-  const page = await bucket.list({ prefix: BASELINE_PREFIX, cursor: progress.cursor, limit: KEYS_PER_LIST, include: ["customMetadata"] });
-  const keys = page.objects
-    .filter((o) => zoneIdOfBaselineKey(o.key) && o.key > (progress.after ?? "") && owns(o.customMetadata?.entry))
-    .map((o) => o.key);
+  const page = await bucket.list({ prefix: BASELINE_PREFIX, cursor: progress.cursor, limit: KEYS_PER_LIST });
+  const keys = page.objects.map((o) => o.key).filter((key) => zoneIdOfBaselineKey(key) && key > (progress.after ?? ""));
   const pool = await runWithinBudget(
     work.scheduler,
     keys,

@@ -19,8 +19,6 @@ export const driftWatchSchema = z.object({
   format: z.literal(1),
   zoneId: z.string().regex(/^[0-9a-f]{32}$/),
   zoneName: z.string(),
-  /** The zone's account, from its baseline (absent when the baseline names none). */
-  account: z.object({ id: z.string(), name: z.string() }).optional(),
   /** The review whose approved configuration (the baseline) the live entry point is compared with. */
   reviewId: z.uuid(),
   baselineAt: z.string(),
@@ -63,7 +61,6 @@ export async function clearWatch(bucket: Bucket, zoneId: string): Promise<void> 
 export function watchMetadata(watch: DriftWatch): Record<string, string> {
   return {
     zoneName: fitBytes(watch.zoneName, 253),
-    ...(watch.account ? { accountId: watch.account.id, accountName: fitBytes(watch.account.name, 200) } : {}),
     reviewId: watch.reviewId,
     checkedAt: watch.checkedAt,
     changeCount: String(watch.changes.length),

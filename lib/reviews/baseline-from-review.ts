@@ -23,6 +23,5 @@ export function baselineFromReview(review: Review, at: string): Baseline | undef
     at,
   };
   const account = review.account ? { account: { id: review.account.id, name: review.account.name } } : {};
-  const entry = review.entry !== undefined ? { entry: review.entry } : {};
-  return { format: 1, zoneId, zoneName, ...account, ...entry, ...who, configuration, ...(entrypoint ? { entrypoint } : {}) };
+  return { format: 1, zoneId, zoneName, ...account, ...who, configuration, ...(entrypoint ? { entrypoint } : {}) };
 }

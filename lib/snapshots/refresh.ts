@@ -11,7 +11,7 @@ import { listZonePages } from "@/lib/platform/zones";
 import type { Bucket } from "@/lib/storage/bucket";
 import { readJson, writeJson } from "@/lib/storage/json-objects";
 import { meteredBucket } from "@/lib/storage/metered-bucket";
-import { DRIFT_MIN_BUDGET, watchDriftFrom, type BaselineOwner } from "@/lib/drift/refresh-work";
+import { DRIFT_MIN_BUDGET, watchDriftFrom } from "@/lib/drift/refresh-work";
 import { newDriftProgress } from "@/lib/drift/progress";
 import { planRecords, previousOf, PRINT_CALLS, readPublished, shardOf, StepPrints, writeRecords } from "@/lib/snapshots/audit-changes";
 import { auditZonesFrom } from "@/lib/snapshots/certificate-work";
@@ -41,8 +41,6 @@ export interface RefreshOptions {
   restart: boolean;
   refreshAfterMinutes: number;
   now?: () => Date;
-  /** Which zones' drift this run checks (lib/drift/baseline-owner.ts); every zone's when absent. */
-  ownsBaseline?: BaselineOwner;
 }
 
 export interface StepOutcome {
@@ -133,7 +131,7 @@ async function advance(
       // Every zone with a baseline: its live entry point against what its review approved (lib/drift).
       const drift = state.drift ?? newDriftProgress();
       if (!drift.done && !room(DRIFT_MIN_BUDGET)) return 0;
-      const step = await watchDriftFrom(work, bucket, drift, state.runId, options.now, options.ownsBaseline);
+      const step = await watchDriftFrom(work, bucket, drift, state.runId, options.now);
       state.drift = step.progress;
       if (step.progress.done) state.phase = "list";
       else if (step.retryAfterMs > 0 || step.progress.checked === drift.checked) return step.retryAfterMs;

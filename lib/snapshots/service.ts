@@ -9,7 +9,6 @@ import { describeSnapshots, isFresh } from "@/lib/snapshots/read";
 import { forgetSnapshotObjects, rememberedSnapshotObjects } from "@/lib/snapshots/remembered-status";
 import { refreshStep, type StepOutcome } from "@/lib/snapshots/refresh";
 import { snapshotKeys } from "@/lib/snapshots/schema";
-import { baselineOwner } from "@/lib/drift/baseline-owner";
 
 /** A refresh run starts again this long after the last one published, unless SNAPSHOT_REFRESH_MINUTES says otherwise. */
 const DEFAULT_REFRESH_AFTER_MINUTES = 60;
@@ -31,7 +30,6 @@ export async function runRefreshStep(platform: PlatformClient, restart: boolean)
     return await refreshStep(platform, bucket, {
       account,
       accountId: platform.entry.id,
-      ownsBaseline: baselineOwner(platform.entry.key, config.accounts),
       restart,
       refreshAfterMinutes: config.snapshots.refreshMinutes || DEFAULT_REFRESH_AFTER_MINUTES,
     });

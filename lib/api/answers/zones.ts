@@ -1,6 +1,5 @@
 // The zone operations' answers: the account's zones, one zone's migration detail and drift, and validation mode.
 import { z } from "zod";
-import type { RowAccount } from "@/lib/accounts/row-account";
 import type { DriftFlag } from "@/lib/drift/flags";
 import { driftWatchSchema } from "@/lib/drift/watch";
 import type { ZoneDrift } from "@/lib/drift/zone-drift";
@@ -18,7 +17,6 @@ import { continuation, omittedFieldSchema, rateLimitNameSchema, snapshotInfoSche
 const driftFlagSchema = z.strictObject({
   zoneId: z.string(),
   zoneName: z.string(),
-  account: z.strictObject({ id: z.string(), name: z.string() }).optional(),
   status: z.enum(["drifted", "check_failed"]),
   since: z.string().optional(),
   checkedAt: z.string(),
@@ -119,8 +117,6 @@ const readState = { ...continuation, rateLimit: rateLimitNameSchema.optional(), 
 
 export const validationAnswerSchema = z.strictObject({
   zoneId: z.string(),
-  /** The zone's account (absent only when neither its listing nor its entry's configuration names one). */
-  account: z.strictObject({ id: z.string(), name: z.string() }).optional(),
   window: timeWindow,
   totals: z.strictObject(classTotals),
   estimated: z.strictObject({ ...classTotals, nowBlocked: z.number(), nowAllowed: z.number() }),
@@ -159,7 +155,7 @@ export const validationAnswerSchema = z.strictObject({
     })
     .nullable(),
 });
-const _validation: SameKeys<z.output<typeof validationAnswerSchema>, ValidationAnswer & { account?: RowAccount }> = true;
+const _validation: SameKeys<z.output<typeof validationAnswerSchema>, ValidationAnswer> = true;
 
 const comparedRequestSchema = z.strictObject({
   rayName: z.string(),

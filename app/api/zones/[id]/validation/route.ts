@@ -1,8 +1,7 @@
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
-import { accountOfZone } from "@/lib/accounts/zone-accounts";
-import { compareZone, type ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import { compareZone } from "@/lib/validation-mode/compare-zone";
 import { parseReadQuery } from "@/lib/validation-mode/read-query";
 import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 
@@ -18,14 +17,12 @@ export const dynamic = "force-dynamic";
  * With `Accept: application/x-ndjson`, progress lines (slices read) come first.
  */
 export const GET = operation<{ id: string }>(
-  async ({ request, url, platform, params, accounts }) => {
+  async ({ request, url, platform, params }) => {
     const { window, ...read } = parseReadQuery(url, Date.now());
-    // The zone's account, as every row of a zone names it (the handler reads with that account's entry only).
-    const account = accountOfZone(params.id, accounts.entries[0]!);
-    const named = (answer: ValidationAnswer) => ({ ...answer, ...(account ? { account } : {}) });
-    if (!wantsProgress(request)) return named((await compareZone(platform, params.id, window, read)).answer);
-    return progressStream<ReadProgress>(request.signal, async (onProgress) =>
-      named((await compareZone(platform, params.id, window, { ...read, onProgress })).answer),
+    if (!wantsProgress(request)) return (await compareZone(platform, params.id, window, read)).answer;
+    return progressStream<ReadProgress>(
+      request.signal,
+      async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer,
     );
   },
   { role: "viewer", zoneParam: "id", upstream: UPSTREAM.validation },
