@@ -1,15 +1,10 @@
 // The certificate audit across the sandbox's three accounts, through the real route: every account's zones audited
 // with its own credential (none failed), each outcome naming its account, and the account filter.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
-import { closeLocalBucket } from "@/lib/storage/local-bucket";
+import { describe, expect, it } from "vitest";
+import type { RunningSandbox } from "@/lib/dev/sandbox/server";
+import { withSandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
 
-const TOKEN = "certificates-accounts-token-0001";
 let sandbox: RunningSandbox;
-let dataDir: string;
 
 interface Outcome {
   zoneId: string;
@@ -18,24 +13,10 @@ interface Outcome {
   account?: { id: string; name: string };
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 12 });
-  dataDir = mkdtempSync(join(tmpdir(), "preflight-certificates-accounts-"));
-  Object.assign(process.env, {
-    CLOUDFLARE_API_TOKEN: "",
-    SANDBOX_PORT: String(sandbox.port),
-    SANDBOX_API_TOKEN: TOKEN,
-    SANDBOX_ACCOUNTS: "security,staging,acquired",
-    ACCOUNT_RATE_LIMIT: "1000000",
-    GRAPHQL_RATE_LIMIT: "1000000",
-    PREFLIGHT_DATA_DIR: dataDir,
-  });
-}, 60_000);
-afterAll(async () => {
-  await closeLocalBucket();
-  await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+withSandboxRoutes(
+  { token: "certificates-accounts-token-0001", zoneCount: 12, accounts: "security,staging,acquired" },
+  (started) => (sandbox = started.sandbox),
+);
 
 async function audit(query = ""): Promise<Outcome[]> {
   const { GET } = await import("@/app/api/certificates/route");

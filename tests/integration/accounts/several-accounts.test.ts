@@ -1,16 +1,11 @@
 // Several accounts in one Preflight, through the real routes against the sandbox's three accounts: the first with
 // its own token, the other two reached by one token (sandbox mode reaches them as `npm start` does).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
-import { closeLocalBucket } from "@/lib/storage/local-bucket";
+import { describe, expect, it } from "vitest";
+import type { RunningSandbox } from "@/lib/dev/sandbox/server";
+import { withSandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
 
-const TOKEN = "several-accounts-token-0001";
 const as = (user: string) => ({ "x-preflight-demo-user": user, host: "127.0.0.1", origin: "http://127.0.0.1" });
 let sandbox: RunningSandbox;
-let dataDir: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
 type Handler = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
 
@@ -27,24 +22,10 @@ interface Coverage {
   rows: number;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 24 });
-  dataDir = mkdtempSync(join(tmpdir(), "preflight-accounts-"));
-  Object.assign(process.env, {
-    CLOUDFLARE_API_TOKEN: "",
-    SANDBOX_PORT: String(sandbox.port),
-    SANDBOX_API_TOKEN: TOKEN,
-    SANDBOX_ACCOUNTS: "security,staging,acquired",
-    ACCOUNT_RATE_LIMIT: "1000000",
-    GRAPHQL_RATE_LIMIT: "1000000",
-    PREFLIGHT_DATA_DIR: dataDir,
-  });
-}, 60_000);
-afterAll(async () => {
-  await closeLocalBucket();
-  await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+withSandboxRoutes(
+  { token: "several-accounts-token-0001", zoneCount: 24, accounts: "security,staging,acquired" },
+  (started) => (sandbox = started.sandbox),
+);
 
 async function call(handler: Handler, path: string, init: { user?: string; body?: unknown; params?: Record<string, string> } = {}) {
   const request = new Request(`http://127.0.0.1${path}`, {

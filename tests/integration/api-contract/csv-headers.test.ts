@@ -1,37 +1,16 @@
 // Every CSV export answers the same headers through csvResponse(): text/csv in UTF-8, an attachment named for
 // what it holds, no-store, and X-Preflight-Complete (X-Preflight-Cursor when cut short), through the real routes.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type RunningSandbox } from "@/lib/dev/sandbox/server";
-import { closeLocalBucket } from "@/lib/storage/local-bucket";
+import { describe, expect, it } from "vitest";
+import type { RunningSandbox } from "@/lib/dev/sandbox/server";
 import { seededWindow, zoneWithOrdinal } from "@/tests/integration/validation-mode/harness";
+import { withSandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
 
-const TOKEN = "validation-test-token-0001";
 const VIEWER = { "x-preflight-demo-user": "planner", host: "127.0.0.1" };
 let sandbox: RunningSandbox;
-let dataDir: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
 type Get = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, apiToken: TOKEN, rateLimit: null, graphqlRateLimit: null, zoneCount: 24 });
-  dataDir = mkdtempSync(join(tmpdir(), "preflight-csv-headers-"));
-  Object.assign(process.env, {
-    CLOUDFLARE_API_TOKEN: "",
-    SANDBOX_PORT: String(sandbox.port),
-    SANDBOX_API_TOKEN: TOKEN,
-    ACCOUNT_RATE_LIMIT: "1000000",
-    GRAPHQL_RATE_LIMIT: "1000000",
-    PREFLIGHT_DATA_DIR: dataDir,
-  });
-}, 60_000);
-afterAll(async () => {
-  await closeLocalBucket();
-  await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+withSandboxRoutes({ token: "validation-test-token-0001", zoneCount: 24 }, (started) => (sandbox = started.sandbox));
 
 async function csv(get: Get, path: string, params: Record<string, string> = {}) {
   const response = await get(new Request(`http://127.0.0.1${path}`, { headers: VIEWER }), { params: Promise.resolve(params) });
