@@ -14,9 +14,14 @@ import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { accountCoverageSchema } from "@/lib/api/answers/accounts";
 import { continuation, omittedFieldSchema, rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
+/** The account a row or answer is of (lib/accounts/row-account.ts). */
+const rowAccountSchema = z.strictObject({ id: z.string(), name: z.string() });
+
 const driftFlagSchema = z.strictObject({
   zoneId: z.string(),
   zoneName: z.string(),
+  /** The zone's account; absent only when no review or listing named it (a watch from before flags named it). */
+  account: rowAccountSchema.optional(),
   status: z.enum(["drifted", "check_failed"]),
   since: z.string().optional(),
   checkedAt: z.string(),
@@ -82,6 +87,7 @@ export const zoneDriftSchema = z.strictObject({
     .strictObject({
       reviewId: z.string(),
       reviewKind: z.string(),
+      account: rowAccountSchema.optional(),
       at: z.string(),
       approvedBy: z.string().optional(),
       executedBy: z.string().optional(),
