@@ -10,7 +10,7 @@ import { rulesetDiffSchema } from "@/lib/rulesets/diff-schema";
 import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { migrationRowSchema } from "@/lib/snapshots/row-schemas";
 import { REQUEST_CLASSES } from "@/lib/validation-mode/join";
-import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import type { ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { accountCoverageSchema } from "@/lib/api/answers/accounts";
 import { continuation, omittedFieldSchema, rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
 
@@ -123,6 +123,8 @@ const readState = { ...continuation, rateLimit: rateLimitNameSchema.optional(), 
 
 export const validationAnswerSchema = z.strictObject({
   zoneId: z.string(),
+  /** The zone's account. */
+  account: rowAccountSchema,
   window: timeWindow,
   totals: z.strictObject(classTotals),
   estimated: z.strictObject({ ...classTotals, nowBlocked: z.number(), nowAllowed: z.number() }),
@@ -161,7 +163,7 @@ export const validationAnswerSchema = z.strictObject({
     })
     .nullable(),
 });
-const _validation: SameKeys<z.output<typeof validationAnswerSchema>, ValidationAnswer> = true;
+const _validation: SameKeys<z.output<typeof validationAnswerSchema>, ZoneValidationAnswer> = true;
 
 const comparedRequestSchema = z.strictObject({
   rayName: z.string(),
@@ -182,6 +184,8 @@ const comparedRequestSchema = z.strictObject({
 });
 
 export const validationRequestsSchema = z.strictObject({
+  /** The zone's account. */
+  account: rowAccountSchema,
   window: timeWindow,
   /** The filters applied, as read from the query. */
   filter: z.strictObject({
