@@ -57,6 +57,8 @@ export const UPSTREAM = {
   none: [],
   /** The accounts an entry configured without an account id reaches, for the account filter. */
   accounts: ["GET /accounts"],
+  /** A report's write: the accounts Preflight reads, to name the report's (lib/accounts/report-account.ts). */
+  archive: ["GET /accounts"],
   zones: [...ZONE_LIST, ...ZONE_EVIDENCE],
   zoneMigration: [...ZONE, ...ZONE_EVIDENCE],
   certificates: [...ZONE_LIST, ...CERTIFICATE_INVENTORY],
