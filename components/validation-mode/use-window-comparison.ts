@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { streamProgress } from "@/lib/client/stream-progress";
-import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import type { ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 
 export interface Pause {
@@ -32,7 +32,7 @@ export function useWindowComparison(base: string, windowParams: string) {
       for (let n = 1; ; n++) {
         const params = new URLSearchParams(windowParams);
         if (cursor) params.set("cursor", cursor);
-        const answer = await streamProgress<ReadProgress, ValidationAnswer>(`${base}?${params}`, {}, signal, setProgress);
+        const answer = await streamProgress<ReadProgress, ZoneValidationAnswer>(`${base}?${params}`, {}, signal, setProgress);
         setRequests(n);
         setProgress(answer.progress);
         if (answer.complete || !answer.cursor) return answer;

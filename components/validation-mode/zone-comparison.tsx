@@ -3,11 +3,12 @@
 // drill-down to individual requests.
 import Link from "next/link";
 import { ErrorState, LoadingState } from "@/components/data-table/states";
-import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import type { ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { describeSeconds } from "@/lib/validation-mode/duration-words";
 import { ActionMatrix, TopLists } from "./comparison-tables";
 import { windowQuery, withAccountParam } from "./labels";
 import { withAccount } from "@/lib/accounts/account-filter";
+import { AccountName } from "@/components/accounts/account-name";
 import { ReadProgressPanel } from "./read-progress";
 import { RequestDrillDown } from "./request-drill-down";
 import { SampledMark, SamplingNotice } from "./sampling-notice";
@@ -25,7 +26,7 @@ const SeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesC
 });
 
 /** What the figures are: requests seen, or estimated from a sample; and the queries the dataset's limits asked for. */
-function figures(answer: ValidationAnswer): string {
+function figures(answer: ZoneValidationAnswer): string {
   const rate = formatPercent(answer.decision.disagreementRate);
   const limits = answer.datasetLimits;
   const queries = `read in ${answer.slices} quer${answer.slices === 1 ? "y" : "ies"}`;
@@ -69,6 +70,11 @@ export function ZoneComparison(props: {
         <h2 id="comparison-heading" className="text-xl font-semibold">
           {props.zoneName ?? zoneId}
         </h2>
+        {summary.data && (
+          <span className="text-sm text-slate-600" data-testid="comparison-account">
+            <AccountName account={summary.data.account} />
+          </span>
+        )}
         <Link href={withAccount(`/zones/${encodeURIComponent(zoneId)}`, props.account)} className="text-sm text-blue-700 underline">
           Zone migration
         </Link>

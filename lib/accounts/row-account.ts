@@ -15,3 +15,8 @@ export function rowAccount(
   const configured = entry.id !== undefined && entry.id === id ? entry.name : undefined;
   return { id, name: configured ?? (zone.accountName || entry.name || entry.key) };
 }
+
+/** An entry's own account, when it is configured for one (no id: its credential may reach several, so none is assumed). */
+export function entryAccount(entry: Pick<AccountEntry, "key" | "id" | "name">): RowAccount | undefined {
+  return entry.id ? { id: entry.id, name: entry.name ?? entry.key } : undefined;
+}

@@ -66,8 +66,25 @@ const ARCHIVE_FILES = {
 const archive = (method: string): ApiOperation => ({
   summary: `Published reports for other tools (${method}); PUT and DELETE need the \`X-Custom-Auth-Key\` header, GET serves \`reports/\` only.`,
   role: "public",
+  ...(method === "PUT"
+    ? {
+        query: {
+          account:
+            "The report's account (an account id Preflight reads); required when Preflight reads several accounts, else that one. " +
+            "Anything else is a 400 naming `account`.",
+        },
+      }
+    : {}),
   responses: {},
   files: { ...ARCHIVE_FILES, ...(method === "GET" ? { "*/*": "The stored object, with its HTTP metadata and etag." } : {}) },
+  ...(method === "GET"
+    ? {
+        headers: {
+          "X-Preflight-Account-Id": "The report's account id (absent on a report archived before reports named their account).",
+          "X-Preflight-Account-Name": "The report's account name, percent-encoded UTF-8 (absent likewise).",
+        },
+      }
+    : {}),
 });
 const reviewStep = (step: string, role: ApiOperation["role"]): ApiOperation => ({
   summary: `${step} the review; an optional comment is kept with the audit entry.`,

@@ -35,6 +35,11 @@ export const baselineSchema = z.object({
   zoneName: z.string(),
   /** The zone's account, from the review that set the baseline (absent on older baselines): drift records name it. */
   account: z.object({ id: z.string(), name: z.string() }).optional(),
+  /**
+   * The configured entry whose credentials read the zone (the review's `entry`): drift watch checks the zone with it and no
+   * other. Absent on older baselines: those are the first entry's, as their reviews were (lib/accounts/review-entry.ts).
+   */
+  entry: z.string().optional(),
   /** The review that approved this configuration, its kind, and who approved and executed it. */
   reviewId: z.uuid(),
   reviewKind: z.enum(BASELINE_KINDS),
@@ -54,10 +59,14 @@ export function readBaseline(bucket: Bucket, zoneId: string): Promise<Stored<Bas
   return readJson(bucket, baselineKey(zoneId), baselineSchema);
 }
 
-/** Replaces the zone's baseline; the metadata lets a listing say which review set it without reading it. */
+/**
+ * Replaces the zone's baseline; the metadata lets a listing say which review set it, and whose credentials check it,
+ * without reading it.
+ */
 export async function writeBaseline(bucket: Bucket, baseline: Baseline): Promise<void> {
   const value = baselineSchema.parse(baseline);
-  await writeJson(bucket, baselineKey(value.zoneId), value, { customMetadata: { reviewId: value.reviewId, at: value.at } });
+  const customMetadata = { reviewId: value.reviewId, at: value.at, ...(value.entry ? { entry: value.entry } : {}) };
+  await writeJson(bucket, baselineKey(value.zoneId), value, { customMetadata });
 }
 
 /** The rules drift is measured against: as deployed (ids and refs the platform gave them) when known. */

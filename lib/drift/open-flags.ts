@@ -2,7 +2,8 @@
 // (lib/storage/remembered-read.ts): every first Zones answer and page view needs it, and it was most of a
 // cached answer's cost (a workerd round trip). This process's writes of a watch forget it at once.
 import "server-only";
-import { listDriftFlags, type DriftFlag } from "@/lib/drift/flags";
+import { zoneAccounts } from "@/lib/accounts/zone-accounts";
+import { listDriftFlags, withZoneAccounts, type DriftFlag } from "@/lib/drift/flags";
 import { DRIFT_FLAGS_READ } from "@/lib/drift/watch";
 import type { PlatformClient } from "@/lib/platform/client";
 import { getBucket } from "@/lib/storage/bucket-provider";
@@ -13,7 +14,7 @@ import { rememberedRead } from "@/lib/storage/remembered-read";
 export async function pageDriftFlags(): Promise<DriftFlag[] | null> {
   try {
     const bucket = await getBucket();
-    return await rememberedRead(bucket, DRIFT_FLAGS_READ, () => listDriftFlags(bucket));
+    return named(await rememberedRead(bucket, DRIFT_FLAGS_READ, () => listDriftFlags(bucket)));
   } catch {
     return null;
   }
@@ -24,8 +25,11 @@ export async function zoneDriftFlags(platform: PlatformClient): Promise<DriftFla
   try {
     const bucket = await getBucket();
     // Read through the request's metered view: the listing counts in its subrequests and connections.
-    return await rememberedRead(bucket, DRIFT_FLAGS_READ, () => listDriftFlags(meteredBucket(bucket, platform.scheduler)));
+    return named(await rememberedRead(bucket, DRIFT_FLAGS_READ, () => listDriftFlags(meteredBucket(bucket, platform.scheduler))));
   } catch {
     return null;
   }
 }
+
+/** After the remembered listing: a zone listed since then names the account of a flag whose watch names none. */
+const named = (flags: DriftFlag[]) => withZoneAccounts(flags, (zoneId) => zoneAccounts.accountOf(zoneId));

@@ -34,17 +34,30 @@ export interface DriftWork {
 /** Room for the listing, the records' write and at least one zone. */
 export const DRIFT_MIN_BUDGET = STEP_OVERHEAD + DRIFT_CALLS_PER_ZONE;
 
+/**
+ * Whether `entry` (PREFLIGHT_ACCOUNTS' key) checks a baseline set with `baselineEntry`: only the entry the review was
+ * executed with reads its zone. A baseline that names none is the first configured entry's (`firstEntry`), as its review
+ * was (lib/accounts/review-entry.ts); without a configuration to say which is first, the checking entry's.
+ */
+export function checksBaseline(entry: string, baselineEntry: string | undefined, firstEntry: string | undefined): boolean {
+  return (baselineEntry ?? firstEntry ?? entry) === entry;
+}
+
+/** Each account's refresh run checks its own entry's baselines (`firstEntry`: see checksBaseline). */
 export async function watchDriftFrom(
   work: PlatformClient,
   bucket: Bucket,
   start: DriftProgress,
   snapshotId: string,
   now: () => Date,
+  firstEntry?: string,
 ): Promise<DriftWork> {
   const progress = { ...start };
   if (progress.done || work.scheduler.remainingBudget < DRIFT_MIN_BUDGET) return { progress, retryAfterMs: 0 };
-  const page = await bucket.list({ prefix: BASELINE_PREFIX, cursor: progress.cursor, limit: KEYS_PER_LIST });
-  const keys = page.objects.map((o) => o.key).filter((key) => zoneIdOfBaselineKey(key) && key > (progress.after ?? ""));
+  const page = await bucket.list({ prefix: BASELINE_PREFIX, cursor: progress.cursor, limit: KEYS_PER_LIST, include: ["customMetadata"] });
+  // Another entry's zone is not read with these credentials: its own account's run checks it.
+  const own = page.objects.filter((o) => checksBaseline(work.entryKey, o.customMetadata?.entry, firstEntry));
+  const keys = own.map((o) => o.key).filter((key) => zoneIdOfBaselineKey(key) && key > (progress.after ?? ""));
   const pool = await runWithinBudget(
     work.scheduler,
     keys,

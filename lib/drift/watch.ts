@@ -19,6 +19,8 @@ export const driftWatchSchema = z.object({
   format: z.literal(1),
   zoneId: z.string().regex(/^[0-9a-f]{32}$/),
   zoneName: z.string(),
+  /** The zone's account, from the baseline's review (absent on watches of baselines from before reviews named it). */
+  account: z.object({ id: z.string(), name: z.string() }).optional(),
   /** The review whose approved configuration (the baseline) the live entry point is compared with. */
   reviewId: z.uuid(),
   baselineAt: z.string(),
@@ -67,6 +69,8 @@ export function watchMetadata(watch: DriftWatch): Record<string, string> {
     summary: fitBytes(watch.changes.map((c) => c.words).join("; "), 1000),
     ...(watch.since ? { since: watch.since } : {}),
     ...(watch.failure ? { failure: fitBytes(watch.failure.reason, 300) } : {}),
+    // The configuration caps a configured name at 100 characters; the platform's own names are cut like the zone's.
+    ...(watch.account ? { accountId: watch.account.id, accountName: fitBytes(watch.account.name, 200) } : {}),
   };
 }
 

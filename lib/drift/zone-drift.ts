@@ -16,6 +16,8 @@ export interface ZoneDrift {
   baseline: {
     reviewId: string;
     reviewKind: string;
+    /** The zone's account as the baseline's review named it (absent on baselines from before reviews named it). */
+    account?: { id: string; name: string };
     at: string;
     approvedBy?: string;
     executedBy?: string;
@@ -43,6 +45,7 @@ export async function zoneDrift(platform: PlatformClient, zoneId: string): Promi
   const baseline = {
     reviewId: b.reviewId,
     reviewKind: b.reviewKind,
+    ...(b.account ? { account: b.account } : {}),
     at: b.at,
     ...(b.approvedBy ? { approvedBy: b.approvedBy } : {}),
     ...(b.executedBy ? { executedBy: b.executedBy } : {}),

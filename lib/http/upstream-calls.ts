@@ -57,10 +57,13 @@ export const UPSTREAM = {
   none: [],
   /** The accounts an entry configured without an account id reaches, for the account filter. */
   accounts: ["GET /accounts"],
+  /** A report's write: the accounts Preflight reads, to name the report's (lib/accounts/report-account.ts). */
+  archive: ["GET /accounts"],
   zones: [...ZONE_LIST, ...ZONE_EVIDENCE],
   zoneMigration: [...ZONE, ...ZONE_EVIDENCE],
   certificates: [...ZONE_LIST, ...CERTIFICATE_INVENTORY],
-  validation: ["POST /graphql"],
+  /** The window's events; the zone itself only when it was not listed yet, for the account the answer names (lib/accounts/zone-account.ts). */
+  validation: ["POST /graphql", ...ZONE],
   /**
    * Which clients reach the affected hostnames: httpRequestsAdaptiveGroups and its settings (lib/certificates/impact);
    * without `host` or `zone`, the certificate audit that finds the affected hosts (one zone's, or the account's).

@@ -23,5 +23,7 @@ export function baselineFromReview(review: Review, at: string): Baseline | undef
     at,
   };
   const account = review.account ? { account: { id: review.account.id, name: review.account.name } } : {};
-  return { format: 1, zoneId, zoneName, ...account, ...who, configuration, ...(entrypoint ? { entrypoint } : {}) };
+  // The entry that executed the review reads the zone for drift watch too; never another entry's credentials.
+  const entry = review.entry !== undefined ? { entry: review.entry } : {};
+  return { format: 1, zoneId, zoneName, ...account, ...entry, ...who, configuration, ...(entrypoint ? { entrypoint } : {}) };
 }

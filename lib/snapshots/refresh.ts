@@ -37,6 +37,8 @@ const LIST_PAGES_PER_PART = 10;
 export interface RefreshOptions {
   account: string;
   accountId?: string;
+  /** The first configured entry's key: drift watch of baselines that name no entry is its (lib/drift/refresh-work.ts). */
+  firstEntry?: string;
   /** Start a new run even if the published snapshot is recent (a person pressed Refresh). */
   restart: boolean;
   refreshAfterMinutes: number;
@@ -131,7 +133,7 @@ async function advance(
       // Every zone with a baseline: its live entry point against what its review approved (lib/drift).
       const drift = state.drift ?? newDriftProgress();
       if (!drift.done && !room(DRIFT_MIN_BUDGET)) return 0;
-      const step = await watchDriftFrom(work, bucket, drift, state.runId, options.now);
+      const step = await watchDriftFrom(work, bucket, drift, state.runId, options.now, options.firstEntry);
       state.drift = step.progress;
       if (step.progress.done) state.phase = "list";
       else if (step.retryAfterMs > 0 || step.progress.checked === drift.checked) return step.retryAfterMs;

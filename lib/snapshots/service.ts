@@ -30,6 +30,7 @@ export async function runRefreshStep(platform: PlatformClient, restart: boolean)
     return await refreshStep(platform, bucket, {
       account,
       accountId: platform.entry.id,
+      firstEntry: config.accounts[0]?.key,
       restart,
       refreshAfterMinutes: config.snapshots.refreshMinutes || DEFAULT_REFRESH_AFTER_MINUTES,
     });

@@ -2,6 +2,7 @@
 // read (or continued, or taken from the window cache), joined by request and summarized. An incomplete read
 // answers what it has with a cursor.
 import "server-only";
+import type { RowAccount } from "@/lib/accounts/row-account";
 import type { PlatformClient } from "@/lib/platform/client";
 import { NotFoundError } from "@/lib/errors/not-found-error";
 import { DeferredError } from "@/lib/errors/platform-errors";
@@ -33,6 +34,9 @@ export interface DatasetLimitsAnswer {
 /** The documented summary plus how far the read got: `complete`, and else `cursor` (and a wait). */
 /** `datasetLimits` is null while the zone's settings were not read (a rate limit deferred them): never zeros. */
 export type ValidationAnswer = ValidationSummary & Omit<WindowReadResult, "read"> & { datasetLimits: DatasetLimitsAnswer | null };
+
+/** What GET /api/zones/{id}/validation answers: the comparison, naming the zone's account (lib/accounts/zone-account.ts). */
+export type ZoneValidationAnswer = ValidationAnswer & { account: RowAccount };
 
 export interface ZoneComparison {
   requests: ComparedRequest[];

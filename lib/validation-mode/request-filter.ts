@@ -1,4 +1,5 @@
 // The drill-down's filters, read from the same URL parameters by the page and by the operation.
+import type { RowAccount } from "@/lib/accounts/row-account";
 import { InputError } from "@/lib/errors/input-error";
 import { canonicalAction } from "@/lib/validation-mode/actions";
 import { REQUEST_CLASSES, type ComparedRequest, type RequestClass } from "@/lib/validation-mode/join";
@@ -51,7 +52,8 @@ export function matchesFilter(request: ComparedRequest, filter: RequestFilter): 
 }
 
 /** The export's columns: both versions' rule and action side by side. */
-export function requestCsvRow(request: ComparedRequest) {
+/** One exported request; the zone's account in the last columns, so the columns a spreadsheet already had stay where they were. */
+export function requestCsvRow(request: ComparedRequest, account: RowAccount) {
   return {
     ray: request.rayName,
     datetime: request.datetime,
@@ -69,5 +71,7 @@ export function requestCsvRow(request: ComparedRequest) {
     new_events: request.newEvents,
     // 1: seen unsampled; N: this row stands for about N requests; empty: the platform did not say.
     sample_interval: request.sampleInterval ?? "",
+    account_id: account.id,
+    account_name: account.name,
   };
 }

@@ -56,7 +56,8 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
   const file = await (await download).path();
   const lines = (await readFile(file, "utf8")).trim().split("\r\n");
   expect(lines[0]).toBe(
-    "ray,datetime,class,old_action,old_rule,new_action,new_rule,host,path,country,client_ip,user_agent,old_events,new_events,sample_interval",
+    "ray,datetime,class,old_action,old_rule,new_action,new_rule,host,path,country,client_ip,user_agent,old_events,new_events," +
+      "sample_interval,account_id,account_name",
   );
   const rows = lines.slice(1).map((line) => line.split(","));
   expect(rows).toHaveLength(shown);

@@ -4,15 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleArchive, type ArchiveSettings } from "@/lib/storage/archive";
+import { InputError } from "@/lib/errors/input-error";
 import { closeLocalBucket, openLocalBucket } from "@/lib/storage/local-bucket";
 
 const secret = "archive-secret-0123456789abcdef";
+const ACQUIRED = { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "Acquired Co · Zürich" };
+let account: () => Promise<typeof ACQUIRED> = async () => ACQUIRED;
 let dir: string;
 let settings: ArchiveSettings;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "preflight-archive-"));
-  settings = { bucket: await openLocalBucket(dir), authKeySecret: secret, maxBytes: 64 };
+  settings = { bucket: await openLocalBucket(dir), authKeySecret: secret, maxBytes: 64, reportAccount: () => account() };
 }, 60_000);
 afterAll(async () => {
   await closeLocalBucket();
@@ -40,6 +43,28 @@ describe("archive", () => {
     expect(await got.text()).toBe('{"zones":3}');
     expect((await call("DELETE", "reports/q2.json", { key: secret })).status).toBe(200);
     expect((await call("GET", "reports/q2.json")).status).toBe(404);
+  });
+
+  it("keeps the report's account with it and answers it in headers, the name percent-encoded", async () => {
+    expect((await call("PUT", "reports/acquired.csv", { body: "id,name", key: secret, type: "text/csv" })).status).toBe(200);
+    for (const method of ["GET", "HEAD"]) {
+      const got = await call(method, "reports/acquired.csv");
+      expect(got.status).toBe(200);
+      expect(got.headers.get("x-preflight-account-id")).toBe(ACQUIRED.id);
+      expect(decodeURIComponent(got.headers.get("x-preflight-account-name")!)).toBe(ACQUIRED.name);
+    }
+  });
+
+  it("refuses a report whose account is unclear, storing nothing", async () => {
+    account = async () => {
+      throw new InputError("account", "account must name the report's account (an account id): Preflight reads several accounts");
+    };
+    try {
+      await expect(call("PUT", "reports/unclear.json", { body: "{}", key: secret })).rejects.toMatchObject({ field: "account" });
+      expect((await call("GET", "reports/unclear.json")).status).toBe(404);
+    } finally {
+      account = async () => ACQUIRED;
+    }
   });
 
   it("refuses writes without the right key, reads outside the published prefix, other methods and big bodies", async () => {

@@ -7,7 +7,7 @@ import { openReviewStore } from "@/lib/reviews/open-store";
 import { createReviewSchema } from "@/lib/reviews/schema";
 import { createReview } from "@/lib/reviews/service";
 import { zoneAccounts, zoneEntry } from "@/lib/accounts/zone-accounts";
-import { entryAccount } from "@/lib/accounts/review-entry";
+import { entryAccount } from "@/lib/accounts/row-account";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { ACCOUNT_PARAMETER, entryAccountFilter } from "@/lib/accounts/account-scope";
-import { entryAccount } from "@/lib/accounts/review-entry";
+import { entryAccount } from "@/lib/accounts/row-account";
 import { zoneAccounts } from "@/lib/accounts/zone-accounts";
 import { InputError } from "@/lib/errors/input-error";
 import { operation } from "@/lib/http/operation";

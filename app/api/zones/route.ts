@@ -8,6 +8,7 @@ import { scanAccount, type AccountScan } from "@/lib/migration/scan-account";
 import { migrationCsvRow, type MigrationRow } from "@/lib/migration/zone-assessment";
 import { snapshotOrLive, zonesFromSnapshot, type MaybeSnapshot } from "@/lib/snapshots/answers";
 import { zoneDriftFlags } from "@/lib/drift/open-flags";
+import { flagsOfAccount } from "@/lib/drift/flags";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +24,9 @@ export const GET = operation(
     const limit = query.format === "csv" ? Number.POSITIVE_INFINITY : undefined;
     const { cursor, refresh } = query;
     // On the first answer, before the scan spends what the budget leaves: the zones flagged by drift watch (null: unknown).
-    const drift = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
+    // Each flag names its account; asked for one account, that account's flags only.
+    const flags = query.format === "json" && !cursor ? await zoneDriftFlags(platform) : undefined;
+    const drift = flags && flagsOfAccount(flags, accounts.accountId);
     // Every account of the request, each with its own credentials; rows name their account.
     // Each account answers from its own snapshot when fresh, else live.
     const scan = await readAccounts<MaybeSnapshot<AccountScan>, "zones", MigrationRow>(

@@ -8,6 +8,7 @@ import { Section } from "@/components/ui/section";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ZoneDrift as Drift } from "@/lib/drift/zone-drift";
 import { withAccount } from "@/lib/accounts/account-filter";
+import { AccountName } from "@/components/accounts/account-name";
 
 /** `account`: the zone's account (from the link that opened the zone), read with its credentials. */
 export function ZoneDrift({ zoneId, account }: { zoneId: string; account?: string | null }) {
@@ -37,7 +38,13 @@ export function ZoneDrift({ zoneId, account }: { zoneId: string; account?: strin
           ({KIND_LABELS[baseline.reviewKind as keyof typeof KIND_LABELS] ?? baseline.reviewKind},{" "}
           {baseline.approvedBy ? `approved by ${baseline.approvedBy}, ` : ""}executed{" "}
           <span suppressHydrationWarning>{new Date(baseline.at).toLocaleString()}</span>
-          {baseline.version ? `, entry point version ${baseline.version}` : ""}); live now:{" "}
+          {baseline.version ? `, entry point version ${baseline.version}` : ""}
+          {baseline.account && (
+            <>
+              , account <AccountName account={baseline.account} />
+            </>
+          )}
+          ); live now:{" "}
           {drift.live
             ? `version ${drift.live.version}, ${drift.live.ruleCount} rules, last updated ${drift.live.lastUpdated}`
             : "no entry point"}

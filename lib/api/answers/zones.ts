@@ -10,13 +10,18 @@ import { rulesetDiffSchema } from "@/lib/rulesets/diff-schema";
 import { rulesetSchema } from "@/lib/rulesets/ruleset";
 import { migrationRowSchema } from "@/lib/snapshots/row-schemas";
 import { REQUEST_CLASSES } from "@/lib/validation-mode/join";
-import type { ValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import type { ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
 import { accountCoverageSchema } from "@/lib/api/answers/accounts";
 import { continuation, omittedFieldSchema, rateLimitNameSchema, snapshotInfoSchema, type SameKeys } from "@/lib/api/answers/shared";
+
+/** The account a row or answer is of (lib/accounts/row-account.ts). */
+const rowAccountSchema = z.strictObject({ id: z.string(), name: z.string() });
 
 const driftFlagSchema = z.strictObject({
   zoneId: z.string(),
   zoneName: z.string(),
+  /** The zone's account; absent only when no review or listing named it (a watch from before flags named it). */
+  account: rowAccountSchema.optional(),
   status: z.enum(["drifted", "check_failed"]),
   since: z.string().optional(),
   checkedAt: z.string(),
@@ -82,6 +87,7 @@ export const zoneDriftSchema = z.strictObject({
     .strictObject({
       reviewId: z.string(),
       reviewKind: z.string(),
+      account: rowAccountSchema.optional(),
       at: z.string(),
       approvedBy: z.string().optional(),
       executedBy: z.string().optional(),
@@ -117,6 +123,8 @@ const readState = { ...continuation, rateLimit: rateLimitNameSchema.optional(), 
 
 export const validationAnswerSchema = z.strictObject({
   zoneId: z.string(),
+  /** The zone's account. */
+  account: rowAccountSchema,
   window: timeWindow,
   totals: z.strictObject(classTotals),
   estimated: z.strictObject({ ...classTotals, nowBlocked: z.number(), nowAllowed: z.number() }),
@@ -155,7 +163,7 @@ export const validationAnswerSchema = z.strictObject({
     })
     .nullable(),
 });
-const _validation: SameKeys<z.output<typeof validationAnswerSchema>, ValidationAnswer> = true;
+const _validation: SameKeys<z.output<typeof validationAnswerSchema>, ZoneValidationAnswer> = true;
 
 const comparedRequestSchema = z.strictObject({
   rayName: z.string(),
@@ -176,6 +184,8 @@ const comparedRequestSchema = z.strictObject({
 });
 
 export const validationRequestsSchema = z.strictObject({
+  /** The zone's account. */
+  account: rowAccountSchema,
   window: timeWindow,
   /** The filters applied, as read from the query. */
   filter: z.strictObject({

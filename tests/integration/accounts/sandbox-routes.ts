@@ -1,6 +1,7 @@
 // What the integration tests that call the real routes in sandbox mode share: a sandbox on a free port (no rate limits),
 // Preflight's environment pointing at it as `npm start` does with no token, and a data directory of its own, all
-// undone after the file's tests. SANDBOX_ACCOUNTS chooses the accounts served (the default: all three).
+// undone after the file's tests. `accounts` (SANDBOX_ACCOUNTS) chooses the accounts served and read; unset, the sandbox
+// serves all three and Preflight reads the first only.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,7 @@ export interface SandboxRoutesOptions {
   /** The sandbox's token: unique per file, so the leak checks can search for it. */
   token: string;
   zoneCount: number;
-  /** SANDBOX_ACCOUNTS, e.g. "security,staging,acquired"; unset: the sandbox's default. */
+  /** SANDBOX_ACCOUNTS, e.g. "security,staging,acquired"; unset: each side's default. */
   accounts?: string;
   /** Other variables of the file (an archive key, say). */
   env?: Record<string, string>;

@@ -45,6 +45,11 @@ describe("baselineFromReview", () => {
     expect(baselineFromReview(review(), AT)!.account).toBeUndefined();
   });
 
+  it("names the review's entry, whose credentials alone check the zone for drift", () => {
+    expect(baselineSchema.parse(baselineFromReview(review({ entry: "group" }), AT)).entry).toBe("group");
+    expect(baselineFromReview(review(), AT)!.entry).toBeUndefined();
+  });
+
   it("a completed migration: the PUT's body, the entry point it answered, who approved and executed", () => {
     const baseline = baselineFromReview(review(), AT)!;
     expect(baselineSchema.parse(baseline)).toEqual(baseline);

@@ -94,6 +94,13 @@ describe("checkDrift", () => {
     for (const record of checkDrift(check({ live, changes })).records) expect(record.account).toBeUndefined();
   });
 
+  it("names the baseline's account on the watch, which the Zones page's flag shows (none when the baseline names none)", () => {
+    const account = { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "Acquired Co" };
+    expect(checkDrift(check({ baseline: baseline({ account }), live, changes })).watch!.account).toEqual(account);
+    expect(failedCheck(baseline({ account }), null, "timeout", "2026-05-08T00:00:00.000Z").account).toEqual(account);
+    expect(checkDrift(check({ live, changes })).watch).not.toHaveProperty("account");
+  });
+
   it("keeps the first sighting while the drift persists, and records nothing again", () => {
     const first = checkDrift(check({ live, changes }));
     const again = checkDrift(check({ live, changes, previous: first.watch, at: "2026-05-04T09:00:00.000Z" }));

@@ -20,8 +20,11 @@ describe("watchMetadata", () => {
       checkedAt: "2026-05-03T00:00:00Z",
       changes: [{ kind: "paranoia_level", words, firstSeen: "2026-05-02T00:00:00Z" }],
       failure: { at: "2026-05-03T00:00:00Z", reason: "ü".repeat(500) },
+      account: { id: "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0", name: "ö".repeat(300) },
     });
     expect(bytes(meta)).toBeLessThanOrEqual(2048);
+    expect(meta.accountId).toBe("ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0");
+    expect(meta.accountName!.endsWith("…")).toBe(true);
     expect(meta.summary!.endsWith("…")).toBe(true);
     expect(meta.changeCount).toBe("1");
   });

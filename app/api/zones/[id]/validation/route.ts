@@ -1,7 +1,8 @@
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
-import { compareZone } from "@/lib/validation-mode/compare-zone";
+import { compareZone, type ZoneComparison, type ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import { zoneAccount } from "@/lib/accounts/zone-account";
 import { parseReadQuery } from "@/lib/validation-mode/read-query";
 import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 
@@ -14,15 +15,19 @@ export const dynamic = "force-dynamic";
  * older than the dataset's notOlderThan is a 400 naming `since`; a dataset the plan lacks is a 409.
  * Work beyond one request's budget (or a long rate-limit wait) answers `complete:false` with the part read
  * and a `cursor` (and `retryAfterSeconds`); `cursor=…` continues. `refresh=1` reads the window again.
- * With `Accept: application/x-ndjson`, progress lines (slices read) come first.
+ * With `Accept: application/x-ndjson`, progress lines (slices read) come first. `account` names the zone's account.
  */
 export const GET = operation<{ id: string }>(
   async ({ request, url, platform, params }) => {
     const { window, ...read } = parseReadQuery(url, Date.now());
-    if (!wantsProgress(request)) return (await compareZone(platform, params.id, window, read)).answer;
-    return progressStream<ReadProgress>(
-      request.signal,
-      async (onProgress) => (await compareZone(platform, params.id, window, { ...read, onProgress })).answer,
+    // After the comparison, whose checks answer bad input before any upstream read: the answer names the zone's account.
+    const named = async ({ answer }: ZoneComparison): Promise<ZoneValidationAnswer> => ({
+      ...answer,
+      account: await zoneAccount(platform, params.id),
+    });
+    if (!wantsProgress(request)) return named(await compareZone(platform, params.id, window, read));
+    return progressStream<ReadProgress>(request.signal, async (onProgress) =>
+      named(await compareZone(platform, params.id, window, { ...read, onProgress })),
     );
   },
   { role: "viewer", zoneParam: "id", upstream: UPSTREAM.validation },

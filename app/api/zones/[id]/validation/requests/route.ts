@@ -3,6 +3,7 @@ import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum } from "@/lib/http/query";
 import { compareZone } from "@/lib/validation-mode/compare-zone";
+import { zoneAccount } from "@/lib/accounts/zone-account";
 import { parseReadQuery } from "@/lib/validation-mode/read-query";
 import { matchesFilter, parseRequestFilter, requestCsvRow } from "@/lib/validation-mode/request-filter";
 
@@ -11,7 +12,8 @@ export const dynamic = "force-dynamic";
 /**
  * Every compared request of the window matching the filters (class, action, rule, host, path, country);
  * `format=csv` exports them all. The window's read is shared with the summary (read once, from the cache);
- * when it is not complete yet, the answer holds what was read, with `complete:false` and a `cursor`.
+ * when it is not complete yet, the answer holds what was read, with `complete:false` and a `cursor`. The answer, and
+ * each CSV row, names the zone's account.
  */
 export const GET = operation<{ id: string }>(
   async ({ url, platform, params }) => {
@@ -21,8 +23,10 @@ export const GET = operation<{ id: string }>(
     const { requests, answer } = await compareZone(platform, params.id, window, read);
     const matching = requests.filter((request) => matchesFilter(request, filter));
     const { complete, cursor, retryAfterSeconds, rateLimit, progress } = answer;
+    const account = await zoneAccount(platform, params.id);
     if (format === "json")
       return {
+        account,
         window: answer.window,
         filter,
         total: requests.length,
@@ -35,10 +39,14 @@ export const GET = operation<{ id: string }>(
       };
     const name = `validation-${params.id}-${answer.window.since.slice(0, 10)}-${answer.window.until.slice(0, 10)}.csv`;
     // The CSV holds what was read; these say whether that is the whole window, and how to go on.
-    return csvResponse(matching.map(requestCsvRow), name, {
-      "X-Preflight-Complete": String(complete),
-      ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
-    });
+    return csvResponse(
+      matching.map((request) => requestCsvRow(request, account)),
+      name,
+      {
+        "X-Preflight-Complete": String(complete),
+        ...(cursor ? { "X-Preflight-Cursor": cursor } : {}),
+      },
+    );
   },
   { role: "viewer", zoneParam: "id", upstream: UPSTREAM.validation },
 );
