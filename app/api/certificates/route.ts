@@ -1,6 +1,7 @@
 import { readAccounts } from "@/lib/accounts/read-accounts";
 import { auditCertificates } from "@/lib/certificates/audit";
 import { csvRows, type CertificatesPage, type ZoneOutcome } from "@/lib/certificates/types";
+import { exportFileName } from "@/lib/csv";
 import { csvResponse } from "@/lib/http/csv-response";
 import { operation } from "@/lib/http/operation";
 import { readListQuery } from "@/lib/http/list-query";
@@ -34,8 +35,8 @@ export const GET = operation(
       ["certificates", "caa"],
     );
     if (query.format === "json") return page;
-    // The CSV holds what this request reached; the headers say whether that is the whole account.
-    return csvResponse(csvRows(page.certificates), "certificates.csv", {
+    // The CSV holds what this request reached; the headers (and the file name) say whether that is every account's whole.
+    return csvResponse(csvRows(page.certificates), exportFileName("certificates.csv", page.complete), {
       "X-Preflight-Complete": String(page.complete),
       ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
     });
