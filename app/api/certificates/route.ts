@@ -32,7 +32,8 @@ export const GET = operation(
           () => auditCertificates(own, { cursor: ownCursor, refresh, accountId }),
           "audit",
         ),
-      ["certificates", "caa"],
+      // Zones to audit are every account's sum (unknown while one account is not read), never the first account's.
+      { joined: ["certificates", "caa"], summed: ["totalZones"] },
     );
     if (query.format === "json") return page;
     // The CSV holds what this request reached; the headers (and the file name) say whether that is every account's whole.
