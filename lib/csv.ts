@@ -12,3 +12,13 @@ function csvCell(value: unknown): string {
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/**
+ * An export's file name that says when it is not whole ("zones.csv" → "zones-partial.csv"): a saved file keeps no
+ * header, so a partial one must not pass for the accounts' whole listing.
+ */
+export function exportFileName(name: string, whole: boolean): string {
+  if (whole) return name;
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? `${name.slice(0, dot)}-partial${name.slice(dot)}` : `${name}-partial`;
+}

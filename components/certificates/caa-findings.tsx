@@ -4,8 +4,9 @@ import { AccountName } from "@/components/accounts/account-name";
 import type { RowAccount } from "@/lib/accounts/row-account";
 import type { CaaFinding } from "@/lib/certificates/types";
 import { PartialCount } from "@/components/data-table/coverage";
-import type { Coverage } from "@/lib/client/coverage";
+import { isExact, type Coverage } from "@/lib/client/coverage";
 import { downloadCsv } from "@/lib/client/download-csv";
+import { exportFileName } from "@/lib/csv";
 import { Button } from "@/components/ui/button";
 
 /** `accountOf`: a finding's zone's account (findings name their zone; the zone outcome names its account). */
@@ -30,8 +31,9 @@ export function CaaFindings({
         <Button
           disabled={caa.length === 0}
           onClick={() =>
+            // Findings of an audit not read in full are named partial: zones not audited have findings unknown.
             downloadCsv(
-              "caa.csv",
+              exportFileName("caa.csv", isExact(coverage)),
               caa.map((f) => ({
                 ...f,
                 accountId: accountOf(f.zoneId)?.id ?? "",

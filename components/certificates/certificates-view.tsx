@@ -27,7 +27,9 @@ import { SnapshotBanner } from "@/components/snapshots/snapshot-banner";
 import { fromInputs, fromSorting, toSorting } from "@/components/data-table/search-params";
 import { AFFECTED_CLIENTS } from "@/lib/certificates/chain-change";
 import { csvRows } from "@/lib/certificates/types";
+import { isExact } from "@/lib/client/coverage";
 import { downloadCsv } from "@/lib/client/download-csv";
+import { exportFileName } from "@/lib/csv";
 import { fetchJson } from "@/lib/client/fetch-json";
 import dynamic from "next/dynamic";
 import { formatTime } from "@/lib/client/format";
@@ -99,11 +101,12 @@ export function CertificatesView() {
         >
           Refresh
         </Button>
+        {/* Once nothing more is read; a file missing an account or a failed zone's certificates is named partial. */}
         <Button
-          disabled={!audit.complete || rows.length === 0}
+          disabled={!audit.settled || rows.length === 0}
           onClick={() =>
             downloadCsv(
-              "certificates.csv",
+              exportFileName("certificates.csv", isExact(audit.coverage)),
               impact.byZone.size === 0 ? csvRows(rows) : csvRows(rows).map((c, i) => ({ ...c, ...impactColumns(rows[i]!.impact) })),
             )
           }
@@ -113,7 +116,7 @@ export function CertificatesView() {
       </div>
       <SnapshotBanner snapshot={audit.snapshot} onPublished={audit.reload} accounts={audit.accounts} account={view.account} />
       <CertificateChanges count={audit.changeCount} rows={rows} zones={audit.zones} />
-      {!audit.complete && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
+      {!audit.settled && !audit.error && <ProgressBar label="Auditing zones" done={audit.zones.length} total={audit.totalZones} />}
       <RateLimitWait resumeAt={audit.resumeAt} what="the certificate audit" />
       {audit.error && (
         <ErrorState title="The certificates could not be audited" message={audit.error.message} onRetry={() => void audit.refetch()} />
@@ -123,7 +126,7 @@ export function CertificatesView() {
           <p className="font-semibold">
             {failed.length} zone{failed.length === 1 ? "" : "s"} could not be audited; their certificates are unknown, not fine.
           </p>
-          {audit.complete && (
+          {audit.settled && (
             <Button className="mt-2" disabled={retrying} onClick={() => void retryFailed()}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
             </Button>
@@ -161,7 +164,7 @@ export function CertificatesView() {
           <ExpiryTimeline rows={rows} coverage={audit.coverage} />
           <ImpactControls
             impact={impact}
-            disabled={!audit.complete}
+            disabled={!audit.settled}
             onRead={() => {
               // The zones the zone or host filter shows, when there is one: the read is as wide as the view.
               void impact.read(view.q ? audit.certificates.filter((r) => matchesZoneOrHost(r, view.q)) : audit.certificates);

@@ -4,7 +4,7 @@
 import { useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import { withAccount } from "@/lib/accounts/account-filter";
-import { mergePageCoverage } from "@/lib/accounts/coverage-wording";
+import { accountsNotRead } from "@/lib/accounts/coverage-wording";
 import type { CertificatesPage } from "@/lib/certificates/types";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
 
@@ -28,17 +28,15 @@ export function useCertificates(account?: string | null) {
     [pages],
   );
   const totalZones = pages?.[0]?.totalZones;
-  // What the totals, chart and findings cover: zones audited of the account's.
+  // What the totals, chart and findings cover: zones audited of the accounts', and which accounts are not read.
   const failed = data.zones.filter((zone) => zone.status === "failed").length;
+  const { complete, accounts } = query;
   const coverage = useMemo(
-    () => ({ read: data.zones.length, total: totalZones, complete: query.complete, failed, noun: "zones" }),
-    [data.zones.length, totalZones, query.complete, failed],
+    () => ({ read: data.zones.length, total: totalZones, complete, failed, noun: "zones", accountsNotRead: accountsNotRead(accounts) }),
+    [data.zones.length, totalZones, complete, failed, accounts],
   );
-  // What the listing covers of each account, over every page read so far.
-  const accounts = useMemo(() => mergePageCoverage(pages?.map((page) => page.accounts) ?? []), [pages]);
   return {
     ...query,
-    accounts,
     ...data,
     coverage,
     totalZones,

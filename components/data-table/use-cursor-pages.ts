@@ -1,13 +1,18 @@
 "use client";
 // Loads a whole listing whose responses may be cut short by the server's subrequest budget: follows the
-// continuation cursor until the listing is complete, so callers can show progress as pages arrive.
+// continuation cursor until there is none left, so callers can show progress as pages arrive. Running out of cursor
+// is not being whole: `complete` is the answers' own word (every account read in full), `settled` only says it stopped.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
+import type { AccountCoverage } from "@/lib/accounts/account-answers";
+import { listingCoverage } from "@/lib/accounts/listing-coverage";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 export interface CursorPage {
   complete: boolean;
   cursor?: string;
+  /** With accounts: what this page covers of each (a failed account leaves no cursor, yet is not read). */
+  accounts?: readonly AccountCoverage[];
   /** The account rate limit stopped this part: the next page is asked for after this many seconds. */
   retryAfterSeconds?: number;
 }
@@ -36,12 +41,18 @@ export function useCursorPages<P extends CursorPage>(queryKey: readonly unknown[
     const timer = setTimeout(() => void fetchNextPage(), wait * 1000);
     return () => clearTimeout(timer);
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage, wait, pages?.length]);
+  const { settled, complete, accounts } = useMemo(() => listingCoverage(pages, hasNextPage), [pages, hasNextPage]);
 
   return {
     pages,
     /** When the listing resumes after a rate-limit pause (epoch ms), while it waits. */
     resumeAt,
-    complete: pages !== undefined && !hasNextPage,
+    /** Nothing more will be read (progress ends, retries and exports may start); whole or not. */
+    settled,
+    /** Every row read, of every account: only then is a figure built from the pages exact. */
+    complete,
+    /** What the pages cover of each account, over every page read so far. */
+    accounts,
     error: query.error,
     isLoading: query.isPending,
     isFetching: query.isFetching,

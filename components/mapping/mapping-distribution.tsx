@@ -54,7 +54,7 @@ function scopeName(account: string | null, known: readonly RowAccount[]): string
 
 export function MappingDistribution() {
   const [account, setAccount] = useAccountFilter();
-  const { zones, coverage, accounts, loaded, totalCount, complete, resumeAt, error, isLoading, refetch } = useZones(undefined, account);
+  const { zones, coverage, accounts, loaded, totalCount, settled, resumeAt, error, isLoading, refetch } = useZones(undefined, account);
   const knownAccounts = useKnownAccounts(accounts);
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
@@ -74,7 +74,7 @@ export function MappingDistribution() {
         )}
       </div>
       <AccountCoverageLine accounts={accounts} noun="zones" testId="mapping-accounts" />
-      {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      {!settled && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       <CoverageNote coverage={coverage} testId="mapping-coverage" />
       {unknown > 0 && (

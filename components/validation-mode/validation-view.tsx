@@ -17,10 +17,7 @@ import { AccountCoverageLine } from "@/components/accounts/account-coverage";
 export function ValidationView() {
   const [view, setUrl] = useQueryStates(validationSearchParams);
   const setView = (inputs: ValidationInputs) => void setUrl(fromInputs(validationSearchParams, inputs));
-  const { zones, coverage, loaded, totalCount, complete, resumeAt, error, isLoading, refetch, accounts } = useZones(
-    undefined,
-    view.account,
-  );
+  const { zones, coverage, loaded, totalCount, settled, resumeAt, error, isLoading, refetch, accounts } = useZones(undefined, view.account);
   const knownAccounts = useKnownAccounts(accounts);
   if (error) return <ErrorState title="The zones could not be loaded" message={error.message} onRetry={() => void refetch()} />;
   if (isLoading) return <LoadingState label="Loading zones…" />;
@@ -34,7 +31,7 @@ export function ValidationView() {
         <AccountFilter value={view.account} accounts={knownAccounts} onChange={(account) => setView({ account, zone: null })} />
       )}
       <AccountCoverageLine accounts={accounts} noun="zones" testId="validation-accounts" />
-      {!complete && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
+      {!settled && <ProgressBar label="Loading zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       <CoverageNote coverage={coverage} testId="validation-coverage" />
       <nav aria-label="Zones in validation mode" className="rounded-lg border border-slate-200 bg-white p-4">

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useCursorPages } from "@/components/data-table/use-cursor-pages";
 import type { AccountScan } from "@/lib/migration/scan-account";
 import { withAccount } from "@/lib/accounts/account-filter";
-import { mergePageCoverage } from "@/lib/accounts/coverage-wording";
+import { accountsNotRead } from "@/lib/accounts/coverage-wording";
 import type { DriftFlag } from "@/lib/drift/flags";
 import type { SnapshotInfo } from "@/lib/snapshots/read";
 
@@ -44,13 +44,13 @@ export function useZones(firstPage?: ZonesAnswer, account?: string | null) {
     setReloads((r) => r + 1);
   }, [queryClient]);
   const totalCount = pages?.[0]?.totalCount;
-  // What the listing covers of each account, over every page read so far.
-  const accounts = useMemo(() => mergePageCoverage(pages?.map((page) => page.accounts) ?? []), [pages]);
-  // What every count on a page of zones covers: the pages say it beside their totals.
+  // What every count on a page of zones covers: the pages say it beside their totals. An account not read leaves
+  // every count partial, and is named in it.
   const failed = useMemo(() => zones.filter((zone) => zone.verdict === "failed").length, [zones]);
+  const { complete, accounts } = query;
   const coverage = useMemo(
-    () => ({ read: zones.length, total: totalCount, complete: query.complete, failed, noun: "zones" }),
-    [zones.length, totalCount, query.complete, failed],
+    () => ({ read: zones.length, total: totalCount, complete, failed, noun: "zones", accountsNotRead: accountsNotRead(accounts) }),
+    [zones.length, totalCount, complete, failed, accounts],
   );
   // The first answer carries the account's drift flags.
   const drift = pages?.[0]?.drift;
@@ -60,7 +60,6 @@ export function useZones(firstPage?: ZonesAnswer, account?: string | null) {
     ...query,
     zones,
     coverage,
-    accounts,
     loaded: zones.length,
     totalCount,
     fetchedAt: pages?.[0]?.fetchedAt,

@@ -19,6 +19,7 @@ import { AccountTerraformExport } from "@/components/terraform/account-terraform
 import { fetchJson } from "@/lib/client/fetch-json";
 import { withAccount } from "@/lib/accounts/account-filter";
 import { formatTime } from "@/lib/client/format";
+import { exportFileName } from "@/lib/csv";
 import { Button, buttonClass } from "@/components/ui/button";
 
 export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
@@ -30,6 +31,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
     accounts,
     loaded,
     totalCount,
+    settled,
     complete,
     resumeAt,
     fetchedAt,
@@ -82,7 +84,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
               Scanned {formatTime(fetchedAt)}
             </span>
           )}
-          {failed.length > 0 && complete && (
+          {failed.length > 0 && settled && (
             <Button onClick={() => void retryFailed()} disabled={retrying}>
               {retrying ? "Retrying…" : `Retry ${failed.length} failed`}
             </Button>
@@ -90,10 +92,11 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
           <Button onClick={refresh} disabled={isFetching}>
             Refresh
           </Button>
+          {/* Once nothing more is read; an export with an account missing is named partial (the server's header says it too). */}
           <a
             href={withAccount("/api/zones?format=csv", view.account)}
-            download="zones.csv"
-            aria-disabled={!complete}
+            download={exportFileName("zones.csv", complete)}
+            aria-disabled={!settled}
             className={buttonClass()}
           >
             Export CSV
@@ -103,7 +106,7 @@ export function ZonesView({ firstPage }: { firstPage?: ZonesAnswer }) {
       <SnapshotBanner snapshot={snapshot} onPublished={reload} accounts={accounts} account={view.account} />
       <AccountTerraformExport />
       <DriftPanel flags={drift} accountOf={(zoneId) => accountByZone.get(zoneId)} />
-      {!complete && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
+      {!settled && !error && <ProgressBar label="Scanning zones" done={loaded} total={totalCount} />}
       <RateLimitWait resumeAt={resumeAt} what="the zones scan" />
       {unreadableZones > 0 && (
         <p role="note" className="text-sm text-amber-800" data-testid="unreadable-zones">

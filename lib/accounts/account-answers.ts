@@ -56,7 +56,7 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account?:
   const rows: Row[] = [];
   const cursors: Record<string, string | null> = {};
   const accounts: AccountCoverage[] = [];
-  let totalCount: number | undefined = 0;
+  const totalCount = sumPartTotals(parts, "totalCount");
   let retryAfterSeconds: number | undefined;
   for (const part of parts) {
     const answer = part.answer;
@@ -68,7 +68,6 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account?:
     // A part that failed outright is not retried by the cursor (it would fail again): its coverage says why.
     cursors[part.entry.key] =
       complete || (part.error && part.error.retryAfterSeconds === undefined) ? null : (answer?.cursor ?? part.cursorIn ?? "");
-    totalCount = answer?.totalCount !== undefined && totalCount !== undefined ? totalCount + answer.totalCount : undefined;
     const lines = coverage(part, partRows, complete, wait);
     accounts.push(...(accountId === undefined ? lines : lines.filter((line) => line.id === accountId || !line.complete)));
   }
@@ -82,6 +81,20 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account?:
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     accounts,
   };
+}
+
+/**
+ * An account-wide total of the parts (zones listed, zones to audit): their sum, known only when every part answered
+ * with it. A part that failed has none, so the total is unknown, never the other accounts' total passed off as all.
+ */
+export function sumPartTotals<A>(parts: readonly AccountPart<A>[], key: keyof A & string): number | undefined {
+  let sum = 0;
+  for (const part of parts) {
+    const total = part.answer?.[key];
+    if (typeof total !== "number") return undefined;
+    sum += total;
+  }
+  return sum;
 }
 
 /** One line per account the part's rows name; an entry that named none yet is one line for the entry. */

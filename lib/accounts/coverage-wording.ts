@@ -2,6 +2,7 @@
 // Staging 12 · Acquired Co 36" and, while partial, "Partial: 2 of 3 accounts read; Acquired Co waits for its rate
 // limit (retry in 30 s)". Pure.
 import type { AccountCoverage } from "@/lib/accounts/account-answers";
+import type { AccountsNotRead } from "@/lib/client/coverage";
 import { formatCount } from "@/lib/client/format";
 
 /**
@@ -48,4 +49,16 @@ export function accountPartialLine(accounts: readonly AccountCoverage[]): string
     return `${account.name} is still being read`;
   });
   return `Partial: ${read} of ${accounts.length} accounts read; ${reasons.join("; ")}`;
+}
+
+/**
+ * The accounts of several that stopped short (could not be read, or wait for their rate limit), for every figure's
+ * coverage: none of their rows is in any total. An account still being read is not named: its rows are coming.
+ */
+export function accountsNotRead(accounts: readonly AccountCoverage[]): AccountsNotRead | undefined {
+  if (accounts.length < 2) return undefined;
+  const stopped = accounts.filter(
+    (account) => !account.complete && (account.error !== undefined || account.retryAfterSeconds !== undefined),
+  );
+  return stopped.length > 0 ? { names: stopped.map((account) => account.name), of: accounts.length } : undefined;
 }

@@ -11,6 +11,7 @@ import { entryAccountFilter, type AccountScope } from "@/lib/accounts/account-sc
 import {
   mergeAccountParts,
   splitAccountsCursor,
+  sumPartTotals,
   type AccountCoverage,
   type AccountPart,
   type PagedAnswer,
@@ -22,6 +23,14 @@ interface Scoped {
   platformFor: (entry: AccountEntry) => PlatformClient;
 }
 
+/** How the answers' other fields merge: row lists joined account after account, totals summed (`totalCount` always). */
+interface MergedFields<A> {
+  /** Other row lists of the answer, joined account after account as `rowsKey`'s are. */
+  joined?: readonly (keyof A & string)[];
+  /** Other account-wide totals: every account's sum, or absent when one account's is unknown. */
+  summed?: readonly (keyof A & string)[];
+}
+
 /**
  * The listing of every account in scope: `read` gets the account's platform, its account filter and its own cursor.
  * One account answers as it always has (its cursor unchanged); several answer merged, rows under `rowsKey`.
@@ -31,8 +40,7 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
   cursor: string | undefined,
   rowsKey: K,
   read: (platform: PlatformClient, accountId: string | undefined, cursor: string | undefined) => Promise<A>,
-  /** Other row lists of the answer, joined account after account as `rowsKey`'s are. */
-  alsoJoined: readonly (keyof A & string)[] = [],
+  { joined: alsoJoined = [], summed = [] }: MergedFields<A> = {},
 ): Promise<A & { accounts: AccountCoverage[] }> {
   const { entries } = scoped.accounts;
   const rowsOf = (answer: A) => answer[rowsKey] as unknown as Row[];
@@ -64,7 +72,17 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
   const joined = Object.fromEntries(
     alsoJoined.map((key) => [key, parts.flatMap((part) => (part.answer?.[key] as unknown[] | undefined) ?? [])]),
   );
-  return { ...(first ?? ({} as A)), ...rest, ...joined, [rowsKey]: rows } as A & { accounts: AccountCoverage[] };
+  // The first answer's other fields stand for all, but its totals are its own account's: each is every part's sum
+  // (`totalCount` is summed by the merge), absent while one account's is unknown.
+  const totalKeys: string[] = ["totalCount", ...summed];
+  const own = Object.fromEntries(Object.entries(first ?? {}).filter(([key]) => !totalKeys.includes(key)));
+  const totals = Object.fromEntries(
+    summed.flatMap((key) => {
+      const sum = sumPartTotals(parts, key);
+      return sum === undefined ? [] : [[key, sum] as const];
+    }),
+  );
+  return { ...own, ...rest, ...totals, ...joined, [rowsKey]: rows } as unknown as A & { accounts: AccountCoverage[] };
 }
 
 function partError(error: unknown): { message: string; retryAfterSeconds?: number } {

@@ -101,7 +101,7 @@ export const OPERATIONS = {
     role: "viewer",
     query: LIST_QUERY,
     responses: { 200: zones.zonesAnswerSchema },
-    files: { "text/csv": "`format=csv`: every zone the budget reaches, the rows' columns (reasons joined)." },
+    files: { "text/csv": "`format=csv`: every zone the budget reaches, reasons joined; `zones-partial.csv` when not whole." },
     headers: EXPORT_HEADERS,
   },
   "GET /api/zones/{id}/migration": {
@@ -152,7 +152,9 @@ export const OPERATIONS = {
     role: "viewer",
     query: LIST_QUERY,
     responses: { 200: certificates.certificatesPageSchema },
-    files: { "text/csv": "`format=csv`: the certificates this request reached." },
+    files: {
+      "text/csv": "`format=csv`: the certificates this request reached; `certificates-partial.csv` when not every account's whole.",
+    },
     headers: EXPORT_HEADERS,
   },
   "GET /api/certificates/zones/{id}": {

@@ -2,6 +2,7 @@
 // the sandbox account, one for an account its token reaches no zone of, one whose token the platform refuses. The
 // page lists every account's zones by default, says what it covers of each, filters to one account through the URL
 // (the server reads only that account), and opens a zone with its own account.
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { newDataDir, startOwnPreflight, startOwnSandbox, type OwnServer } from "./own-servers";
 import { E2E } from "./environment";
@@ -11,6 +12,8 @@ const running: OwnServer[] = [];
 let preflight: OwnServer;
 const STAGING_ID = "5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e";
 const ACQUIRED_ID = "ac0a1ec0ac0a1ec0ac0a1ec0ac0a1ec0";
+/** What every figure of a listing missing the refused account says of its coverage. */
+const NOT_READ = "30 zones read; 1 of 3 accounts not read in full: Acquired Co";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -37,7 +40,9 @@ test.afterAll(async () => {
 test("every account's zones, what the page covers of each, and one account through the URL", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(`${preflight.url}/zones`);
-  await expect(page.getByTestId("zones-count")).toHaveText("Showing 30 of 30 zones", { timeout: 60_000 });
+  // The refused account leaves no cursor, yet the listing is not whole: the count says at least, and why.
+  await expect(page.getByTestId("zones-count")).toHaveText(`Showing 30 of at least 30 zones (${NOT_READ})`, { timeout: 60_000 });
+  await expect(page.getByTestId("zones-coverage")).toHaveText(`Partial: ${NOT_READ}. Counts below are what was read so far.`);
   // Totals per account and overall; the refused account's count is unknown, so the total is at least 30.
   const totals = page.getByTestId("zones-accounts-totals");
   await expect(totals).toHaveText(/^30\+ zones in 3 accounts: .+ 30 · Staging 0 · Acquired Co —$/);
@@ -62,9 +67,24 @@ test("every account's zones, what the page covers of each, and one account throu
   const filter = page.getByRole("combobox", { name: "Account" });
   await expect(filter.locator("option")).toHaveText(["All accounts", (await accountCell.innerText()).trim(), "Staging", "Acquired Co"]);
   expect(await seriousViolations(page)).toEqual([]);
-  // The overview counts per account: a refused account's count is unknown (a dash), never 0.
+  // The overview counts per account: a refused account's count is unknown (a dash), never 0; each account read in
+  // full is exact, while every count over all of them may still grow.
   const byAccount = page.getByRole("region", { name: "By account" });
   await expect(byAccount.getByRole("button")).toHaveText([/ 30$/, /^Staging 0$/, /^Acquired Co —/]);
+  const byPlan = page.getByRole("region", { name: "By plan" }).getByRole("button");
+  for (const plan of await byPlan.all()) await expect(plan).toContainText(/\d\+ \(At least \d+: 30 zones read; 1 of 3 accounts/);
+
+  // The export can be taken once nothing more is read, and its file says it is partial (header and name).
+  const exportAll = page.getByRole("link", { name: "Export CSV" });
+  await expect(exportAll).toHaveAttribute("download", "zones-partial.csv");
+  const [download] = await Promise.all([page.waitForEvent("download"), exportAll.click()]);
+  expect(download.suggestedFilename()).toBe("zones-partial.csv");
+  const file = readFileSync((await download.path())!, "utf8");
+  expect(file).toMatch(/^id,name,/);
+  expect(file.match(new RegExp(sandboxId, "g"))?.length).toBeGreaterThanOrEqual(30);
+  expect(file).not.toContain(ACQUIRED_ID);
+  const csv = await page.request.get(`${preflight.url}/api/zones?format=csv`);
+  expect(csv.headers()["x-preflight-complete"]).toBe("false");
 
   // From the keyboard: the first account after "All accounts" is the sandbox's.
   await filter.focus();
@@ -100,17 +120,26 @@ test("Certificates, Changes and Reviews filter by account through the URL", asyn
   const totals = page.getByTestId("certificates-accounts-totals");
   await expect(totals).toHaveText(/^30\+ zones audited in 3 accounts: .+ 30 · Staging 0 · Acquired Co —$/, { timeout: 90_000 });
   await expect(page.getByTestId("certificates-accounts-partial")).toContainText("Acquired Co could not be read:");
+  // Every figure over all accounts is at least so many: the refused account's certificates are unknown.
+  const count = page.getByTestId("certificates-count");
+  await expect(count).toHaveText(new RegExp(`^Showing (\\d+) of at least \\1 certificates \\(from ${NOT_READ}\\)$`));
+  await expect(page.getByTestId("certificates-coverage")).toContainText(`Partial: ${NOT_READ}.`);
+  await expect(page.getByTestId("total-action_required")).toHaveText(/^(\d+\+ \(At least|— \(None found yet)/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("certificates-partial.csv");
   const accountCell = page.getByTestId("certificate-row").first().locator("[data-account-id]");
   const sandboxId = (await accountCell.getAttribute("data-account-id"))!;
   expect(sandboxId).toMatch(/^[0-9a-f]{32}$/);
-  const certificates = (await page.getByTestId("certificates-count").innerText()).trim();
+  const certificates = Number(/^Showing (\d+)/.exec(await count.innerText())![1]);
   const filter = page.getByRole("combobox", { name: "Account" });
   await filter.selectOption(STAGING_ID);
   await expect(page).toHaveURL(new RegExp(`/certificates\\?(.*&)?account=${STAGING_ID}`));
   await expect(page.getByTestId("certificates-count")).toHaveText("Showing 0 of 0 certificates", { timeout: 60_000 });
   // A shared link reads only that account: every row is the sandbox account's, the same rows as before.
   await page.goto(`${preflight.url}/certificates?account=${sandboxId}`);
-  await expect(page.getByTestId("certificates-count")).toHaveText(certificates, { timeout: 90_000 });
+  await expect(page.getByTestId("certificates-count")).toHaveText(`Showing ${certificates} of ${certificates} certificates`, {
+    timeout: 90_000,
+  });
   await expect(page.getByRole("combobox", { name: "Account" })).toHaveValue(sandboxId);
   await expect(page.getByTestId("certificates-accounts")).toHaveCount(0);
   const ids = await page
@@ -159,6 +188,9 @@ test("the Validation page filters by account, and reads a zone's window with its
   await expect(page.getByText("No zone runs both versions: nothing to compare.")).toBeVisible({ timeout: 30_000 });
   await filter.selectOption({ label: "All accounts" });
   await expect(page).not.toHaveURL(/account=/);
+  // Over every account the count may still grow: the refused account's zones are unknown.
+  await expect(page.getByTestId("validation-coverage")).toContainText(`Partial: ${NOT_READ}.`, { timeout: 30_000 });
+  await expect(page.getByTestId("validation-zone-count")).toHaveText(/^\d+\+ \(At least \d+: 30 zones read; 1 of 3 accounts/);
   const zone = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("button").first();
   await expect(zone).toBeVisible({ timeout: 30_000 });
   const asked = page.waitForRequest((request) => /\/api\/zones\/[0-9a-f]{32}\/validation\?.*account=[0-9a-f]{32}/.test(request.url()));
@@ -175,7 +207,10 @@ test("the Mapping page filters by account: its figures become that account's", a
   await expect(page.getByTestId("mapping-accounts-partial")).toContainText("Acquired Co could not be read:");
   const heading = page.getByRole("heading", { level: 2, name: /zones with a previous core rule set/ });
   const mapped = page.getByTestId("mapped-count");
-  await expect(heading).toHaveText(/^All accounts: \d+ zones/);
+  // Every account's figure is at least so many, never exact: the refused account's zones are not counted.
+  await expect(heading).toHaveText(new RegExp(`^All accounts: \\d+\\+ \\(At least \\d+: ${NOT_READ}\\) zones`));
+  await expect(page.getByTestId("mapping-coverage")).toHaveText(`Partial: ${NOT_READ}. Counts below are what was read so far.`);
+  await expect(page.getByTestId("distribution-table").getByText(/^\s*0\s*$/)).toHaveCount(0);
   const all = Number(/^\d+/.exec((await mapped.textContent())!)![0]);
   expect(all).toBeGreaterThan(0);
 
@@ -185,12 +220,13 @@ test("the Mapping page filters by account: its figures become that account's", a
   await expect(heading).toHaveText(/^Staging: 0 zones/, { timeout: 30_000 });
   await expect(page.getByTestId("mapping-accounts")).toHaveCount(0);
 
-  // The sandbox's account alone: the only account with zones, so the same figure as every account's.
+  // The sandbox's account alone: the only account with zones, read in full, so its figure is exact.
   const sandboxOption = filter.locator("option").nth(1);
   const sandboxName = (await sandboxOption.innerText()).trim();
   await filter.selectOption((await sandboxOption.getAttribute("value"))!);
   await expect(heading).toHaveText(new RegExp(`^${sandboxName}: ${all} zones`), { timeout: 30_000 });
+  await expect(page.getByTestId("mapping-coverage")).toHaveCount(0);
   await filter.selectOption({ label: "All accounts" });
   await expect(page).not.toHaveURL(/account=/);
-  await expect(heading).toHaveText(new RegExp(`^All accounts: ${all} zones`), { timeout: 30_000 });
+  await expect(heading).toHaveText(new RegExp(`^All accounts: ${all}\\+ \\(At least`), { timeout: 30_000 });
 });

@@ -1,6 +1,7 @@
 import { readAccounts } from "@/lib/accounts/read-accounts";
 import { auditCertificates } from "@/lib/certificates/audit";
 import { csvRows, type CertificatesPage, type ZoneOutcome } from "@/lib/certificates/types";
+import { exportFileName } from "@/lib/csv";
 import { csvResponse } from "@/lib/http/csv-response";
 import { operation } from "@/lib/http/operation";
 import { readListQuery } from "@/lib/http/list-query";
@@ -31,11 +32,12 @@ export const GET = operation(
           () => auditCertificates(own, { cursor: ownCursor, refresh, accountId }),
           "audit",
         ),
-      ["certificates", "caa"],
+      // Zones to audit are every account's sum (unknown while one account is not read), never the first account's.
+      { joined: ["certificates", "caa"], summed: ["totalZones"] },
     );
     if (query.format === "json") return page;
-    // The CSV holds what this request reached; the headers say whether that is the whole account.
-    return csvResponse(csvRows(page.certificates), "certificates.csv", {
+    // The CSV holds what this request reached; the headers (and the file name) say whether that is every account's whole.
+    return csvResponse(csvRows(page.certificates), exportFileName("certificates.csv", page.complete), {
       "X-Preflight-Complete": String(page.complete),
       ...(page.cursor ? { "X-Preflight-Cursor": page.cursor } : {}),
     });

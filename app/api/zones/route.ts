@@ -1,4 +1,5 @@
 import { readAccounts } from "@/lib/accounts/read-accounts";
+import { exportFileName } from "@/lib/csv";
 import { csvResponse } from "@/lib/http/csv-response";
 import { jsonWithRows } from "@/lib/http/json-with-rows";
 import { operation } from "@/lib/http/operation";
@@ -43,8 +44,8 @@ export const GET = operation(
         ),
     );
     if (query.format === "json") return jsonWithRows(drift === undefined ? scan : { ...scan, drift }, "zones");
-    // An export cut short by the budget says so, and how to continue it.
-    return csvResponse(scan.zones.map(migrationCsvRow), "zones.csv", {
+    // An export cut short by the budget, or missing an account, says so (its file name too), and how to continue it.
+    return csvResponse(scan.zones.map(migrationCsvRow), exportFileName("zones.csv", scan.complete), {
       "X-Preflight-Complete": String(scan.complete),
       ...(scan.cursor ? { "X-Preflight-Cursor": scan.cursor } : {}),
     });

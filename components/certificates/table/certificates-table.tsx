@@ -13,7 +13,7 @@ import { CERTIFICATE_GRID, certificateColumns } from "@/components/certificates/
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { isSwitchable } from "@/lib/certificates/hostname-switch";
 import type { CertificateRow } from "@/lib/certificates/types";
-import { coverageLabel, isExact, type Coverage } from "@/lib/client/coverage";
+import { showingLabel, type Coverage } from "@/lib/client/coverage";
 
 export const rowKey = (row: CertificateRow) => `${row.kind}:${row.id}`;
 
@@ -46,8 +46,7 @@ export function CertificatesTable(props: {
   return (
     <>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite" data-testid="certificates-count">
-        Showing {table.getRowModel().rows.length} of {props.rows.length} certificates
-        {props.coverage && !isExact(props.coverage) && ` (from ${coverageLabel(props.coverage)})`}
+        {showingLabel(table.getRowModel().rows.length, props.rows.length, "certificates", props.coverage, false)}
       </p>
       <VirtualTable
         table={table}

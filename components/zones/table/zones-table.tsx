@@ -10,7 +10,7 @@ import {
 } from "@tanstack/react-table";
 import { VirtualTable } from "@/components/data-table/virtual-table";
 import { ZONE_GRID, zoneColumns } from "@/components/zones/table/columns";
-import { coverageLabel, isExact, type Coverage } from "@/lib/client/coverage";
+import { showingLabel, type Coverage } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 
 export function ZonesTable(props: {
@@ -37,8 +37,7 @@ export function ZonesTable(props: {
   return (
     <>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite" data-testid="zones-count">
-        Showing {table.getRowModel().rows.length} of {props.zones.length} zones
-        {props.coverage && !isExact(props.coverage) && ` (${coverageLabel(props.coverage)})`}
+        {showingLabel(table.getRowModel().rows.length, props.zones.length, "zones", props.coverage, true)}
       </p>
       <VirtualTable table={table} label="Zones" grid={ZONE_GRID} testId="zones" rowTestId="zone-row" />
     </>

@@ -72,6 +72,17 @@ describe("several accounts in one console", () => {
     expect(accounts.map((a) => a.name).sort()).toEqual(["Acquired Co", "Sandbox Security Team", "Sandbox Staging"]);
   });
 
+  it("gives account-wide totals as every account's sum, never the first account's alone", async () => {
+    const all = sandbox.accounts.reduce((sum, account) => sum + account.state.zones.length, 0);
+    const { GET: zones } = await import("@/app/api/zones/route");
+    const scan = await call(zones, "/api/zones?source=live");
+    expect(scan.body.totalCount).toBe(all);
+    const { GET: certificates } = await import("@/app/api/certificates/route");
+    const audit = await call(certificates, "/api/certificates?source=live");
+    expect(audit.status, JSON.stringify(audit.body).slice(0, 300)).toBe(200);
+    expect(audit.body.totalZones).toBe(all);
+  });
+
   it("filters by account: only that account's zones, read with its own credential", async () => {
     const staging = sandbox.accounts.find((a) => a.key === "staging")!.state;
     await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });

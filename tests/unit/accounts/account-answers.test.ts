@@ -1,7 +1,7 @@
 // The `account` filter and one answer merged from several accounts' answers.
 import { describe, expect, it } from "vitest";
 import { readAccountScope } from "@/lib/accounts/account-scope";
-import { mergeAccountParts, splitAccountsCursor } from "@/lib/accounts/account-answers";
+import { mergeAccountParts, splitAccountsCursor, sumPartTotals } from "@/lib/accounts/account-answers";
 import { rowAccount } from "@/lib/accounts/row-account";
 import { InputError } from "@/lib/errors/input-error";
 
@@ -84,6 +84,18 @@ describe("one answer from several accounts", () => {
     expect(merged.complete).toBe(false);
     expect(merged.cursor).toBeUndefined();
     expect(merged.accounts[1]).toEqual({ id: "", name: "Holding", complete: false, rows: 0, error: "Authentication error" });
+  });
+
+  it("sums a total over every account, and knows none while one account has not answered", () => {
+    const production = { entry: { key: "default" }, answer: { complete: true, totalCount: 30, totalZones: 30, rows: [] } };
+    const staging = { entry: { key: "staging" }, answer: { complete: true, totalCount: 12, totalZones: 12, rows: [] } };
+    const refused = { entry: { key: "acquired" }, error: { message: "Authentication error" } };
+    const rowsOf = (answer: { rows: never[] }) => answer.rows;
+    expect(mergeAccountParts([production, staging], rowsOf).totalCount).toBe(42);
+    expect(sumPartTotals([production, staging], "totalZones")).toBe(42);
+    // The failed account's zones are unknown: not the others' 42 passed off as every account's.
+    expect(mergeAccountParts([production, staging, refused], rowsOf).totalCount).toBeUndefined();
+    expect(sumPartTotals([production, staging, refused], "totalZones")).toBeUndefined();
   });
 
   it("refuses a cursor that is not one of several accounts", () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AccountCoverage } from "@/lib/accounts/account-answers";
-import { accountPartialLine, accountTotalsLine, mergePageCoverage, showsAccountCoverage } from "@/lib/accounts/coverage-wording";
+import {
+  accountPartialLine,
+  accountsNotRead,
+  accountTotalsLine,
+  mergePageCoverage,
+  showsAccountCoverage,
+} from "@/lib/accounts/coverage-wording";
 
 const account = (name: string, rows: number, more: Partial<AccountCoverage> = {}): AccountCoverage => ({
   id: name.toLowerCase().padEnd(32, "0").slice(0, 32),
@@ -74,5 +80,23 @@ describe("mergePageCoverage", () => {
       [{ id: "", name: "group", complete: true, rows: 2 }],
     ]);
     expect(merged).toEqual([{ id: "", name: "group", complete: true, rows: 2 }]);
+  });
+});
+
+describe("accountsNotRead", () => {
+  it("names the accounts of several that failed or wait for their rate limit, and of how many", () => {
+    const accounts = [
+      account("Security", 30),
+      account("Staging", 4, { complete: false }),
+      account("Acquired", 0, { complete: false, error: "refused" }),
+      account("Old", 2, { complete: false, retryAfterSeconds: 30 }),
+    ];
+    expect(accountsNotRead(accounts)).toEqual({ names: ["Acquired", "Old"], of: 4 });
+  });
+
+  it("says nothing when every account is read or still being read, nor for one account", () => {
+    expect(accountsNotRead([account("Security", 30), account("Staging", 4, { complete: false })])).toBeUndefined();
+    expect(accountsNotRead([account("Security", 0, { complete: false, error: "refused" })])).toBeUndefined();
+    expect(accountsNotRead([])).toBeUndefined();
   });
 });
