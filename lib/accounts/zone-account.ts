@@ -17,3 +17,18 @@ export async function zoneAccount(platform: PlatformClient, zoneId: string): Pro
   zoneAccounts.record(platform.entryKey, [zone]);
   return zone.account;
 }
+
+/**
+ * `read` (a budgeted read of the zone), then the zone's account. For a zone not bound yet, `read` runs one subrequest
+ * short of the request's budget, so the zone's read after it always has room (a budget-cut answer keeps its cursor).
+ */
+export async function withZoneAccount<T>(
+  platform: PlatformClient,
+  zoneId: string,
+  read: (platform: PlatformClient) => Promise<T>,
+): Promise<{ result: T; account: RowAccount }> {
+  const listed = zoneAccounts.accountOf(zoneId);
+  if (listed) return { result: await read(platform), account: listed };
+  const result = await read(platform.withScheduler(platform.scheduler.reserving(1)));
+  return { result, account: await zoneAccount(platform, zoneId) };
+}

@@ -2,7 +2,8 @@
 // first's), through the real routes against the sandbox's three accounts: its drift flag, its validation answer and an
 // archived report each name that account; drift watch reads the zone with that entry's credential only.
 import { describe, expect, it } from "vitest";
-import { zoneAccount } from "@/lib/accounts/zone-account";
+import { withZoneAccount, zoneAccount } from "@/lib/accounts/zone-account";
+import { z } from "zod";
 import { zoneAccounts } from "@/lib/accounts/zone-accounts";
 import { sandboxGroupToken } from "@/lib/accounts/sandbox-accounts";
 import { wafCaseFor } from "@/lib/dev/sandbox/waf/seed-waf";
@@ -164,6 +165,21 @@ describe("a zone of an account reached by the second entry's token", () => {
     expect(await zoneAccount(group, zone.id)).toEqual(named()); // bound now: not read again
     expect((await calls()).map((c) => `${c.method} ${c.path}`)).toEqual([`GET /client/v4/zones/${zone.id}`]);
     expect(zoneAccounts.accountOf(zone.id)).toEqual(named());
+
+    // A read that spends its whole budget still leaves the zone's read room: an unbound zone's read runs one short.
+    zoneAccounts.clear();
+    const tight = new Scheduler({
+      limiter: new RateLimiter({ requests: 1000, windowSeconds: 60 }),
+      subrequestBudget: 2,
+      timeoutMs: 10_000,
+    });
+    const spent = await withZoneAccount(group.withScheduler(tight), zone.id, async (own) => {
+      let calls = 0;
+      for (; own.scheduler.remainingBudget > 0; calls++) await own.get(`/zones/${zone.id}`, {}, z.unknown());
+      return calls;
+    });
+    expect(spent).toEqual({ result: 1, account: named() });
+    expect(tight.remainingBudget).toBe(0);
   });
 
   it("archives a report naming the account its writer names, and asks which when several are read", async () => {

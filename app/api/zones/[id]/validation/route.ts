@@ -1,8 +1,8 @@
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { progressStream, wantsProgress } from "@/lib/http/progress-stream";
-import { compareZone, type ZoneComparison, type ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
-import { zoneAccount } from "@/lib/accounts/zone-account";
+import { compareZone, type CompareOptions, type ZoneValidationAnswer } from "@/lib/validation-mode/compare-zone";
+import { withZoneAccount } from "@/lib/accounts/zone-account";
 import { parseReadQuery } from "@/lib/validation-mode/read-query";
 import type { ReadProgress } from "@/lib/validation-mode/window-read-state";
 
@@ -20,15 +20,13 @@ export const dynamic = "force-dynamic";
 export const GET = operation<{ id: string }>(
   async ({ request, url, platform, params }) => {
     const { window, ...read } = parseReadQuery(url, Date.now());
-    // After the comparison, whose checks answer bad input before any upstream read: the answer names the zone's account.
-    const named = async ({ answer }: ZoneComparison): Promise<ZoneValidationAnswer> => ({
-      ...answer,
-      account: await zoneAccount(platform, params.id),
-    });
-    if (!wantsProgress(request)) return named(await compareZone(platform, params.id, window, read));
-    return progressStream<ReadProgress>(request.signal, async (onProgress) =>
-      named(await compareZone(platform, params.id, window, { ...read, onProgress })),
-    );
+    // The zone's account after the comparison, whose checks answer bad input before any upstream read.
+    const compared = async (options: CompareOptions): Promise<ZoneValidationAnswer> => {
+      const { result, account } = await withZoneAccount(platform, params.id, (own) => compareZone(own, params.id, window, options));
+      return { ...result.answer, account };
+    };
+    if (!wantsProgress(request)) return compared(read);
+    return progressStream<ReadProgress>(request.signal, (onProgress) => compared({ ...read, onProgress }));
   },
   { role: "viewer", zoneParam: "id", upstream: UPSTREAM.validation },
 );

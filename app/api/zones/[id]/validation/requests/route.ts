@@ -3,7 +3,7 @@ import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 import { queryEnum } from "@/lib/http/query";
 import { compareZone } from "@/lib/validation-mode/compare-zone";
-import { zoneAccount } from "@/lib/accounts/zone-account";
+import { withZoneAccount } from "@/lib/accounts/zone-account";
 import { parseReadQuery } from "@/lib/validation-mode/read-query";
 import { matchesFilter, parseRequestFilter, requestCsvRow } from "@/lib/validation-mode/request-filter";
 
@@ -20,10 +20,10 @@ export const GET = operation<{ id: string }>(
     const format = queryEnum(url, "format", ["json", "csv"] as const, "json");
     const { window, ...read } = parseReadQuery(url, Date.now());
     const filter = parseRequestFilter(url.searchParams);
-    const { requests, answer } = await compareZone(platform, params.id, window, read);
+    const { result, account } = await withZoneAccount(platform, params.id, (own) => compareZone(own, params.id, window, read));
+    const { requests, answer } = result;
     const matching = requests.filter((request) => matchesFilter(request, filter));
     const { complete, cursor, retryAfterSeconds, rateLimit, progress } = answer;
-    const account = await zoneAccount(platform, params.id);
     if (format === "json")
       return {
         account,
