@@ -10,14 +10,18 @@ import { wafCaseFor } from "@/lib/dev/sandbox/waf/seed-waf";
 import { PlatformClient } from "@/lib/platform/client";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import { Scheduler } from "@/lib/platform/scheduler";
-import { withSandboxRoutes, type SandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
+import {
+  callRoute,
+  demoUser,
+  sandboxCalls,
+  withSandboxRoutes,
+  type RouteHandler,
+  type SandboxRoutes,
+} from "@/tests/integration/accounts/sandbox-routes";
 import { seededWindow } from "@/tests/integration/validation-mode/harness";
 
 const TOKEN = "account-named-rows-token-0001";
 const ARCHIVE_KEY = "account-named-rows-archive-key-0001";
-const as = (user: string) => ({ "x-preflight-demo-user": user, host: "127.0.0.1", origin: "http://127.0.0.1" });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
-type Handler = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
 interface Account {
   id: string;
   name: string;
@@ -35,22 +39,9 @@ withSandboxRoutes(
   (started) => (routes = started),
 );
 
-async function call(handler: Handler, path: string, init: { user?: string; body?: unknown; params?: Record<string, string> } = {}) {
-  const request = new Request(`http://127.0.0.1${path}`, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers: { ...as(init.user ?? "planner"), ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const call = callRoute;
 
-const calls = async () =>
-  (
-    (await (await fetch(`${routes.sandbox.url}/__sandbox/calls`)).json()) as {
-      calls: Array<{ method: string; path: string; credential?: string }>;
-    }
-  ).calls;
+const calls = () => sandboxCalls(routes.sandbox.url);
 const clearCalls = () => fetch(`${routes.sandbox.url}/__sandbox/calls`, { method: "DELETE" });
 const acquired = () => routes.account("acquired");
 const named = () => ({ id: acquired().account.id, name: "Acquired Co" });
@@ -68,7 +59,7 @@ async function executedReview(kind: string, zoneId: string) {
   const created = await call(reviews.POST, `/api/reviews?account=${acquired().account.id}`, { body: { kind, zoneId } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
-  const step = async (name: string) => ((await import(`@/app/api/reviews/[id]/${name}/route`)) as { POST: Handler }).POST;
+  const step = async (name: string) => ((await import(`@/app/api/reviews/[id]/${name}/route`)) as { POST: RouteHandler }).POST;
   expect((await call(await step("submit"), `/api/reviews/${id}/submit`, { body: {}, params: { id } })).status).toBe(200);
   const approved = await call(await step("approve"), `/api/reviews/${id}/approve`, { user: "approver-1", body: {}, params: { id } });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
@@ -131,7 +122,7 @@ describe("a zone of an account reached by the second entry's token", () => {
     expect(json.status).toBe(200);
     expect(json.body.account).toEqual(named());
     const csv = await requests(
-      new Request(`http://127.0.0.1/api/zones/${zone!.id}/validation/requests?${query}&format=csv`, { headers: as("planner") }),
+      new Request(`http://127.0.0.1/api/zones/${zone!.id}/validation/requests?${query}&format=csv`, { headers: demoUser("planner") }),
       {
         params: Promise.resolve({ id: zone!.id }),
       },

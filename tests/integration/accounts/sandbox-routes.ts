@@ -62,3 +62,32 @@ export function withSandboxRoutes(options: SandboxRoutesOptions, set: (routes: S
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 }
+
+/** The headers of a demo user's request from the page's own origin. */
+export const demoUser = (user: string) => ({ "x-preflight-demo-user": user, host: "127.0.0.1", origin: "http://127.0.0.1" });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
+export type RouteHandler = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
+
+/** Calls a route's handler as the page would (GET, or POST with a JSON body), as `user` (the planner by default). */
+export async function callRoute(
+  handler: RouteHandler,
+  path: string,
+  init: { user?: string; body?: unknown; params?: Record<string, string> } = {},
+) {
+  const request = new Request(`http://127.0.0.1${path}`, {
+    method: init.body === undefined ? "GET" : "POST",
+    headers: { ...demoUser(init.user ?? "planner"), ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The calls the sandbox answered, from its own log. */
+export async function sandboxCalls(sandboxUrl: string) {
+  const answer = (await (await fetch(`${sandboxUrl}/__sandbox/calls`)).json()) as {
+    calls: Array<{ method: string; path: string; credential?: string }>;
+  };
+  return answer.calls;
+}

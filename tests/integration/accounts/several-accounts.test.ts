@@ -2,12 +2,9 @@
 // its own token, the other two reached by one token (sandbox mode reaches them as `npm start` does).
 import { describe, expect, it } from "vitest";
 import type { RunningSandbox } from "@/lib/dev/sandbox/server";
-import { withSandboxRoutes } from "@/tests/integration/accounts/sandbox-routes";
+import { callRoute, demoUser, sandboxCalls, withSandboxRoutes, type RouteHandler } from "@/tests/integration/accounts/sandbox-routes";
 
-const as = (user: string) => ({ "x-preflight-demo-user": user, host: "127.0.0.1", origin: "http://127.0.0.1" });
 let sandbox: RunningSandbox;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
-type Handler = (request: Request, route?: { params: Promise<any> }) => Promise<Response>;
 
 interface Row {
   id: string;
@@ -27,15 +24,7 @@ withSandboxRoutes(
   (started) => (sandbox = started.sandbox),
 );
 
-async function call(handler: Handler, path: string, init: { user?: string; body?: unknown; params?: Record<string, string> } = {}) {
-  const request = new Request(`http://127.0.0.1${path}`, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers: { ...as(init.user ?? "planner"), ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const response = await handler(request, { params: Promise.resolve(init.params ?? {}) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const call = callRoute;
 
 async function allZones(query = ""): Promise<{ rows: Row[]; accounts: Coverage[] }> {
   const { GET } = await import("@/app/api/zones/route");
@@ -52,12 +41,7 @@ async function allZones(query = ""): Promise<{ rows: Row[]; accounts: Coverage[]
   return { rows, accounts };
 }
 
-const calls = async () =>
-  (
-    (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as {
-      calls: Array<{ method: string; path: string; credential?: string }>;
-    }
-  ).calls;
+const calls = () => sandboxCalls(sandbox.url);
 
 describe("several accounts in one console", () => {
   it("lists every account's zones, each row naming its account, with coverage per account", async () => {
@@ -118,7 +102,7 @@ describe("several accounts in one console", () => {
     expect(created.body.account).toEqual({ id: staging.account.id, name: "Acquired Co" });
     const id = created.body.id as string;
     const step = async (name: string) =>
-      (await import(`@/app/api/reviews/[id]/${name}/route`)) as { POST: Handler } & Record<string, unknown>;
+      (await import(`@/app/api/reviews/[id]/${name}/route`)) as { POST: RouteHandler } & Record<string, unknown>;
     expect((await call((await step("submit")).POST, `/api/reviews/${id}/submit`, { body: {}, params: { id } })).status).toBe(200);
     const approved = await call((await step("approve")).POST, `/api/reviews/${id}/approve`, {
       user: "approver-1",
@@ -140,12 +124,12 @@ describe("several accounts in one console", () => {
 
   it("exports one account's Terraform, named in the file, and asks which when several are configured", async () => {
     const { GET } = await import("@/app/api/terraform/route");
-    const unnamed = await GET(new Request("http://127.0.0.1/api/terraform?syntax=v5", { headers: as("planner") }));
+    const unnamed = await GET(new Request("http://127.0.0.1/api/terraform?syntax=v5", { headers: demoUser("planner") }));
     expect(unnamed.status).toBe(400);
     expect(((await unnamed.json()) as { error: { field?: string } }).error.field).toBe("account");
     const acquired = sandbox.accounts.find((a) => a.key === "acquired")!.state;
     const named = await GET(
-      new Request(`http://127.0.0.1/api/terraform?syntax=v5&account=${acquired.account.id}`, { headers: as("planner") }),
+      new Request(`http://127.0.0.1/api/terraform?syntax=v5&account=${acquired.account.id}`, { headers: demoUser("planner") }),
     );
     expect(named.status).toBe(200);
     expect(await named.text()).toContain(`# Account: Acquired Co (${acquired.account.id})`);
