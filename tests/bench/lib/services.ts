@@ -2,9 +2,7 @@
 // (stopped by PID, never by name): the sandbox account, the demo gateway and Preflight's production server.
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { startService, stopServices, waitForHttp, type Service } from "@/lib/dev/launcher/processes";
 
 /**
@@ -71,8 +69,6 @@ export async function startBenchSandbox(settings: SandboxSettings): Promise<Runn
 }
 
 export async function startBenchGateway(options: { tailBlocks: number }): Promise<Running> {
-  // The group before may have stopped its gateway moments ago: on a busy machine its anvil can still hold the port.
-  await untilPortsFree([BENCH_PORTS.anvil, BENCH_PORTS.gateway]);
   const service = startService("demo gateway", bin("tsx"), ["lib/dev/gateway/main.ts"], {
     quiet: true,
     env: {
@@ -136,22 +132,6 @@ export async function startBenchPreflight(
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(service, `${url}/api/health`, 60_000).catch(stopAndRethrow(service));
   return { url, service, probeDir };
-}
-
-/** Waits until nothing listens on `ports` (127.0.0.1), checked by binding each; fails after `timeoutMs`. */
-async function untilPortsFree(ports: number[], timeoutMs = 60_000): Promise<void> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-  for (const deadline = Date.now() + timeoutMs; ; await sleep(250)) {
-    const taken = [];
-    for (const port of ports) if (!(await free(port))) taken.push(port);
-    if (taken.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`ports ${taken.join(", ")} still in use after ${timeoutMs / 1000} s`);
-  }
 }
 
 /** A service that never became ready is stopped too (its caller has nothing to pass to stopAll). */
