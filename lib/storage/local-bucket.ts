@@ -54,10 +54,11 @@ async function start(persistDir: string) {
     // No request.cf is needed for a bucket: without this Miniflare fetches https://workers.cloudflare.com/cf.json.
     cf: false,
   });
-  // Straight to the runtime's socket over kept-alive connections (6 at most, as many as a request's slots): Miniflare's
-  // dispatchFetch wraps each call in a Request, headers and a fetch of its own, which cost more CPU than the call.
+  // Straight to the runtime's socket: Miniflare's dispatchFetch wraps each call in a Request, headers and a fetch of
+  // its own, which cost more CPU than the call. One connection a call: the runtime closes each after its answer, and
+  // a kept-alive socket reused before that close arrived failed the call ("socket hang up", 1 in some thousands).
   const url = await mf.ready;
-  const agent = new Agent({ keepAlive: true, maxSockets: 6 });
+  const agent = new Agent({ keepAlive: false });
   const dispatch: Dispatch = (body) =>
     new Promise((done, fail) => {
       const request = httpRequest(url, { method: "POST", agent, headers: { "content-length": body.length } }, (response) => {
