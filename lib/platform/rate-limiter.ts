@@ -18,6 +18,11 @@ const IDLE_MS = 30_000;
 
 export class RateLimiter implements RateLimitKeeper {
   private readonly spent: Array<{ at: number; consumer: string }> = [];
+  /**
+   * Tokens each consumer holds in the window, kept as tokens come and go: counting them in `spent` at every call
+   * while two consumers shared the bucket made each call cost as much as the window held (a refresh beside a page).
+   */
+  private readonly held = new Map<string, number>();
   /** Until when each consumer counts as sharing the bucket: a page that went away stops holding its share. */
   private readonly activeUntil = new Map<string, number>();
   private pausedUntil = 0;
@@ -51,6 +56,7 @@ export class RateLimiter implements RateLimitKeeper {
         waitMs = this.pausedUntil - now;
       } else if (this.spent.length < this.limit.requests - this.reserved(consumer)) {
         this.spent.push({ at: now, consumer });
+        this.held.set(consumer, (this.held.get(consumer) ?? 0) + 1);
         return;
       } else {
         // Room comes back as the oldest token does (and with it this consumer's share, if that held it back).
@@ -97,7 +103,12 @@ export class RateLimiter implements RateLimitKeeper {
   }
 
   private expire(now: number): void {
-    while (this.spent.length && this.spent[0]!.at <= now - this.windowMs) this.spent.shift();
+    while (this.spent.length && this.spent[0]!.at <= now - this.windowMs) {
+      const { consumer } = this.spent.shift()!;
+      const left = this.held.get(consumer)! - 1;
+      if (left === 0) this.held.delete(consumer);
+      else this.held.set(consumer, left);
+    }
     for (const [consumer, until] of this.activeUntil) if (until <= now) this.activeUntil.delete(consumer);
   }
 
@@ -118,7 +129,7 @@ export class RateLimiter implements RateLimitKeeper {
   /** Every consumer with calls in the window, and whether it still shares the bucket (only those are owed a share). */
   private uses(): Array<ConsumerUse & { active: boolean }> {
     const calls = new Map<string, number>([...this.activeUntil.keys()].map((consumer) => [consumer, 0]));
-    for (const token of this.spent) calls.set(token.consumer, (calls.get(token.consumer) ?? 0) + 1);
+    for (const [consumer, count] of this.held) calls.set(consumer, count);
     return [...calls].map(([consumer, count]) => ({ consumer, calls: count, active: this.activeUntil.has(consumer) }));
   }
 }

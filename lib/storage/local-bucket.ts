@@ -1,9 +1,34 @@
 // Node's bucket: Miniflare's R2 implementation (the platform's own local simulator), persisted under
 // PREFLIGHT_DATA_DIR. Started once per process, on first use, so pages that never touch it pay nothing.
+//
+// Each bucket call is ONE request to a small worker inside Miniflare that calls the real binding there and
+// answers the result as plain data. Miniflare's own proxy (`getR2Bucket`) hands back every object it returns
+// as a stub whose each property read (`key`, `etag`, `uploaded`, ...) and method call is a further round trip
+// made SYNCHRONOUSLY: the whole Node process (every other request of the server) stopped in Atomics.wait for
+// each one, ten of them for one object read whole, two per entry of a listing. It was also the part of
+// Miniflare with a known race (the answer not yet there when the waiting thread wakes: `AssertionError:
+// false == true`, fixed upstream in cloudflare/workers-sdk#15552).
 import "server-only";
+import { Agent, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import type { Bucket } from "@/lib/storage/bucket";
+import type {
+  Bucket,
+  StoreConditional,
+  StoreGetOptions,
+  StoreHTTPMetadata,
+  StoreMultipartUpload,
+  StoreObject,
+  StoreObjectBody,
+  StorePutOptions,
+  StoreValue,
+} from "@/lib/storage/bucket";
+import { LOCAL_BUCKET_WORKER } from "@/lib/storage/local-bucket-worker";
+
+/** wrangler.jsonc's `compatibility_date` (tests/integration/local-bucket.test.ts checks they agree). */
+export const LOCAL_BUCKET_COMPATIBILITY_DATE = "2026-04-20";
+
+type Dispatch = (body: Uint8Array) => Promise<Uint8Array>;
 
 let opened: Promise<{ bucket: Bucket; dispose: () => Promise<void> }> | undefined;
 
@@ -20,15 +45,43 @@ async function start(persistDir: string) {
   const { Miniflare } = createRequire(join(process.cwd(), "package.json"))("miniflare") as typeof import("miniflare");
   const mf = new Miniflare({
     modules: true,
-    script: "export default { fetch() { return new Response(null) } }",
+    script: LOCAL_BUCKET_WORKER,
+    // The binding behaves as on the edge deploy (wrangler.jsonc's date): without one, workerd's oldest R2 list
+    // ignores `include` and stops at 100 objects a page.
+    compatibilityDate: LOCAL_BUCKET_COMPATIBILITY_DATE,
     r2Buckets: ["BUCKET"],
     r2Persist: persistDir,
     // No request.cf is needed for a bucket: without this Miniflare fetches https://workers.cloudflare.com/cf.json.
     cf: false,
   });
-  // Miniflare's R2 types come from workers-types; the shapes are the binding API's.
-  const bucket = (await mf.getR2Bucket("BUCKET")) as unknown as Bucket;
-  return { bucket, dispose: () => mf.dispose() };
+  // Straight to the runtime's socket: Miniflare's dispatchFetch wraps each call in a Request, headers and a fetch of
+  // its own, which cost more CPU than the call. One connection a call: the runtime closes each after its answer, and
+  // a kept-alive socket reused before that close arrived failed the call ("socket hang up", 1 in some thousands).
+  const url = await mf.ready;
+  const agent = new Agent({ keepAlive: false });
+  const dispatch: Dispatch = (body) =>
+    new Promise((done, fail) => {
+      const request = httpRequest(url, { method: "POST", agent, headers: { "content-length": body.length } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const answer = Buffer.concat(chunks);
+          // The worker answers 200 even for the binding's errors (in the frame): anything else is the runtime's own.
+          if (response.statusCode === 200) done(answer);
+          else fail(new Error(`The local bucket's runtime answered ${response.statusCode}: ${answer.toString().slice(0, 300)}`));
+        });
+        response.on("error", fail);
+      });
+      request.on("error", fail);
+      request.end(body);
+    });
+  return {
+    bucket: localBucket(dispatch),
+    dispose: async () => {
+      agent.destroy();
+      await mf.dispose();
+    },
+  };
 }
 
 /** For tests and shutdown: stops the local bucket's runtime. */
@@ -36,4 +89,172 @@ export async function closeLocalBucket(): Promise<void> {
   const current = opened;
   opened = undefined;
   if (current) await (await current).dispose();
+}
+
+/** An object as the worker answers it: the binding's fields, dates as milliseconds, its HTTP metadata as headers. */
+interface WireObject {
+  key: string;
+  version: string;
+  size: number;
+  etag: string;
+  httpEtag: string;
+  uploaded: number;
+  httpMetadata?: Omit<StoreHTTPMetadata, "cacheExpiry"> & { cacheExpiry?: number };
+  customMetadata?: Record<string, string>;
+  range?: StoreObject["range"];
+  storageClass?: string;
+  /** What the binding's writeHttpMetadata() writes into a Headers. */
+  headers: Array<[string, string]>;
+  /** A get's object with its bytes (the frame's data); a failed precondition's object has none. */
+  hasBody?: boolean;
+}
+
+/** The Bucket over one request per call: what the binding answers, rebuilt as the binding's shapes. */
+export function localBucket(dispatch: Dispatch): Bucket {
+  const call = async (op: string, args: unknown, data?: Uint8Array) => {
+    const answer = decodeFrame(await dispatch(encodeFrame({ op, args }, data)));
+    const { result, error } = answer.json as { result?: unknown; error?: { name: string; message: string } };
+    if (error) throw Object.assign(new Error(error.message), { name: error.name });
+    return { result, data: answer.data };
+  };
+  const upload = (key: string, uploadId: string): StoreMultipartUpload => ({
+    key,
+    uploadId,
+    uploadPart: async (partNumber, value) =>
+      (await call("uploadPart", { key, uploadId, partNumber }, await bytesOf(value))).result as { partNumber: number; etag: string },
+    abort: async () => void (await call("abort", { key, uploadId })),
+    complete: async (parts) => objectOf((await call("complete", { key, uploadId, parts })).result as WireObject),
+  });
+  return {
+    head: async (key) => nullableObject((await call("head", { key })).result as WireObject | null),
+    get: async (key, options) => {
+      const { result, data } = await call("get", { key, options: wireGetOptions(options) });
+      const wire = result as WireObject | null;
+      if (wire === null) return null;
+      return wire.hasBody ? bodyOf(wire, data) : objectOf(wire);
+    },
+    put: async (key, value, options) => {
+      const bytes = await bytesOf(value);
+      return nullableObject((await call("put", { key, options: wirePutOptions(options) }, bytes)).result as WireObject | null);
+    },
+    delete: async (keys) => void (await call("delete", { keys })),
+    list: async (options) => {
+      const result = (await call("list", { options })).result as {
+        objects: WireObject[];
+        truncated: boolean;
+        cursor?: string;
+        delimitedPrefixes: string[];
+      };
+      return { ...result, objects: result.objects.map(objectOf) };
+    },
+    createMultipartUpload: async (key, options) => {
+      const { uploadId } = (await call("createMultipartUpload", { key, options: wireMetadataOptions(options) })).result as {
+        uploadId: string;
+      };
+      return upload(key, uploadId);
+    },
+    resumeMultipartUpload: (key, uploadId) => upload(key, uploadId),
+  };
+}
+
+const nullableObject = (wire: WireObject | null) => (wire === null ? null : objectOf(wire));
+
+function objectOf(wire: WireObject): StoreObject {
+  const { headers, hasBody: _hasBody, uploaded, httpMetadata, ...fields } = wire;
+  const object: StoreObject = {
+    ...fields,
+    uploaded: new Date(uploaded),
+    writeHttpMetadata: (target) => {
+      for (const [name, value] of headers) target.set(name, value);
+    },
+  };
+  if (httpMetadata !== undefined) {
+    const { cacheExpiry, ...rest } = httpMetadata;
+    object.httpMetadata = cacheExpiry === undefined ? rest : { ...rest, cacheExpiry: new Date(cacheExpiry) };
+  }
+  return object;
+}
+
+/** The body is read once, as the binding's is: a Response holds it with the same rules (bodyUsed, a second read refused). */
+function bodyOf(wire: WireObject, bytes: Uint8Array): StoreObjectBody {
+  const response = new Response(bytes as Uint8Array<ArrayBuffer>);
+  // workerd's words for a second read, not undici's: the same refusal reads the same on Node and on the edge.
+  const once = <T>(read: () => Promise<T>) =>
+    response.bodyUsed
+      ? Promise.reject(new TypeError("Body has already been used. It can only be used once. Use tee() first if you need to read it twice."))
+      : read();
+  return Object.assign(objectOf(wire), {
+    get body() {
+      return response.body!;
+    },
+    get bodyUsed() {
+      return response.bodyUsed;
+    },
+    arrayBuffer: () => once(() => response.arrayBuffer()),
+    text: () => once(() => response.text()),
+    json: <T>() => once(() => response.json() as Promise<T>),
+  });
+}
+
+async function bytesOf(value: StoreValue): Promise<Uint8Array> {
+  if (value === null) return new Uint8Array(0);
+  if (typeof value === "string") return new TextEncoder().encode(value);
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  return new Uint8Array(await new Response(value).arrayBuffer()); // a Blob or a ReadableStream
+}
+
+/** A request or answer to the worker: the JSON's length (4 bytes, big-endian), the JSON, then the bytes, if any. */
+function encodeFrame(json: unknown, data: Uint8Array = new Uint8Array(0)): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const frame = new Uint8Array(4 + text.length + data.length);
+  new DataView(frame.buffer).setUint32(0, text.length);
+  frame.set(text, 4);
+  frame.set(data, 4 + text.length);
+  return frame;
+}
+
+function decodeFrame(frame: Uint8Array): { json: unknown; data: Uint8Array } {
+  const length = new DataView(frame.buffer, frame.byteOffset, frame.byteLength).getUint32(0);
+  return { json: JSON.parse(new TextDecoder().decode(frame.subarray(4, 4 + length))), data: frame.subarray(4 + length) };
+}
+
+/** Headers and Dates do not survive JSON: headers travel as their entries, dates as milliseconds. */
+type WireHeaders = { headers: Array<[string, string]> };
+const wireHeaders = (headers: Headers): WireHeaders => ({ headers: [...headers] });
+
+function wireConditional(onlyIf: StoreConditional | Headers | undefined) {
+  if (onlyIf === undefined) return undefined;
+  if (onlyIf instanceof Headers) return wireHeaders(onlyIf);
+  return {
+    ...onlyIf,
+    uploadedBefore: onlyIf.uploadedBefore?.getTime(),
+    uploadedAfter: onlyIf.uploadedAfter?.getTime(),
+  };
+}
+
+function wireMetadata(metadata: StoreHTTPMetadata | Headers | undefined) {
+  if (metadata === undefined) return undefined;
+  if (metadata instanceof Headers) return wireHeaders(metadata);
+  return { ...metadata, cacheExpiry: metadata.cacheExpiry?.getTime() };
+}
+
+const wireGetOptions = (options: StoreGetOptions | undefined) => options && { ...options, onlyIf: wireConditional(options.onlyIf) };
+
+const wireMetadataOptions = (
+  options: { httpMetadata?: StoreHTTPMetadata | Headers; customMetadata?: Record<string, string> } | undefined,
+) => options && { ...options, httpMetadata: wireMetadata(options.httpMetadata) };
+
+function wirePutOptions(options: StorePutOptions | undefined) {
+  if (options === undefined) return undefined;
+  const digest = (value: ArrayBuffer | string | undefined) =>
+    value instanceof ArrayBuffer ? { bytes: [...new Uint8Array(value)] } : value;
+  return {
+    ...options,
+    onlyIf: wireConditional(options.onlyIf),
+    httpMetadata: wireMetadata(options.httpMetadata),
+    md5: digest(options.md5),
+    sha1: digest(options.sha1),
+    sha256: digest(options.sha256),
+  };
 }

@@ -5,6 +5,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatStepTable, parseProcStat, runMeasured, StepCpu } from "@/tests/tools/step-times";
 
+/**
+ * Node code that spins until it has spent `microseconds` of CPU, user AND system time: each turn of the loop is a
+ * getrusage() call, and counting user time alone let the kernel's share grow to five times the spin (0.1 s of user
+ * time measured 0.55–0.98 s on the shared machine, failing the check below that a figure holds one command only).
+ */
+const spinFor = (microseconds: number) => `const t=process.cpuUsage();for(let u;(u=process.cpuUsage(t)).user+u.system<${microseconds};);`;
+
 describe("step times", () => {
   it("reads ppid and CPU ticks from /proc/<pid>/stat, even when the command name holds spaces and parentheses", () => {
     const stat = "4242 (node (v20) x) S 4200 4242 4200 0 -1 4194560 1 0 0 0 250 50 30 20 20 0 11 0 100 0 0";
@@ -34,7 +41,7 @@ describe("step times", () => {
       const done = join(mkdtempSync(join(tmpdir(), "step-cpu-")), "done");
       const cpu = new StepCpu(100);
       // The shell starts a grandchild that spins for 0.3 s of CPU, then exits first: init, not us, reaps the grandchild.
-      const spin = `const t=process.cpuUsage();while(process.cpuUsage(t).user<300000);require("fs").writeFileSync("${done}","");setTimeout(()=>{},1000)`;
+      const spin = `${spinFor(300_000)}require("fs").writeFileSync("${done}","");setTimeout(()=>{},1000)`;
       const child = spawn("sh", ["-c", `node -e '${spin}' & sleep 0.5; exit 0`], { stdio: "ignore" });
       await new Promise((resolve) => child.once("exit", resolve));
       for (let waited = 0; !existsSync(done) && waited < 50_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -47,10 +54,7 @@ describe("step times", () => {
   it.runIf(process.platform === "linux")(
     "measures one command on its own, with its exit code, while others run beside it",
     async () => {
-      const spin = (ms: number, code: number) => [
-        "-e",
-        `const t=process.cpuUsage();while(process.cpuUsage(t).user<${ms * 1000});process.exit(${code})`,
-      ];
+      const spin = (ms: number, code: number) => ["-e", `${spinFor(ms * 1000)}process.exit(${code})`];
       const [short, long] = await Promise.all([runMeasured("node", spin(100, 3)), runMeasured("node", spin(1500, 0))]);
       expect(short.code).toBe(3);
       expect(long.code).toBe(0);
@@ -69,10 +73,7 @@ describe("step times", () => {
       const dir = mkdtempSync(join(tmpdir(), "step-cpu-"));
       const done = join(dir, "done");
       const spin = join(dir, "spin.cjs");
-      writeFileSync(
-        spin,
-        `const t=process.cpuUsage();while(process.cpuUsage(t).user<300000);require("fs").writeFileSync(${JSON.stringify(done)},"");setTimeout(()=>{},1500)`,
-      );
+      writeFileSync(spin, `${spinFor(300_000)}require("fs").writeFileSync(${JSON.stringify(done)},"");setTimeout(()=>{},1500)`);
       // The middle shell starts the spinner, stays 1 s (so the sampler sees it), then exits first: init reaps the spinner.
       const script = `sh -c "node ${spin} & sleep 1"; while [ ! -f ${done} ]; do sleep 0.1; done; sleep 0.6`;
       const measured = await runMeasured("sh", ["-c", script]);

@@ -51,11 +51,13 @@ export interface TrafficCell {
   sampleInterval: number;
 }
 
-function hash(text: string): number {
-  let h = 0x811c9dc5;
+/** FNV-1a of `text`, continued from `h` (the hash of a prefix): hash(a + b) is hashFrom(hash(a), b). */
+function hashFrom(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h;
 }
+
+const hash = (text: string): number => hashFrom(0x811c9dc5, text);
 
 export function hostProfile(zoneTag: string, host: string): { daily: number; impactedShare: number } {
   const h = hash(`${zoneTag}/${host.toLowerCase()}`);
@@ -87,16 +89,20 @@ export function trafficCells(zoneTag: string, hosts: readonly string[], fromMs: 
   for (const host of hosts) {
     const { daily, impactedShare } = hostProfile(zoneTag, host);
     if (daily === 0) continue;
+    // The per-hour hashes continue from their prefix's hash (the same numbers, without a string per cell).
+    const hostPrefix = hash(host);
+    const agents = weights(impactedShare).map(([agent, weight]) => ({ agent, weight, prefix: hash(`${agent}${host}`) }));
     for (let hourMs = Math.floor(fromMs / HOUR_MS) * HOUR_MS; hourMs < Math.min(toMs, nowMs); hourMs += HOUR_MS) {
       // A day's shape: busier in the afternoon, and a hash-drawn wobble per hour.
       const hourOfDay = new Date(hourMs).getUTCHours();
-      const shape = (0.6 + 0.8 * Math.sin(((hourOfDay - 6) / 24) * Math.PI * 2) ** 2) * (0.85 + (hash(`${host}${hourMs}`) % 30) / 100);
+      const hourText = String(hourMs);
+      const shape = (0.6 + 0.8 * Math.sin(((hourOfDay - 6) / 24) * Math.PI * 2) ** 2) * (0.85 + (hashFrom(hostPrefix, hourText) % 30) / 100);
       const hourly = (daily / 24) * shape;
       const interval = hourly > 20_000 ? 100 : hourly > 2_000 ? 10 : 1;
-      for (const [agent, weight] of weights(impactedShare)) {
+      for (const { agent, weight, prefix } of agents) {
         const expected = (hourly * weight) / interval;
         // Whole rows: the fraction becomes one row more in that share of hours (deterministically).
-        const rows = Math.floor(expected) + ((hash(`${agent}${host}${hourMs}`) % 1000) / 1000 < expected % 1 ? 1 : 0);
+        const rows = Math.floor(expected) + ((hashFrom(prefix, hourText) % 1000) / 1000 < expected % 1 ? 1 : 0);
         if (rows > 0)
           cells.push({
             hourMs,
