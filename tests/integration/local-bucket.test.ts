@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBody, type Bucket, type StoreObject } from "@/lib/storage/bucket";
-import { LOCAL_BUCKET_COMPATIBILITY_DATE, localBucket } from "@/lib/storage/local-bucket";
+import { LOCAL_BUCKET_COMPATIBILITY_DATE } from "@/lib/storage/local-bucket";
+import { localBucket } from "@/lib/storage/local-bucket-calls";
 import { LOCAL_BUCKET_WORKER } from "@/lib/storage/local-bucket-worker";
 
 let dir: string;
