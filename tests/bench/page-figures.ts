@@ -3,6 +3,7 @@
 // as a ratio to GET /api/health under the same load in the same run (autocannon), and the first-load
 // JavaScript of each page from the build.
 import { chromium } from "@playwright/test";
+import { E2E } from "@/tests/e2e/environment";
 import { firstLoadJs } from "./first-load-js";
 import { alternatingLoad, type LoadOutcome } from "./lib/alternating-load";
 import { median, repeat, type Figure } from "./lib/figures";
@@ -13,7 +14,7 @@ import { startBenchPreflight, startBenchSandbox, stopAll, type Running } from ".
 import { preflightScan } from "./scan/preflight-scan";
 
 const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: E2E.browserPath,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 

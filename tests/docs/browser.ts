@@ -1,14 +1,15 @@
-// The screenshot run's browser: Debian's Chromium at a fixed viewport, pages as a demo user, pictures taken
+// The screenshot run's browser: Debian's headless Chromium (the e2e suite's) at a fixed viewport, pages as a demo user, pictures taken
 // once the data is on the page (never after a fixed wait), and never of a page that shows a secret.
 import { join } from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
 import { IMAGES_DIR, type ScreenshotFile } from "@/tests/docs/screenshot-pages";
+import { E2E } from "@/tests/e2e/environment";
 
 export const VIEWPORT = { width: 1280, height: 800 };
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: E2E.chromiumPath, args: CHROMIUM_ARGS });
 }
 
 export async function pageAs(browser: Browser, baseUrl: string, user: string): Promise<Page> {
