@@ -24,19 +24,28 @@ const env = {
 /** What OpenNext's build sets before it runs `next build` (@opennextjs/aws build/buildNextApp.js setStandaloneBuildMode). */
 const STANDALONE = { NEXT_PRIVATE_STANDALONE: "true", NEXT_PRIVATE_OUTPUT_TRACE_ROOT: process.cwd() };
 
+/** Debian's packages for the browser steps: the headless shell (e2e, edge) and the full browser (the bench's page figures). */
+const CHROMIUM_PACKAGES = [
+  { name: "chromium-headless-shell", path: E2E.chromiumPath },
+  { name: "chromium", path: E2E.browserPath },
+];
+
 async function ensureChromium(): Promise<boolean> {
-  if (existsSync(E2E.chromiumPath)) return true;
+  const missing = CHROMIUM_PACKAGES.filter((pkg) => !existsSync(pkg.path));
+  if (missing.length === 0) return true;
+  const names = missing.map((pkg) => pkg.name).join(" ");
   if (process.getuid?.() !== 0) {
     console.error(
-      `The e2e tests need Debian's Chromium at ${E2E.chromiumPath}. Install it with:\n  sudo apt-get install -y chromium\n` +
-        `(or set CHROMIUM_PATH to a Chromium binary).`,
+      `The browser tests need Debian's ${names} (${missing.map((pkg) => pkg.path).join(", ")}). Install it with:\n` +
+        `  sudo apt-get install -y ${names}\n(or set CHROMIUM_PATH / CHROMIUM_BROWSER_PATH to Chromium binaries).`,
     );
     return false;
   }
-  console.log("Installing Debian's chromium for the e2e tests…");
-  const update = await run("apt-get", ["update"], { DEBIAN_FRONTEND: "noninteractive" });
-  const install = update === 0 ? await run("apt-get", ["install", "-y", "chromium"], { DEBIAN_FRONTEND: "noninteractive" }) : update;
-  return install === 0 && existsSync(E2E.chromiumPath);
+  console.log(`Installing Debian's ${names} for the browser tests…`);
+  const apt = { DEBIAN_FRONTEND: "noninteractive" };
+  const update = await run("apt-get", ["update"], apt);
+  const install = update === 0 ? await run("apt-get", ["install", "-y", ...missing.map((pkg) => pkg.name)], apt) : update;
+  return install === 0 && missing.every((pkg) => existsSync(pkg.path));
 }
 
 interface Step {
@@ -72,12 +81,6 @@ const steps: Step[] = [
   { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
-  // Alone: it keeps both cores busy itself, and its local bucket (Miniflare's synchronous proxy, docs/testing.md) has a
-  // race that a loaded machine trips; beside e2e, with the cores shared, it gained no time.
-  {
-    name: "unit",
-    run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
-  },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
@@ -89,6 +92,13 @@ const steps: Step[] = [
   // their own). The two-isolate test's wall-time ratio is set by the rate limit it waits on, not by the cores: 0.83
   // against its 1.1 on a machine loaded 7 to 20 times over.
   { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
+  // Vitest takes the cores e2e leaves while Chromium and the servers wait on each other. It used to run alone, for
+  // Miniflare's synchronous bucket proxy and its race under load: the local bucket no longer uses that proxy.
+  {
+    name: "unit",
+    group: "browser",
+    run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
+  },
   { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "edge", group: "browser", run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
   // 50 clients on the e2e ports (after the suite has released them): fails on any error or memory growth.
@@ -110,7 +120,7 @@ async function main() {
     i += batch.length;
     const runnable = batch.filter((step) => {
       const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
-      const needsChromium = step.name === "e2e" || step.name === "edge";
+      const needsChromium = step.name === "e2e" || step.name === "edge" || step.name === "bench (quick)";
       if (!((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium")))) return true;
       failed.push(`${step.name} (not run)`);
       times.push({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" });
