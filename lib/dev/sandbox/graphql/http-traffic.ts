@@ -96,7 +96,8 @@ export function trafficCells(zoneTag: string, hosts: readonly string[], fromMs: 
       // A day's shape: busier in the afternoon, and a hash-drawn wobble per hour.
       const hourOfDay = new Date(hourMs).getUTCHours();
       const hourText = String(hourMs);
-      const shape = (0.6 + 0.8 * Math.sin(((hourOfDay - 6) / 24) * Math.PI * 2) ** 2) * (0.85 + (hashFrom(hostPrefix, hourText) % 30) / 100);
+      const shape =
+        (0.6 + 0.8 * Math.sin(((hourOfDay - 6) / 24) * Math.PI * 2) ** 2) * (0.85 + (hashFrom(hostPrefix, hourText) % 30) / 100);
       const hourly = (daily / 24) * shape;
       const interval = hourly > 20_000 ? 100 : hourly > 2_000 ? 10 : 1;
       for (const { agent, weight, prefix } of agents) {
