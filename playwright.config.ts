@@ -1,22 +1,91 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { defineConfig } from "@playwright/test";
-import { E2E } from "./tests/e2e/environment";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { E2E, e2eStack, STACKS } from "./tests/e2e/environment";
 
-/** What both Preflight servers share: every secret set to this run's distinctive value. */
-const common = {
+type Stack = ReturnType<typeof e2eStack>;
+
+/** What both Preflight servers of a stack share: every secret set to this run's distinctive value. */
+const common = (stack: Stack) => ({
   NEXT_TELEMETRY_DISABLED: "1",
   CLOUDFLARE_ACCOUNT_ID: "",
-  ETH_GATEWAY_URL: E2E.gatewayUrl,
-  AUTH_KEY_SECRET: E2E.authKeySecret,
+  ETH_GATEWAY_URL: stack.gatewayUrl,
+  AUTH_KEY_SECRET: stack.authKeySecret,
   ACCOUNT_RATE_LIMIT: "1000000",
-};
+});
+
+/** One stack's servers: Preflight with its sandbox, the demo gateway, the legacy-pair Preflight (the edge run keeps the first two). */
+const stackServers = (stack: Stack): Extract<PlaywrightTestConfig["webServer"], unknown[]> => [
+  {
+    // Everything the servers print goes to a file as well: the secrets spec searches it.
+    command: `mkdir -p test-results && rm -f ${stack.outboundLog} && { node_modules/.bin/tsx lib/dev/launcher/start.ts 2>&1 | tee ${stack.serverLog} >&2; }`,
+    url: `${stack.baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      ...common(stack),
+      PORT: String(stack.port),
+      // Every outbound connection of this server's processes, for tests/e2e/trace-decoding.spec.ts.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${resolve("tests/e2e/outbound-hosts.mjs")}`.trim(),
+      PREFLIGHT_OUTBOUND_LOG: resolve(stack.outboundLog),
+      SANDBOX_PORT: String(stack.sandboxPort),
+      SANDBOX_API_TOKEN: stack.apiToken,
+      // The sandbox also accepts the legacy pair, for the second server below.
+      SANDBOX_API_EMAIL: stack.legacyEmail,
+      SANDBOX_API_KEY: stack.legacyKey,
+      // Today's single account for the existing specs; the multi-account spec starts its own sandbox.
+      SANDBOX_ACCOUNTS: "security",
+      CLOUDFLARE_API_TOKEN: "",
+      CLOUDFLARE_API_EMAIL: "",
+      CLOUDFLARE_API_KEY: "",
+      CLOUDFLARE_API_BASE_URL: "",
+      // Whole-account scans by several specs would exceed 1200 calls per 5 minutes; the limiter and the
+      // sandbox's 429s are covered by the unit tests, so the browser suite runs without the limit.
+      SANDBOX_RATE_LIMIT: "0",
+      // A fresh bucket per run: reviews from an earlier run (or the developer's demo) never leak in.
+      PREFLIGHT_DATA_DIR: (stack.stack === 0 && process.env.E2E_DATA_DIR) || mkdtempSync(join(tmpdir(), "preflight-e2e-")),
+    },
+  },
+  {
+    // The demo gateway on its own, so both servers reach it under the distinctive ETH_GATEWAY_URL.
+    command: "node_modules/.bin/tsx lib/dev/gateway/main.ts",
+    url: `${stack.gatewayOrigin}/__gateway/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { ANVIL_PORT: String(stack.anvilPort), GATEWAY_PORT: String(stack.gatewayPort) },
+  },
+  {
+    // Live mode with the legacy e-mail + key on the same sandbox: the key must not leak either.
+    command: `mkdir -p test-results && { node_modules/.bin/next start --hostname 127.0.0.1 --port ${stack.legacyPort} 2>&1 | tee ${stack.legacyServerLog} >&2; }`,
+    url: `${stack.legacyBaseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      ...common(stack),
+      CLOUDFLARE_API_TOKEN: "",
+      CLOUDFLARE_API_EMAIL: stack.legacyEmail,
+      CLOUDFLARE_API_KEY: stack.legacyKey,
+      CLOUDFLARE_API_BASE_URL: `${stack.sandboxUrl}/client/v4`,
+      PREFLIGHT_INSECURE_NO_IDENTITY: "1",
+      PREFLIGHT_DATA_DIR: mkdtempSync(join(tmpdir(), "preflight-e2e-legacy-")),
+    },
+  },
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // One server and one sandbox serve every test; some tests set sandbox faults, so they run one at a time.
-  workers: 1,
+  // Two workers, one per project, each on a stack of its own (tests/e2e/environment.ts): within a project the specs
+  // share one sandbox and set faults on it, so they run one at a time.
+  workers: STACKS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -28,6 +97,7 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
+    // This file is read again in each worker, with its TEST_PARALLEL_INDEX: E2E is that worker's stack.
     baseURL: E2E.baseUrl,
     trace: "retain-on-failure",
     launchOptions: {
@@ -35,68 +105,10 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: [
-    {
-      // Everything the servers print goes to a file as well: the secrets spec searches it.
-      command: `mkdir -p test-results && rm -f ${E2E.outboundLog} && { node_modules/.bin/tsx lib/dev/launcher/start.ts 2>&1 | tee ${E2E.serverLog} >&2; }`,
-      url: `${E2E.baseUrl}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      env: {
-        ...common,
-        PORT: String(E2E.port),
-        // Every outbound connection of this server's processes, for tests/e2e/trace-decoding.spec.ts.
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${resolve("tests/e2e/outbound-hosts.mjs")}`.trim(),
-        PREFLIGHT_OUTBOUND_LOG: resolve(E2E.outboundLog),
-        SANDBOX_PORT: String(E2E.sandboxPort),
-        SANDBOX_API_TOKEN: E2E.apiToken,
-        // The sandbox also accepts the legacy pair, for the second server below.
-        SANDBOX_API_EMAIL: E2E.legacyEmail,
-        SANDBOX_API_KEY: E2E.legacyKey,
-        // Today's single account for the existing specs; the multi-account spec starts its own sandbox.
-        SANDBOX_ACCOUNTS: "security",
-        CLOUDFLARE_API_TOKEN: "",
-        CLOUDFLARE_API_EMAIL: "",
-        CLOUDFLARE_API_KEY: "",
-        CLOUDFLARE_API_BASE_URL: "",
-        // Whole-account scans by several specs would exceed 1200 calls per 5 minutes; the limiter and the
-        // sandbox's 429s are covered by the unit tests, so the browser suite runs without the limit.
-        SANDBOX_RATE_LIMIT: "0",
-        // A fresh bucket per run: reviews from an earlier run (or the developer's demo) never leak in.
-        PREFLIGHT_DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "preflight-e2e-")),
-      },
-    },
-    {
-      // The demo gateway on its own, so both servers reach it under the distinctive ETH_GATEWAY_URL.
-      command: "node_modules/.bin/tsx lib/dev/gateway/main.ts",
-      url: `${E2E.gatewayOrigin}/__gateway/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: { ANVIL_PORT: String(E2E.anvilPort), GATEWAY_PORT: String(E2E.gatewayPort) },
-    },
-    {
-      // Live mode with the legacy e-mail + key on the same sandbox: the key must not leak either.
-      command: `mkdir -p test-results && { node_modules/.bin/next start --hostname 127.0.0.1 --port ${E2E.legacyPort} 2>&1 | tee ${E2E.legacyServerLog} >&2; }`,
-      url: `${E2E.legacyBaseUrl}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      env: {
-        ...common,
-        CLOUDFLARE_API_TOKEN: "",
-        CLOUDFLARE_API_EMAIL: E2E.legacyEmail,
-        CLOUDFLARE_API_KEY: E2E.legacyKey,
-        CLOUDFLARE_API_BASE_URL: `${E2E.sandboxUrl}/client/v4`,
-        PREFLIGHT_INSECURE_NO_IDENTITY: "1",
-        PREFLIGHT_DATA_DIR: mkdtempSync(join(tmpdir(), "preflight-e2e-legacy-")),
-      },
-    },
+  projects: [
+    // The three crawl specs share one visit of every page (tests/e2e/page-visits.ts): one worker, in one process.
+    { name: "crawl", testMatch: /\/(accessibility|headers|secrets)\.spec\.ts$/, workers: 1 },
+    { name: "workflows", testIgnore: /\/(accessibility|headers|secrets)\.spec\.ts$/, workers: 1 },
   ],
+  webServer: Array.from({ length: STACKS }, (_, index) => stackServers(e2eStack(index))).flat(),
 });

@@ -11,6 +11,8 @@ export default defineConfig({
   ...base,
   // E2E_EDGE_ALL=1 runs the whole suite on the edge build (slower; the smoke part is what CI runs).
   grep: process.env.E2E_EDGE_ALL === "1" ? undefined : /@smoke/,
+  // One stack (the edge preview and its gateway, the first two of the base's servers), so one worker.
+  workers: 1,
   outputDir: "test-results/edge",
   // workerd's first whole-account scan, beside the Node e2e run and Vitest in `npm test`, took over 15 s (100 of 240
   // zones read at 15 s, machine loaded ten times over): the wait for a condition ends as soon as it holds.

@@ -81,24 +81,23 @@ const steps: Step[] = [
   { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
+  // Alone: Vitest keeps both cores busy itself (one worker per core). Beside e2e, e2e's specs waited on the cores past
+  // their 30 s conditions and e2e took 768 s against 530 alone (2026-11-28): e2e is where the wall time goes.
+  {
+    name: "unit",
+    run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
+  },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
-  // e2e keeps about one core busy, no more (one Playwright worker: the specs share one sandbox, and much of its time is
-  // Chromium and the servers waiting on each other); what it leaves idle, the steps beside it use: the quick bench (its
-  // own ports; fails only when the benchmark machinery breaks, never on a budget) and edge (OpenNext bundles the build
-  // step's output, no second next build, then the smoke specs in local workerd and the two-isolate test, on ports of
-  // their own). The two-isolate test's wall-time ratio is set by the rate limit it waits on, not by the cores: 0.83
-  // against its 1.1 on a machine loaded 7 to 20 times over.
+  // e2e runs two Playwright workers, each on a stack of servers of its own (the crawl specs in one, the workflows in the
+  // other: playwright.config.ts), and its specs spend much of their time with Chromium and the servers waiting on each
+  // other; beside it run the quick bench (its own ports; fails only when the benchmark machinery breaks, never on a
+  // budget) and edge (OpenNext bundles the build step's output, no second next build, then the smoke specs in local
+  // workerd and the two-isolate test, on ports of their own). The two-isolate test's wall-time ratio is set by the rate
+  // limit it waits on, not by the cores: 0.83 against its 1.1 on a machine loaded 7 to 20 times over.
   { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
-  // Vitest takes the cores e2e leaves while Chromium and the servers wait on each other. It used to run alone, for
-  // Miniflare's synchronous bucket proxy and its race under load: the local bucket no longer uses that proxy.
-  {
-    name: "unit",
-    group: "browser",
-    run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
-  },
   { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "edge", group: "browser", run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
   // 50 clients on the e2e ports (after the suite has released them): fails on any error or memory growth.

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { matchesPattern, operationPatterns, operationsToCall, pagePatterns, pagesToVisit, realIds, type Ids } from "./crawl";
-import { E2E } from "./environment";
+import { E2E, e2eStack } from "./environment";
 import { setGatewayFaults } from "./gateway";
 import { ALL_CHECKS, pageVisits, type Check, type Crawl } from "./page-visits";
 import { resetSandbox, setSandboxFaults } from "./sandbox";
@@ -170,8 +170,10 @@ test("no file a browser can fetch from the build, and no server log line, holds 
   expect(files.length).toBeGreaterThan(20);
   const leaking = files.flatMap((file) => leaksIn(readFileSync(file)).map((name) => `${name} in ${file}`));
   expect(leaking).toEqual([]);
-  // The servers have been running through the other specs: their whole output so far.
-  for (const log of [E2E.serverLog, E2E.legacyServerLog]) {
+  // The servers have been running through the other specs: their whole output so far, of every stack this run started
+  // (one per worker: tests/e2e/environment.ts).
+  const stacks = Array.from({ length: test.info().config.workers }, (_, index) => e2eStack(index));
+  for (const log of stacks.flatMap((stack) => [stack.serverLog, stack.legacyServerLog])) {
     expect(existsSync(log), log).toBe(true);
     expect(leaksIn(readFileSync(log)).map((name) => `${name} in ${log}`)).toEqual([]);
   }
