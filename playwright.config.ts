@@ -62,7 +62,9 @@ const stackServers = (stack: Stack): Extract<PlaywrightTestConfig["webServer"], 
   },
   {
     // Live mode with the legacy e-mail + key on the same sandbox: the key must not leak either.
-    command: `mkdir -p test-results && { node_modules/.bin/next start --hostname 127.0.0.1 --port ${stack.legacyPort} 2>&1 | tee ${stack.legacyServerLog} >&2; }`,
+    command:
+      `mkdir -p test-results && { node_modules/.bin/next start --hostname 127.0.0.1 --port ${stack.legacyPort} 2>&1 ` +
+      `| tee ${stack.legacyServerLog} >&2; }`,
     url: `${stack.legacyBaseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
