@@ -81,16 +81,20 @@ const steps: Step[] = [
   { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
   { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
-  // Alone: Vitest keeps both cores busy itself (one worker per core). Beside e2e, e2e's specs waited on the cores past
-  // their 30 s conditions and e2e took 768 s against 530 alone (2026-11-28): e2e is where the wall time goes.
-  {
-    name: "unit",
-    run: () => run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
-  },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
+  // Vitest keeps about 1.8 cores busy (one worker per core), the load test about 1.4 (50 clients against one server):
+  // side by side they fill the two cores. Not beside e2e: there, e2e's specs waited on the cores past their 30 s
+  // conditions (768 s and 5 specs failed on time, against 530 s without Vitest; 2026-11-28).
+  {
+    name: "unit",
+    group: "unit and load",
+    run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
+  },
+  // 50 clients on the e2e ports (before e2e starts its servers there): fails on any error or memory growth, never on time.
+  { name: "load", group: "unit and load", run: measured(bin("tsx"), ["tests/load/run.ts"], env) },
   // e2e runs two Playwright workers, each on a stack of servers of its own (the crawl specs in one, the workflows in the
   // other: playwright.config.ts), and its specs spend much of their time with Chromium and the servers waiting on each
   // other; beside it run the quick bench (its own ports; fails only when the benchmark machinery breaks, never on a
@@ -100,9 +104,6 @@ const steps: Step[] = [
   { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
   { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "edge", group: "browser", run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
-  // 50 clients on the e2e ports (after the suite has released them): fails on any error or memory growth.
-  // Alone: it saturates both cores by design.
-  { name: "load", run: () => run(bin("tsx"), ["tests/load/run.ts"], env) },
 ];
 
 async function main() {
