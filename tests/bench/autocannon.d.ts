@@ -3,7 +3,8 @@ declare module "autocannon" {
   interface Options {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds to run; or `amount` (tests/load/autocannon.d.ts) requests in all. */
+    duration?: number;
     headers?: Record<string, string>;
   }
   interface Result {

@@ -1,4 +1,4 @@
-// What the load test adds to tests/bench/autocannon.d.ts's declaration: a request mix and a timeout.
+// What the load test adds to tests/bench/autocannon.d.ts's declaration: a request mix, a timeout and a request count.
 declare module "autocannon" {
   interface Request {
     method?: string;
@@ -10,6 +10,8 @@ declare module "autocannon" {
   interface Options {
     requests?: Request[];
     timeout?: number;
+    /** Requests in all, spread over the connections; the run ends when they are answered (duration is then ignored). */
+    amount?: number;
   }
   interface Result {
     mismatches: number;
