@@ -15,17 +15,25 @@ const common = (stack: Stack) => ({
   ACCOUNT_RATE_LIMIT: "1000000",
 });
 
+/** How every server of the suite runs: started fresh, its output to stderr (the logs are tee'd), stopped by SIGTERM. */
+const SERVER = {
+  reuseExistingServer: false,
+  stdout: "ignore",
+  stderr: "pipe",
+  gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+} as const;
+
+/** The crawl specs, which share one visit of every page (tests/e2e/page-visits.ts): one project, one worker. */
+const CRAWL_SPECS = /\/(accessibility|headers|secrets)\.spec\.ts$/;
+
 /** One stack's servers: Preflight with its sandbox, the demo gateway, the legacy-pair Preflight (the edge run keeps the first two). */
 const stackServers = (stack: Stack): Extract<PlaywrightTestConfig["webServer"], unknown[]> => [
   {
     // Everything the servers print goes to a file as well: the secrets spec searches it.
     command: `mkdir -p test-results && rm -f ${stack.outboundLog} && { node_modules/.bin/tsx lib/dev/launcher/start.ts 2>&1 | tee ${stack.serverLog} >&2; }`,
     url: `${stack.baseUrl}/api/health`,
-    reuseExistingServer: false,
+    ...SERVER,
     timeout: 240_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
       ...common(stack),
       PORT: String(stack.port),
@@ -54,10 +62,8 @@ const stackServers = (stack: Stack): Extract<PlaywrightTestConfig["webServer"], 
     // The demo gateway on its own, so both servers reach it under the distinctive ETH_GATEWAY_URL.
     command: "node_modules/.bin/tsx lib/dev/gateway/main.ts",
     url: `${stack.gatewayOrigin}/__gateway/health`,
-    reuseExistingServer: false,
+    ...SERVER,
     timeout: 240_000,
-    stdout: "ignore",
-    stderr: "pipe",
     env: { ANVIL_PORT: String(stack.anvilPort), GATEWAY_PORT: String(stack.gatewayPort) },
   },
   {
@@ -66,11 +72,8 @@ const stackServers = (stack: Stack): Extract<PlaywrightTestConfig["webServer"], 
       `mkdir -p test-results && { node_modules/.bin/next start --hostname 127.0.0.1 --port ${stack.legacyPort} 2>&1 ` +
       `| tee ${stack.legacyServerLog} >&2; }`,
     url: `${stack.legacyBaseUrl}/api/health`,
-    reuseExistingServer: false,
+    ...SERVER,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
       ...common(stack),
       CLOUDFLARE_API_TOKEN: "",
@@ -108,9 +111,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // The three crawl specs share one visit of every page (tests/e2e/page-visits.ts): one worker, in one process.
-    { name: "crawl", testMatch: /\/(accessibility|headers|secrets)\.spec\.ts$/, workers: 1 },
-    { name: "workflows", testIgnore: /\/(accessibility|headers|secrets)\.spec\.ts$/, workers: 1 },
+    { name: "crawl", testMatch: CRAWL_SPECS, workers: 1 },
+    { name: "workflows", testIgnore: CRAWL_SPECS, workers: 1 },
   ],
   webServer: Array.from({ length: STACKS }, (_, index) => stackServers(e2eStack(index))).flat(),
 });
