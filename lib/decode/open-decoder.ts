@@ -23,7 +23,18 @@ export async function openAbiStore(
     for await (const object of listAll(bucket, { prefix: "abis/" })) found.add(object.key.slice("abis/".length, -".json".length));
     return found;
   };
-  return { store: new ListedAbiStore(bucket), uploaded: () => uploadedAddresses(list) };
+  // One listing per server request at most: its own, or one an earlier request finished (uploaded-listing.ts).
+  let own: Promise<Set<string>> | undefined;
+  const uploaded = () => {
+    if (!own) {
+      const reading = uploadedAddresses(list);
+      // A failed listing is not kept: the request's next decoded read tries again.
+      reading.catch(() => own === reading && (own = undefined));
+      own = reading;
+    }
+    return own;
+  };
+  return { store: new ListedAbiStore(bucket), uploaded };
 }
 
 /** An upload forgets the process's listing, so this process decodes with it at once. */
