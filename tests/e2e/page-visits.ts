@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { pagesToVisit, realIds, type Ids } from "./crawl";
 import { E2E } from "./environment";
+import { openRequests, type OpenRequests } from "./open-requests";
 
 /** What a visit can record: axe's findings, the headers and hydration, and every response for the leak search. */
 export type Check = "axe" | "headers" | "secrets";
@@ -54,10 +55,10 @@ export async function settled(page: Page) {
 
 type Window = { __csp?: string[]; __kept?: number };
 
-async function visit(page: Page, path: string, checks: Check[]): Promise<PageVisit> {
-  const response = (await page.goto(path))!;
+async function visit(page: Page, requests: OpenRequests, path: string, checks: Check[]): Promise<PageVisit> {
+  const response = (await requests.within(`loading ${path}`, (timeout) => page.goto(path, { timeout })))!;
   const record: PageVisit = { path, headers: response.headers(), violations: [], cspEvents: [] };
-  await page.waitForLoadState("networkidle");
+  await requests.within(`${path} going idle`, (timeout) => page.waitForLoadState("networkidle", { timeout }));
   if (checks.includes("axe")) {
     // A page that never settles fails the axe test, not the crawl: the other checks still get their records.
     record.unsettled = await settled(page).then(
@@ -88,6 +89,7 @@ async function crawl(browser: Browser, baseUrl: string, checks: Check[]): Promis
   const context = await browser.newContext({ baseURL: baseUrl });
   const ids = await realIds(context.request, baseUrl);
   const page = await context.newPage();
+  const requests = openRequests(page);
   const result: Crawl = { checks, ids, visits: [], consoleViolations: [], responses: [] };
   const pending: Array<Promise<void>> = [];
   if (checks.includes("secrets"))
@@ -113,8 +115,8 @@ async function crawl(browser: Browser, baseUrl: string, checks: Check[]): Promis
     });
   }
   try {
-    for (const path of pagesToVisit(ids)) result.visits.push(await visit(page, path, checks));
-    await Promise.all(pending);
+    for (const path of pagesToVisit(ids)) result.visits.push(await visit(page, requests, path, checks));
+    await requests.within("reading the responses' bodies", () => Promise.all(pending));
   } finally {
     await context.close();
   }

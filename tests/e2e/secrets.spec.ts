@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Browser } from "@playwright/
 import { matchesPattern, operationPatterns, operationsToCall, pagePatterns, pagesToVisit, realIds, type Ids } from "./crawl";
 import { E2E, e2eStack } from "./environment";
 import { setGatewayFaults } from "./gateway";
+import { openRequests } from "./open-requests";
 import { ALL_CHECKS, pageVisits, type Check, type Crawl } from "./page-visits";
 import { resetSandbox, setSandboxFaults } from "./sandbox";
 
@@ -44,6 +45,7 @@ function scanResponses(crawl: Crawl, scan: Scan) {
 async function crawlPages(browser: Browser, baseUrl: string, pages: string[], scan: Scan) {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
+  const requests = openRequests(page);
   const pending: Array<Promise<void>> = [];
   page.on("response", (response) => {
     pending.push(
@@ -56,10 +58,10 @@ async function crawlPages(browser: Browser, baseUrl: string, pages: string[], sc
     );
   });
   for (const path of pages) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await requests.within(`loading ${path}`, (timeout) => page.goto(path, { timeout }));
+    await requests.within(`${path} going idle`, (timeout) => page.waitForLoadState("networkidle", { timeout }));
   }
-  await Promise.all(pending);
+  await requests.within("reading the responses' bodies", () => Promise.all(pending));
   await context.close();
 }
 
