@@ -1,7 +1,7 @@
 // Accessibility (issue 10, item 7): axe on every page (detail pages, error states and open dialogs
 // included) with no serious or critical violation, and the main workflow done from the keyboard alone
 // with a visible focus at every step.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { realIds } from "./crawl";
 import { E2E } from "./environment";
 import { pageVisits, seriousViolations, settled } from "./page-visits";
@@ -40,8 +40,13 @@ test("no page has a serious or critical axe violation", async ({ browser, page }
   expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
 });
 
-/** Tabs forward until the focused element matches, checking a visible focus indicator on the way. */
-async function tabTo(page: Page, matches: (el: { tag: string; name: string; href: string }) => boolean, limit = 60) {
+/**
+ * Tabs forward until `target` has the focus, checking a visible focus indicator on the way. It waits for the target
+ * to be shown first, as a keyboard user waits for a control to appear: tabbing through a page still rendering its
+ * answer could pass the place where the control is about to be.
+ */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  await expect(target).toBeVisible();
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press("Tab");
     const focused = await page.evaluate(() => {
@@ -49,18 +54,13 @@ async function tabTo(page: Page, matches: (el: { tag: string; name: string; href
       if (!el || el === document.body) return undefined;
       const style = getComputedStyle(el);
       const visible = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
-      return {
-        tag: el.tagName.toLowerCase(),
-        name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(),
-        href: el.getAttribute("href") ?? "",
-        visible,
-      };
+      return { tag: el.tagName.toLowerCase(), name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), visible };
     });
     if (!focused) continue;
     expect(focused.visible, `focus on ${focused.tag} "${focused.name}" is not visible`).toBe(true);
-    if (matches(focused)) return focused;
+    if (await target.evaluate((el) => el === document.activeElement)) return;
   }
-  throw new Error("the element was not reached with Tab");
+  throw new Error(`${target.toString()} was not reached with Tab`);
 }
 
 test("the main workflow from the keyboard: Zones, filter, open a zone, start a review", async ({ page, request }) => {
@@ -70,19 +70,19 @@ test("the main workflow from the keyboard: Zones, filter, open a zone, start a r
   const zone = zones.zones.find((z) => z.id === ids.zone)!;
   await page.goto("/zones");
   await settled(page);
-  await tabTo(page, (el) => el.tag === "input");
+  await tabTo(page, page.getByRole("searchbox", { name: "Zone name" }));
   await page.keyboard.type(zone.name);
   await expect(page.getByTestId("zones-count")).toHaveText(/^Showing 1 of \d+ zones$/);
   // The zone's link carries its account, so the zone's page reads with that account's credentials.
-  await tabTo(page, (el) => new RegExp(`^/zones/${zone.id}(\\?account=[0-9a-f]{32})?$`).test(el.href));
+  await tabTo(page, page.locator(`a[href="/zones/${zone.id}"], a[href^="/zones/${zone.id}?account="]`).first());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/zones/${zone.id}(\\?account=[0-9a-f]{32})?$`));
   await settled(page);
-  await tabTo(page, (el) => el.href.startsWith("/reviews?create="));
+  await tabTo(page, page.locator('a[href^="/reviews?create="]').first());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/reviews\?create=/);
   await settled(page);
-  await tabTo(page, (el) => el.tag === "button" && el.name === "Create review");
+  await tabTo(page, page.getByRole("button", { name: "Create review", exact: true }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/reviews\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("review-state")).toHaveText("draft");
