@@ -7,8 +7,6 @@ import type { Page, Request } from "@playwright/test";
 export const SETTLE_MS = 90_000;
 
 export interface OpenRequests {
-  /** Each request of the page not finished or failed yet: method, path and query, and seconds open. */
-  list(): string[];
   /** `work`, or an error naming `what` and the open requests once it has taken `ms`. */
   within<T>(what: string, work: (timeout: number) => Promise<T>, ms?: number): Promise<T>;
 }
@@ -18,13 +16,13 @@ export function openRequests(page: Page): OpenRequests {
   page.on("request", (request) => open.set(request, Date.now()));
   page.on("requestfinished", (request) => open.delete(request));
   page.on("requestfailed", (request) => open.delete(request));
+  // Each request of the page not finished or failed yet: method, path and query, and seconds open.
   const list = () =>
     [...open].map(([request, since]) => {
       const url = new URL(request.url());
       return `${request.method()} ${url.pathname}${url.search} (${Math.round((Date.now() - since) / 1000)} s)`;
     });
   return {
-    list,
     async within(what, work, ms = SETTLE_MS) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stuck = new Promise<never>((_, reject) => {
