@@ -1,19 +1,24 @@
 // eth_getCode at the trace's block. Where the node answers that it keeps no state that old (a full node
 // keeps about 128 blocks' states; the demo's anvil none), the code is read at the latest block instead
 // and marked so (`readAtLatest`: the frame's label says it). Only that answer allows it; any other error
-// (a rate limit…) is reported. Per request: once a block was refused, older ones go straight to latest.
+// (a rate limit…) is reported. The refusal is remembered by the process (state-horizon.ts): older blocks
+// go straight to the latest code, itself kept for a minute (code-cache.ts).
 import type { GatewayClient } from "@/lib/gateway/gateway-client";
 import { analyseCode } from "./bytecode";
 import type { CodeCache, ReadCode } from "./code-cache";
+import type { StateHorizon } from "./state-horizon";
 import { isStateUnavailable } from "./state-unavailable";
 
-/** One request's code reader: the same address and block read once (in flight or done), finished analyses shared through `cache`. */
+/**
+ * One request's code reader: the same address and block read once (in flight or done), finished analyses
+ * shared through `cache`, the blocks the node refused state for through `horizon`.
+ */
 export function readCodeThrough(
   gateway: Pick<GatewayClient, "getCode">,
   cache: CodeCache,
+  horizon: StateHorizon,
 ): (address: string, blockNumber: number, blockHash: string) => Promise<ReadCode> {
   const reads = new Map<string, Promise<ReadCode>>(); // this request's own reads: never handed to another request
-  let refusedUpTo = -1; // the highest block this request's node refused state for
   const once = (key: string, read: () => Promise<ReadCode>) => {
     const known = reads.get(key);
     if (known) return known;
@@ -22,25 +27,31 @@ export function readCodeThrough(
     entry.catch(() => reads.delete(key));
     return entry;
   };
-  // The latest code is never put in the process cache: it is not the code at any block hash.
+  // The latest code is kept apart from any block hash's: it is not the code at any of them.
   const atLatest = (address: string) =>
     once(`${address}@latest`, async () => {
+      const cached = cache.latest(address);
+      if (cached) return { analysis: cached };
       const code = await gateway.getCode(address, "latest");
-      return { code, analysis: { ...(await analyseCode(address, code)), readAtLatest: true } };
+      const analysis = { ...(await analyseCode(address, code)), readAtLatest: true };
+      cache.keepLatest(address, analysis);
+      return { code, analysis };
     });
   return (address, blockNumber, blockHash) => {
     const lower = address.toLowerCase();
-    if (blockNumber <= refusedUpTo) return atLatest(lower);
-    return once(`${lower}@${blockHash.toLowerCase()}`, async () => {
-      const cached = cache.get(lower, blockHash);
-      if (cached) return { analysis: cached };
+    const key = `${lower}@${blockHash.toLowerCase()}`;
+    // The code at the block, when this process analysed it while the node still kept that state.
+    const cached = !reads.has(key) && cache.get(lower, blockHash);
+    if (cached) return once(key, async () => ({ analysis: cached }));
+    if (horizon.refuses(blockNumber)) return atLatest(lower);
+    return once(key, async () => {
       const code = await gateway.getCode(lower, blockNumber);
       const analysis = await analyseCode(lower, code);
       cache.set(lower, blockHash, analysis);
       return { code, analysis };
     }).catch((error: unknown) => {
       if (!isStateUnavailable(error)) throw error;
-      refusedUpTo = Math.max(refusedUpTo, blockNumber);
+      horizon.learn(blockNumber);
       return atLatest(lower);
     });
   };

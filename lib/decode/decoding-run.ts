@@ -17,7 +17,8 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
   decoder.catch(() => undefined); // a failed opening fails the run where it is awaited, never unhandled
   return async (onTraces, onProgress) => {
     const memo: DecodeMemo = new Map();
-    const done = new WeakMap<TraceRecord, TraceRecord>();
+    // A Map, not a WeakMap: it lives as long as the request, and a WeakMap's thousands of keys cost the collector.
+    const done = new Map<TraceRecord, TraceRecord>();
     const decode = async (records: readonly TraceRecord[]) => {
       // Only frames with a selector are parsed and decoded (a proxy and its delegate both carry one).
       const withSelector = records.filter(recordHasSelector);
@@ -60,12 +61,21 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
   };
 }
 
-/** The end of [from, to) without its last transaction, whose next frames may come in the next chunk. */
+/**
+ * The end of [from, to) without its last transaction, whose next frames may come in the next chunk. A
+ * transaction's frames are contiguous, so where it starts is found by bisection: a transaction of a
+ * thousand frames spanning several chunks is not walked again at every chunk.
+ */
 function completeTransactionsEnd(records: readonly TraceRecord[], from: number, to: number): number {
   if (to <= from) return from;
   const last = recordTransaction(records[to - 1]!);
   if (!last) return to;
-  let end = to - 1;
-  while (end > from && recordTransaction(records[end - 1]!)?.equals(last)) end--;
-  return end;
+  let low = from; // records[to - 1] is in the last transaction; find the first of [low, to) that is
+  let high = to - 1;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (recordTransaction(records[middle]!)?.equals(last)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

@@ -1,6 +1,7 @@
 // The decoder's sources for one server request: uploaded ABIs from the bucket (listed at most once per
 // LISTING_TTL_MS, read only for addresses that have one), code and storage through the request's gateway
-// client, code cached per block.
+// client, code cached per block (or for a minute when read at the latest one), the node's state horizon
+// shared by the process.
 import "server-only";
 import { listAll } from "@/lib/storage/json-objects";
 import { getBucket } from "@/lib/storage/bucket-provider";
@@ -10,6 +11,7 @@ import { AbiStore } from "./abi-store";
 import { forgetUploadedAddresses, uploadedAddresses } from "./uploaded-listing";
 import { codeCache } from "./code-cache";
 import { readCodeThrough, storageAtBlock } from "./code-reader";
+import { stateHorizon } from "./state-horizon";
 import { UNREADABLE_ABI } from "./decode-frame";
 import type { DecodeDeps } from "./decode-traces";
 
@@ -58,7 +60,7 @@ export async function openDecoder(gateway: GatewayClient): Promise<DecodeDeps> {
       const unreadable = stored.unreadable.map((address) => [address, UNREADABLE_ABI] as const);
       return new Map([...[...stored].map(([address, entry]) => [address, entry.abi] as const), ...unreadable]);
     },
-    code: readCodeThrough(gateway, codeCache),
+    code: readCodeThrough(gateway, codeCache, stateHorizon),
     // A proxy's slot where the trace does not show its implementation: at the block only, never the latest one.
     storage: storageAtBlock(gateway),
   };

@@ -11,14 +11,26 @@ const bytesOf = (record: TraceRecord) => Buffer.from(record.json.buffer, record.
 
 /** True when the record's input starts with a selector (`0x` and 8 hex digits): the only frames decoding applies to. */
 export function recordHasSelector(record: TraceRecord): boolean {
-  const bytes = bytesOf(record);
+  // Asked of every record of a range: searched in place, no Buffer made for each (most records have no selector).
+  const bytes = record.json;
   // A key's quotes are bare; inside a string value they are escaped, so this finds only the key.
-  const at = bytes.indexOf(INPUT);
+  const at = indexOfBytes(bytes, INPUT);
   if (at < 0) return false;
   const start = at + INPUT.length;
   if (start + 8 > bytes.length) return false;
   for (let i = start; i < start + 8; i++) if (!isHex(bytes[i]!)) return false;
   return true;
+}
+
+function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array): number {
+  const first = pattern[0]!;
+  const last = bytes.length - pattern.length;
+  outer: for (let i = 0; i <= last; i++) {
+    if (bytes[i] !== first) continue;
+    for (let j = 1; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue outer;
+    return i;
+  }
+  return -1;
 }
 
 /** The bytes of the record's transaction hash (a view, no copy), or undefined for a block's reward (null or absent). */

@@ -1,7 +1,7 @@
 // POST /api/traces's answer written from the node's own record bytes: the same JSON as serializing the
 // result (same keys, same order), without parsing the records into objects and serializing them again.
 import type { TraceResult } from "./fetch-traces";
-import type { TraceRecord } from "./trace-record";
+import { recordLength, writeRecord, type TraceRecord } from "./trace-record";
 
 const encoder = new TextEncoder();
 const COMMA = 0x2c;
@@ -32,15 +32,13 @@ export function joinRecords(
   const head = encoder.encode(before);
   const tail = encoder.encode(after);
   let length = head.length + tail.length;
-  for (let i = from; i < to; i++) length += records[i]!.json.length + (i > from || comma ? 1 : 0);
+  for (let i = from; i < to; i++) length += recordLength(records[i]!) + (i > from || comma ? 1 : 0);
   const out = new Uint8Array(length);
   out.set(head, 0);
   let offset = head.length;
   for (let i = from; i < to; i++) {
     if (i > from || comma) out[offset++] = COMMA;
-    const json = records[i]!.json;
-    out.set(json, offset);
-    offset += json.length;
+    offset = writeRecord(records[i]!, out, offset);
   }
   out.set(tail, offset);
   return out;

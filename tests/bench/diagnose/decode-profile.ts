@@ -26,8 +26,13 @@ async function main() {
     const { denseFromBlock } = ((await (await fetch(`${gateway.url}/__gateway/seed`)).json()) as { bench: BenchSeedSummary }).bench;
     const pid = preflight.service.child.pid!;
     const cpu = { plain: [] as number[], decoded: [] as number[] };
+    const calls = { plain: [] as number[], decoded: [] as number[] };
+    // The gateway's count of JSON-RPC calls (trace_filter pages, eth_getCode, eth_getStorageAt) per read.
+    const gatewayCalls = async (method = "GET") =>
+      ((await (await fetch(`${gateway!.url}/__gateway/calls`, { method })).json()) as { calls: number }).calls;
     for (let i = 0; i < 2 * READS + 2; i++) {
       const decode = i % 2 === 1;
+      await gatewayCalls("DELETE");
       const before = processTreeCpuMs(pid);
       const fromBlock = denseFromBlock - WINDOW / 2 + i;
       const response = await fetch(`${preflight.url}/api/traces`, {
@@ -37,10 +42,12 @@ async function main() {
       });
       await response.arrayBuffer();
       if (i >= 2) cpu[decode ? "decoded" : "plain"].push(processTreeCpuMs(pid) - before);
+      if (i >= 2) calls[decode ? "decoded" : "plain"].push(await gatewayCalls());
     }
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     console.log(
       `server CPU: undecoded ${(sum(cpu.plain) / READS).toFixed(1)} ms a read, decoded ${(sum(cpu.decoded) / READS).toFixed(1)} ms`,
+      `\ngateway calls: undecoded ${(sum(calls.plain) / READS).toFixed(1)} a read, decoded ${(sum(calls.decoded) / READS).toFixed(1)}`,
     );
   } finally {
     await stopAll(preflight, gateway);

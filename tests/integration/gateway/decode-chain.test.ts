@@ -8,6 +8,7 @@ import artifacts from "@/lib/dev/gateway/solidity/artifacts.json";
 import { startDemoGateway, type DemoGateway } from "@/lib/dev/gateway/demo-gateway";
 import { CodeCache } from "@/lib/decode/code-cache";
 import { readCodeThrough, storageAtBlock } from "@/lib/decode/code-reader";
+import { StateHorizon } from "@/lib/decode/state-horizon";
 import type { DecodeDeps } from "@/lib/decode/decode-traces";
 import { LATEST_CODE_NOTE } from "@/lib/decode/decode-frame";
 import { readTransaction } from "@/lib/decode/read-transaction";
@@ -30,7 +31,7 @@ function client() {
 function decoder(client: GatewayClient, uploaded: Record<string, unknown[]> = {}): DecodeDeps {
   return {
     abis: async (addresses) => new Map(addresses.filter((a) => uploaded[a]).map((a) => [a, uploaded[a]!])),
-    code: readCodeThrough(client, new CodeCache()),
+    code: readCodeThrough(client, new CodeCache(), new StateHorizon()),
     storage: storageAtBlock(client), // as the server reads it: a slot at the block, never the latest one
   };
 }

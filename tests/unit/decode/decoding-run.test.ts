@@ -7,7 +7,7 @@ import { decodingRun } from "@/lib/decode/decoding-run";
 import { recordHasSelector, recordTransaction } from "@/lib/decode/record-bytes";
 import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
 import type { Trace } from "@/lib/gateway/trace";
-import type { TraceRecord } from "@/lib/gateway/trace-record";
+import { recordBytes, type TraceRecord } from "@/lib/gateway/trace-record";
 import { traceResponse, type StreamedRun } from "@/lib/gateway/trace-response";
 import { sources, traces } from "./recorded";
 
@@ -68,7 +68,7 @@ describe("decodingRun", () => {
     const twice = [...split, ...split.map((trace) => ({ ...trace, transactionHash: `0x${"cd".repeat(32)}` }))];
     const twiceRecords = twice.map((trace) => ({ blockNumber: trace.blockNumber, json: encoder.encode(JSON.stringify(trace)) }));
     const result = await decodingRun(async () => ({ ...head, traces: twiceRecords }), Promise.resolve(deps))(() => undefined);
-    const text = result.traces.map((record) => new TextDecoder().decode(record.json));
+    const text = result.traces.map((record) => new TextDecoder().decode(recordBytes(record)));
     expect(text.slice(split.length).map((t) => JSON.parse(t).decoded)).toEqual(
       text.slice(0, split.length).map((t) => JSON.parse(t).decoded),
     );
