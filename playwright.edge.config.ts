@@ -2,10 +2,11 @@
 // execution, no token in any response) against the edge build served by local workerd (`preview:edge`).
 import "./tests/edge/ports"; // first: the shared config and specs read the edge ports from E2E_*
 import { defineConfig } from "@playwright/test";
-import base from "./playwright.config";
+import base, { sideBySide, stackServers } from "./playwright.config";
+import { e2eStack } from "./tests/e2e/environment";
 
 // The first server is Preflight (replaced by the edge preview), the second the demo gateway it calls.
-const [webServer, gateway] = Array.isArray(base.webServer) ? base.webServer : [base.webServer!];
+const [webServer, gateway] = stackServers(e2eStack(0));
 
 export default defineConfig({
   ...base,
@@ -19,13 +20,13 @@ export default defineConfig({
   expect: { timeout: 60_000 },
   timeout: 120_000,
   reporter: [["list"], ["json", { outputFile: "test-results/edge.json" }]],
-  webServer: [
+  webServer: sideBySide([
     {
       ...webServer!,
       // node --import tsx: a signal reaches the launcher itself, which stops wrangler, workerd and the upstreams.
       command: "node --import tsx lib/dev/edge/preview.ts",
       env: { ...webServer!.env, WRANGLER_SEND_METRICS: "false" },
     },
-    ...(gateway ? [gateway] : []),
-  ],
+    gateway!,
+  ]),
 });
