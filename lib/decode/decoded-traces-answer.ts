@@ -17,5 +17,6 @@ export function takeDecodeFlag(body: unknown): { decode: boolean; rest: unknown 
 }
 
 export async function decodedTraceAnswer(result: TraceResult<TraceRecord>, decoder: DecodeDeps): Promise<Response> {
-  return traceResultResponse(await decodingRun(async () => result, Promise.resolve(decoder))(() => undefined));
+  const run = decodingRun(async () => result, Promise.resolve(decoder));
+  return traceResultResponse(await run(() => undefined), run.added);
 }

@@ -6,34 +6,39 @@ import type { Trace } from "@/lib/gateway/trace";
 import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
 import type { StreamedRun } from "@/lib/gateway/trace-response";
 import type { TraceRecord } from "@/lib/gateway/trace-record";
-import { withDecodedAll } from "./decoded-record";
+import { NO_DECODING, withDecoded } from "./decoded-record";
 import { recordHasSelector, recordTransaction } from "./record-bytes";
 import { decodeTraces, type DecodeDeps, type DecodeMemo } from "./decode-traces";
 
 const text = new TextDecoder();
 
-/** `run`, each record with `decoded` spliced in: the same records (by identity) for the streamed part and the result. */
+/**
+ * `run`, each record with `decoded`: a record with a decoding is replaced by one carrying it, the others stay as they
+ * are and the answer writes `"decoded":null` into them (`added`). The same records (by identity) for the streamed part
+ * and the result.
+ */
 export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): StreamedRun {
   decoder.catch(() => undefined); // a failed opening fails the run where it is awaited, never unhandled
-  return async (onTraces, onProgress) => {
+  const decoding: StreamedRun = async (onTraces, onProgress) => {
     const memo: DecodeMemo = new Map();
-    // A Map, not a WeakMap: it lives as long as the request, and a WeakMap's thousands of keys cost the collector.
-    const done = new Map<TraceRecord, TraceRecord>();
-    const decode = async (records: readonly TraceRecord[]) => {
+    const decode = async (records: readonly TraceRecord[]): Promise<TraceRecord[]> => {
+      const out = records.slice();
+      if (records.length === 0) return out;
       // Only frames with a selector are parsed and decoded (a proxy and its delegate both carry one).
-      const withSelector = records.filter(recordHasSelector);
+      const withSelector: number[] = [];
+      for (let i = 0; i < records.length; i++) if (recordHasSelector(records[i]!)) withSelector.push(i);
       const decoded = await decodeTraces(
-        withSelector.map((record) => JSON.parse(text.decode(record.json)) as Trace),
+        withSelector.map((i) => JSON.parse(text.decode(records[i]!.json)) as Trace),
         await decoder,
         memo,
       );
-      const found = new Map(withSelector.map((record, index) => [record, decoded[index] ?? null]));
-      return withDecodedAll(records, (record) => found.get(record) ?? null).map((out, index) => {
-        done.set(records[index]!, out);
-        return out;
+      withSelector.forEach((i, k) => {
+        const found = decoded[k];
+        if (found) out[i] = withDecoded(records[i]!, found);
       });
+      return out;
     };
-    // Indexed as the gateway's records are: out[i] is records[i] decoded, for i in [from, decodedTo).
+    // Indexed as the gateway's records are: out[i] is records[i] as answered, for i in [from, decodedTo).
     let stream: { source: readonly TraceRecord[]; out: TraceRecord[]; from: number; decodedTo: number } | undefined;
     let chain = Promise.resolve();
     let failed: { error: unknown } | undefined;
@@ -55,10 +60,20 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
     const result = await run(streamed, onProgress);
     await chain;
     if (failed) throw failed.error;
-    const rest = result.traces.filter((record) => !done.has(record));
-    if (rest.length) await decode(rest);
-    return { ...result, traces: result.traces.map((record) => done.get(record)!) } satisfies TraceResult<TraceRecord>;
+    // What was streamed, where the result begins with it (one call's answer): only the rest is decoded now.
+    const s = stream;
+    const sent = s && beginsWith(result.traces, s.source, s.from, s.decodedTo) ? s.out.slice(s.from, s.decodedTo) : [];
+    const rest = await decode(result.traces.slice(sent.length));
+    return { ...result, traces: sent.length ? sent.concat(rest) : rest } satisfies TraceResult<TraceRecord>;
   };
+  return Object.assign(decoding, { added: NO_DECODING });
+}
+
+/** Whether `traces` begins with source[from, to), record for record. */
+function beginsWith(traces: readonly TraceRecord[], source: readonly TraceRecord[], from: number, to: number): boolean {
+  if (traces.length < to - from) return false;
+  for (let i = from; i < to; i++) if (traces[i - from] !== source[i]) return false;
+  return true;
 }
 
 /**

@@ -15,12 +15,15 @@ export function traceResultParts(result: TraceResult<TraceRecord>, prefix = "", 
 }
 
 /** The result as JSON bytes, its `traces` spliced in where Response.json would have written them. */
-export function traceResultJson(result: TraceResult<TraceRecord>, prefix = "", suffix = ""): Uint8Array<ArrayBuffer> {
+export function traceResultJson(result: TraceResult<TraceRecord>, prefix = "", suffix = "", added?: Uint8Array): Uint8Array<ArrayBuffer> {
   const { head, tail } = traceResultParts(result, prefix, suffix);
-  return joinRecords(head, result.traces, 0, result.traces.length, false, tail);
+  return joinRecords(head, result.traces, 0, result.traces.length, false, tail, added);
 }
 
-/** `before`, records[from, to) comma-separated (a comma first too when `comma`), then `after`: one chunk. */
+/**
+ * `before`, records[from, to) comma-separated (a comma first too when `comma`), then `after`: one chunk.
+ * `added`: the fields written into each record that carries none of its own (trace-record.ts).
+ */
 export function joinRecords(
   before: string,
   records: readonly TraceRecord[],
@@ -28,23 +31,24 @@ export function joinRecords(
   to: number,
   comma: boolean,
   after = "",
+  added?: Uint8Array,
 ): Uint8Array<ArrayBuffer> {
   const head = encoder.encode(before);
   const tail = encoder.encode(after);
   let length = head.length + tail.length;
-  for (let i = from; i < to; i++) length += recordLength(records[i]!) + (i > from || comma ? 1 : 0);
+  for (let i = from; i < to; i++) length += recordLength(records[i]!, added) + (i > from || comma ? 1 : 0);
   const out = new Uint8Array(length);
   out.set(head, 0);
   let offset = head.length;
   for (let i = from; i < to; i++) {
     if (i > from || comma) out[offset++] = COMMA;
-    offset = writeRecord(records[i]!, out, offset);
+    offset = writeRecord(records[i]!, out, offset, added);
   }
   out.set(tail, offset);
   return out;
 }
 
 /** The answer of POST /api/traces as JSON. */
-export function traceResultResponse(result: TraceResult<TraceRecord>): Response {
-  return new Response(traceResultJson(result), { headers: { "Content-Type": "application/json" } });
+export function traceResultResponse(result: TraceResult<TraceRecord>, added?: Uint8Array): Response {
+  return new Response(traceResultJson(result, "", "", added), { headers: { "Content-Type": "application/json" } });
 }

@@ -15,17 +15,19 @@ export interface TraceRecord {
 
 const decoder = new TextDecoder();
 
-/** How many bytes the record is answered as. */
-export function recordLength(record: TraceRecord): number {
-  return record.added ? record.json.length - 1 + record.added.length : record.json.length;
+/** How many bytes the record is answered as (`added`: the answer's fields for a record without its own). */
+export function recordLength(record: TraceRecord, added?: Uint8Array): number {
+  const fields = record.added ?? added;
+  return fields ? record.json.length - 1 + fields.length : record.json.length;
 }
 
 /** Writes the record as it is answered into `out` at `offset`; returns the offset after it. */
-export function writeRecord(record: TraceRecord, out: Uint8Array, offset: number): number {
+export function writeRecord(record: TraceRecord, out: Uint8Array, offset: number, added?: Uint8Array): number {
+  const fields = record.added ?? added;
   out.set(record.json, offset);
-  if (!record.added) return offset + record.json.length;
-  out.set(record.added, offset + record.json.length - 1);
-  return offset + record.json.length - 1 + record.added.length;
+  if (!fields) return offset + record.json.length;
+  out.set(fields, offset + record.json.length - 1);
+  return offset + record.json.length - 1 + fields.length;
 }
 
 /** The record's bytes as answered (a copy only where fields were added). */

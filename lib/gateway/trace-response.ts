@@ -8,10 +8,13 @@ import type { TraceResult, TracesSoFar } from "./fetch-traces";
 import type { TraceRecord } from "./trace-record";
 import { TraceAnswerWriter, TraceStreamError } from "./trace-stream";
 
-export type StreamedRun = (
+export type StreamedRun = ((
   onTraces: (soFar: TracesSoFar<TraceRecord>) => void,
   onProgress?: (windowsDone: number, windows: number) => void,
-) => Promise<TraceResult<TraceRecord>>;
+) => Promise<TraceResult<TraceRecord>>) & {
+  /** Fields the run's answer writes into every record that carries none of its own (decoding's `"decoded":null`). */
+  readonly added?: Uint8Array;
+};
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 
@@ -28,13 +31,18 @@ export async function traceResponse(run: StreamedRun, stop: AbortController): Pr
   });
   let opened!: () => void;
   const open = new Promise<void>((resolve) => (opened = resolve));
-  const writer = new TraceAnswerWriter({
-    write: (bytes) => {
-      opened();
-      controller.enqueue(bytes);
+  const writer = new TraceAnswerWriter(
+    {
+      write: (bytes) => {
+        opened();
+        controller.enqueue(bytes);
+      },
+      fail: (reason) => stop.abort(new TraceStreamError(reason)),
     },
-    fail: (reason) => stop.abort(new TraceStreamError(reason)),
-  });
+    "",
+    "",
+    run.added,
+  );
   const result = run((soFar) => writer.traces(soFar));
   const first = await Promise.race([result, open]);
   if (!writer.started) return new Response(writer.end(first!), { headers: JSON_HEADERS });
@@ -60,7 +68,7 @@ export function traceProgressResponse(signal: AbortSignal, run: StreamedRun, sto
     signal,
     (progress, early) => {
       const fail = (reason: string) => stop.abort(new TraceStreamError(reason));
-      writer = new TraceAnswerWriter({ write: early, fail }, '{"result":', "}\n");
+      writer = new TraceAnswerWriter({ write: early, fail }, '{"result":', "}\n", run.added);
       return run(
         (soFar) => writer.traces(soFar),
         (windowsDone, windows) => progress({ windowsDone, windows }),

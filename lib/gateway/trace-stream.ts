@@ -25,11 +25,15 @@ export class TraceAnswerWriter {
   private sent = 0;
   private broken?: string;
 
-  /** `prefix`/`suffix`: around the result's JSON (an NDJSON line: `{"result":` and `}\n`). */
+  /**
+   * `prefix`/`suffix`: around the result's JSON (an NDJSON line: `{"result":` and `}\n`). `added`: fields every
+   * record of the answer gets unless it carries its own (a decoded answer's `"decoded":null`).
+   */
   constructor(
     private readonly sink: ByteSink,
     private readonly prefix = "",
     private readonly suffix = "",
+    private readonly added?: Uint8Array,
   ) {}
 
   /** True once the head went out: from then on the answer can only be completed or failed. */
@@ -44,12 +48,12 @@ export class TraceAnswerWriter {
       this.head = traceResultParts({ ...soFar.head, traces: [], complete: true }, this.prefix).head;
       this.records = soFar.records;
       this.from = this.sent = soFar.from;
-      this.sink.write(joinRecords(this.head, soFar.records, this.sent, soFar.to, false));
+      this.sink.write(joinRecords(this.head, soFar.records, this.sent, soFar.to, false, "", this.added));
     } else if (soFar.records !== this.records) {
       this.broken = "the gateway's answer began again after its first traces were sent";
       return this.sink.fail(this.broken);
     } else if (soFar.to > this.sent) {
-      this.sink.write(joinRecords("", soFar.records, this.sent, soFar.to, this.sent > this.from));
+      this.sink.write(joinRecords("", soFar.records, this.sent, soFar.to, this.sent > this.from, "", this.added));
     }
     this.sent = Math.max(this.sent, soFar.to);
   }
@@ -58,13 +62,13 @@ export class TraceAnswerWriter {
   end(result: TraceResult<TraceRecord>): Uint8Array<ArrayBuffer> {
     if (this.broken) throw new TraceStreamError(this.broken);
     const { head, tail } = traceResultParts(result, this.prefix, this.suffix);
-    if (this.head === undefined) return joinRecords(head, result.traces, 0, result.traces.length, false, tail);
+    if (this.head === undefined) return joinRecords(head, result.traces, 0, result.traces.length, false, tail, this.added);
     // The result must be what was sent: the same fields before `traces`, the same records from the start.
     const sent = this.sent - this.from;
     const traces = result.traces;
     let same = head === this.head && traces.length >= sent;
     for (let i = 0; same && i < sent; i++) same = traces[i] === this.records![this.from + i];
     if (!same) throw new TraceStreamError((this.broken = "the result differs from the traces already sent"));
-    return joinRecords("", traces, sent, traces.length, sent > 0, tail);
+    return joinRecords("", traces, sent, traces.length, sent > 0, tail, this.added);
   }
 }
