@@ -60,12 +60,6 @@ interface Step {
 
 /** A step's command, measured on its own so that it can run beside others. */
 const measured = (command: string, args: string[], stepEnv?: Record<string, string>) => () => runMeasured(command, args, stepEnv);
-/**
- * The same at a lower priority (nice 10), for a step beside one that decides the group's time and that never fails on
- * time itself: it gets the cores whenever the other waits, and gives them up when it does not.
- */
-const yielding = (command: string, args: string[], stepEnv?: Record<string, string>) =>
-  measured("nice", ["-n", "10", command, ...args], stepEnv);
 
 const steps: Step[] = [
   // The three checkers are single-threaded and quiet when they pass; Prism's scenarios and the audit take a few seconds
@@ -102,8 +96,7 @@ const steps: Step[] = [
     run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
   },
   // 50 clients on the e2e ports (before e2e starts its servers there): fails on any error or memory growth, never on time.
-  // Below Vitest's priority: Vitest is the group's longer step, and the load test fails on errors and memory only.
-  { name: "load", group: "unit and load", run: yielding(bin("tsx"), ["tests/load/run.ts"], env) },
+  { name: "load", group: "unit and load", run: measured(bin("tsx"), ["tests/load/run.ts"], env) },
   // e2e runs two Playwright workers, each on a stack of servers of its own (the crawl specs in one, the workflows in the
   // other: playwright.config.ts), and its specs spend much of their time with Chromium and the servers waiting on each
   // other; beside it run the quick bench (its own ports; fails only when the benchmark machinery breaks, never on a
@@ -111,8 +104,7 @@ const steps: Step[] = [
   // workerd and the two-isolate test, on ports of their own). The two-isolate test's wall-time ratio is set by the rate
   // limit it waits on, not by the cores: 0.83 against its 1.1 on a machine loaded 7 to 20 times over.
   { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
-  // Below e2e's priority: e2e is the group's longest step (its crawl worker), the quick bench never fails on a figure.
-  { name: "bench (quick)", group: "browser", run: yielding(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
+  { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   { name: "edge", group: "browser", run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
 ];
 

@@ -2,7 +2,8 @@
 // contract at the same block never costs a second eth_getCode. Code read at the latest block (the node
 // kept no state at the trace's) is kept for LATEST_CODE_TTL_MS: since EIP-6780 a deployed contract's
 // code no longer changes (SELFDESTRUCT removes it only within its creating transaction), so within a
-// minute "the latest code" is the same code; an account without code is not kept (it may be deployed to).
+// minute "the latest code" is the same code; an account without code is not kept (it may be deployed to), nor an
+// EIP-7702 delegation (code-reader.ts), which its account can change in any block.
 // Only finished analyses are shared (an in-flight read belongs to its request: its scheduler, budget and
 // abort signal), and only the analysis is kept, not the code: selectors packed 4 bytes each. Bounded:
 // least recently used entries go first.

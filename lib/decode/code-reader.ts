@@ -9,6 +9,9 @@ import type { CodeCache, ReadCode } from "./code-cache";
 import type { StateHorizon } from "./state-horizon";
 import { isStateUnavailable } from "./state-unavailable";
 
+/** EIP-7702: an account's code that delegates to another address (`0xef0100` and the address). */
+const DELEGATION = "0xef0100";
+
 /**
  * One request's code reader: the same address and block read once (in flight or done), finished analyses
  * shared through `cache`, the blocks the node refused state for through `horizon`.
@@ -34,22 +37,30 @@ export function readCodeThrough(
       if (cached) return { analysis: cached };
       const code = await gateway.getCode(address, "latest");
       const analysis = { ...(await analyseCode(address, code)), readAtLatest: true };
-      cache.keepLatest(address, analysis);
+      // An EIP-7702 account's delegation can change in any block: only contract code is kept.
+      if (!code.startsWith(DELEGATION)) cache.keepLatest(address, analysis);
       return { code, analysis };
     });
   return (address, blockNumber, blockHash) => {
     const lower = address.toLowerCase();
     const key = `${lower}@${blockHash.toLowerCase()}`;
-    // The code at the block, when this process analysed it while the node still kept that state.
-    const cached = !reads.has(key) && cache.get(lower, blockHash);
-    if (cached) return once(key, async () => ({ analysis: cached }));
-    if (horizon.refuses(blockNumber)) return atLatest(lower);
-    return once(key, async () => {
-      const code = await gateway.getCode(lower, blockNumber);
-      const analysis = await analyseCode(lower, code);
-      cache.set(lower, blockHash, analysis);
-      return { code, analysis };
-    }).catch((error: unknown) => {
+    const atBlock = (): Promise<ReadCode> | undefined => {
+      // This request's read at the block (in flight or done), or the process's analysis from when the node kept it.
+      const known = reads.get(key);
+      if (known) return known;
+      const cached = cache.get(lower, blockHash);
+      if (cached) return once(key, async () => ({ analysis: cached }));
+      if (horizon.refuses(blockNumber)) return undefined;
+      return once(key, async () => {
+        const code = await gateway.getCode(lower, blockNumber);
+        const analysis = await analyseCode(lower, code);
+        cache.set(lower, blockHash, analysis);
+        return { code, analysis };
+      });
+    };
+    const read = atBlock();
+    if (!read) return atLatest(lower);
+    return read.catch((error: unknown) => {
       if (!isStateUnavailable(error)) throw error;
       horizon.learn(blockNumber);
       return atLatest(lower);

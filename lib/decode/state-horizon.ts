@@ -16,10 +16,10 @@ export class StateHorizon {
     return this.refused !== undefined && now < this.refused.until && block <= this.refused.upTo;
   }
 
-  /** The node said it keeps no state at `block`. */
+  /** The node said it keeps no state at `block`: the horizon moves up to it, and its minute starts again only then. */
   learn(block: number, now = Date.now()): void {
-    const upTo = this.refused && now < this.refused.until ? Math.max(this.refused.upTo, block) : block;
-    this.refused = { upTo, until: now + this.ttlMs };
+    if (this.refuses(block, now)) return; // a late answer about an older block confirms nothing newer
+    this.refused = { upTo: block, until: now + this.ttlMs };
   }
 }
 

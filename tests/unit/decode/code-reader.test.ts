@@ -123,9 +123,29 @@ describe("readCodeThrough", () => {
     await readCodeThrough(gateway().client, cache, horizon)(TOKEN, 10, "0xaa");
     horizon.learn(20);
     const next = gateway(MISSING_STATE);
-    const code = await readCodeThrough(next.client, cache, horizon)(TOKEN, 10, "0xaa");
+    const read = readCodeThrough(next.client, cache, horizon);
+    const code = await read(TOKEN, 10, "0xaa");
+    const again = await read(TOKEN, 10, "0xaa"); // another frame of the same contract in the same block
     expect(next.calls).toEqual([]);
     expect(code.analysis.readAtLatest).toBeUndefined();
+    expect(again).toBe(code);
+  });
+
+  it("moves the horizon up only, and a late refusal of an older block does not extend its minute", () => {
+    const horizon = new StateHorizon(1_000);
+    horizon.learn(20, 0);
+    horizon.learn(10, 900);
+    expect(horizon.refuses(20, 999)).toBe(true);
+    expect(horizon.refuses(20, 1_000)).toBe(false);
+    horizon.learn(30, 1_000);
+    expect(horizon.refuses(25, 1_500)).toBe(true);
+  });
+
+  it("never keeps an EIP-7702 delegation read at the latest block: its account may change it in any block", async () => {
+    const cache = new CodeCache();
+    const delegating = gateway(MISSING_STATE, undefined, `0xef0100${SPLITTER.slice(2)}`);
+    await readCodeThrough(delegating.client, cache, new StateHorizon())(TOKEN, 10, "0xaa");
+    expect(cache.latest(TOKEN)).toBeUndefined();
   });
 
   it("shares finished analyses between requests, never a read still in flight with another request's client", async () => {
