@@ -33,6 +33,18 @@ describe("the traces answer", () => {
     expect(JSON.parse(line)).toEqual({ result: { ...result, traces } });
   });
 
+  it("writes added fields over each record's closing brace: a record's own, else the answer's", () => {
+    const own = bytes(',"decoded":{"source":"bundled"}}');
+    const none = bytes(',"decoded":null}');
+    const list = [{ ...records[0]!, added: own }, records[1]!, records[2]!];
+    const result = { windows: 1, fromBlock: 5, toBlock: 804, cachedWindows: 0, traces: list, complete: true };
+    const answer = JSON.parse(text(traceResultJson(result, "", "", none))) as { traces: Array<{ decoded: unknown }> };
+    expect(answer.traces.map((trace) => trace.decoded)).toEqual([{ source: "bundled" }, null, null]);
+    expect(answer.traces.map(({ decoded: _d, ...trace }) => trace)).toEqual(traces.slice(0, 3));
+    const plain = JSON.parse(text(traceResultJson(result))) as { traces: Array<Record<string, unknown>> };
+    expect(plain.traces.map((trace) => "decoded" in trace)).toEqual([true, false, false]);
+  });
+
   it("is served as JSON", async () => {
     const response = traceResultResponse({ windows: 1, fromBlock: 5, toBlock: 5, cachedWindows: 0, traces: records, complete: true });
     expect(response.headers.get("content-type")).toBe("application/json");
