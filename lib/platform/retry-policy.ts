@@ -7,6 +7,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A Retry-After longer than this is reported instead of waited out. */
   maxRetryAfterMs: number;
+  /**
+   * Failed attempts in a row (5xx, 408, no answer) to one upstream within a server request after which it is taken
+   * to be down: its calls are then tried once each, not retried, until one of them is answered. Absent: 12.
+   */
+  outageAfterFailures?: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -15,6 +20,19 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 5_000,
   maxRetryAfterMs: 120_000,
 };
+
+/**
+ * Three calls' worth of attempts. With 6 calls in flight an outage is seen after the second round of attempts (about
+ * 0.3 s), while at a 20 % error rate 12 failures in a row come once in about 2·10⁸ attempts, so transient faults keep
+ * their retries. Without it, a whole-account read under an outage waited out every call's backoff (25 s for 240
+ * zones) and spent four times the calls of the account's rate limit on a platform that answered none of them.
+ */
+const OUTAGE_AFTER_FAILURES = 12;
+
+/** Whether `failuresInARow` failed attempts to one upstream mean it is down, so a failed call is not retried. */
+export function inOutage(policy: RetryPolicy, failuresInARow: number): boolean {
+  return failuresInARow >= (policy.outageAfterFailures ?? OUTAGE_AFTER_FAILURES);
+}
 
 /** Exponential backoff with "equal jitter": at least half the step, so retries neither stampede nor stall. */
 export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number): number {

@@ -5,7 +5,14 @@ import { callDeadline } from "@/lib/platform/call-deadline";
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { BudgetExhaustedError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
 import type { RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, type RetryPolicy } from "@/lib/platform/retry-policy";
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  inOutage,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryPolicy,
+} from "@/lib/platform/retry-policy";
 import { Semaphore } from "@/lib/platform/semaphore";
 
 /** Simultaneous outgoing connections per invocation on the edge runtime. */
@@ -81,12 +88,15 @@ export class Scheduler {
   private readonly clock: Clock;
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
-  /** Shared by every Scheduler of one server request: the limits are the request's, not each upstream's. */
-  private readonly usage: { subrequests: number; retries: number };
+  /**
+   * Shared by every Scheduler of one server request: the limits are the request's, not each upstream's. Failed
+   * attempts in a row are counted per upstream (origin): the gateway failing says nothing of the v4 API.
+   */
+  private readonly usage: { subrequests: number; retries: number; failuresInARow: Map<string, number> };
 
   constructor(private readonly options: SchedulerOptions) {
     this.slots = options.shareWith?.slots ?? new Semaphore(options.maxInFlight ?? MAX_IN_FLIGHT);
-    this.usage = options.shareWith?.usage ?? { subrequests: 0, retries: 0 };
+    this.usage = options.shareWith?.usage ?? { subrequests: 0, retries: 0, failuresInARow: new Map() };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
     this.fetchImpl = options.fetch ?? fetch;
@@ -137,9 +147,14 @@ export class Scheduler {
   /** The same, its body read by `read` as it arrives (every attempt's, retried ones too). */
   async send<B>(request: UpstreamRequest, read: BodyReader<B>): Promise<UpstreamResponse<B>>;
   async send<B>(request: UpstreamRequest, read?: BodyReader<B>): Promise<UpstreamResponse<B | string>> {
+    const upstream = new URL(request.url).origin;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(request, read);
-      const last = attempt >= this.retry.maxAttempts;
+      const failed = !("response" in outcome) || isRetryableStatus(outcome.response.status);
+      const failures = failed ? (this.usage.failuresInARow.get(upstream) ?? 0) + 1 : 0;
+      this.usage.failuresInARow.set(upstream, failures);
+      // Once the upstream looks down, a failed call is reported at once: any answer from it ends that.
+      const last = attempt >= this.retry.maxAttempts || (failed && inOutage(this.retry, failures));
       if ("response" in outcome) {
         const { response } = outcome;
         if (response.status === 429) {

@@ -112,6 +112,27 @@ describe("Scheduler", () => {
     expect(platform.scheduler.stats.retries).toBe(3);
   });
 
+  it("under an outage tries each call once after 12 failed attempts in a row, and an answer brings the retries back", async () => {
+    await control("/__sandbox/faults", { errorRate: 1 });
+    const platform = client();
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => platform.get("/zones", { per_page: 5 }, anyList).catch((e: unknown) => e)),
+    );
+    expect(outcomes.every((e) => e instanceof PlatformError && e.kind === "api" && e.status === 500)).toBe(true);
+    // Without the rule: 120 attempts (4 a call). With it: the 12 that showed the outage, at most the 6 then in flight,
+    // and one for each call after.
+    const attempts = (await calls()).calls.length;
+    expect(attempts).toBeGreaterThanOrEqual(30);
+    expect(attempts).toBeLessThanOrEqual(12 + 6 + 30);
+    // An answer (here a 200) ends the outage: the next failing call has its retries again.
+    await control("/__sandbox/faults", { errorRate: 0 });
+    await platform.get("/zones", { per_page: 5 }, anyList);
+    await control("/__sandbox/reset", {});
+    await control("/__sandbox/faults", { errorRate: 1 });
+    await platform.get("/zones", {}, anyList).catch(() => undefined);
+    expect((await calls()).calls).toHaveLength(4);
+  });
+
   it("sends a write that failed with a 5xx only once (it may have been applied)", async () => {
     await control("/__sandbox/faults", { errorRate: 1 });
     await client()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter } from "@/lib/platform/retry-policy";
+import { backoffDelay, DEFAULT_RETRY_POLICY, inOutage, isRetryableStatus, parseRetryAfter } from "@/lib/platform/retry-policy";
 
 describe("retry policy", () => {
   it("reads Retry-After in seconds and as an HTTP date", () => {
@@ -22,5 +22,12 @@ describe("retry policy", () => {
   it("retries 5xx and 408, not other client errors", () => {
     expect([500, 502, 503, 504, 408].every(isRetryableStatus)).toBe(true);
     expect([400, 401, 403, 404, 409, 429].some(isRetryableStatus)).toBe(false);
+  });
+
+  it("takes an upstream to be down after 12 failed attempts in a row, or the policy's own count", () => {
+    expect(inOutage(DEFAULT_RETRY_POLICY, 11)).toBe(false);
+    expect(inOutage(DEFAULT_RETRY_POLICY, 12)).toBe(true);
+    expect(inOutage({ ...DEFAULT_RETRY_POLICY, outageAfterFailures: 3 }, 3)).toBe(true);
+    expect(inOutage({ ...DEFAULT_RETRY_POLICY, outageAfterFailures: 3 }, 2)).toBe(false);
   });
 });
