@@ -20,7 +20,13 @@ export default defineConfig({
     // tests/unit: pure modules, seconds; tests/integration: start the sandbox, servers or Miniflare. Both draw every
     // fast-check property of a file from one seed, printed on failure (tests/fast-check-seed.ts).
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/fast-check-seed.ts"] } },
+      {
+        extends: true,
+        // Pure modules: a worker's files share one module graph instead of importing it afresh for each of the 150 files
+        // (69 → 28 CPU s, 39 → 16 s on 2 cores). A test that needs a configuration of its own loads it in a fresh graph
+        // (tests/unit/configured-import.ts); files must leave globals, timers and mocks as they found them.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/fast-check-seed.ts"], isolate: false },
+      },
       {
         extends: true,
         // Every answer of an operation in an integration test is checked against lib/api/operations.ts. Only there: the

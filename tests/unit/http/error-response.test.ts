@@ -10,10 +10,10 @@ import { NotFoundError } from "@/lib/errors/not-found-error";
 import { PayloadTooLargeError } from "@/lib/errors/payload-too-large-error";
 import { BudgetExhaustedError, PlatformError, RateLimitDeferredError } from "@/lib/errors/platform-errors";
 import { errorResponse } from "@/lib/http/error-response";
+import { importConfigured } from "@/tests/unit/configured-import";
 
 const TOKEN = "error-response-test-token-1234";
 const NO_ZONE = { code: 1001, message: "no such zone" };
-vi.stubEnv("CLOUDFLARE_API_TOKEN", TOKEN);
 afterEach(() => vi.restoreAllMocks());
 
 async function answer(error: unknown) {
@@ -88,7 +88,13 @@ describe("errorResponse", () => {
   });
 
   it("scrubs configured secrets from the messages it does show", async () => {
-    const answered = await answer(new InputError("zoneId", `zoneId ${TOKEN} is not an id`));
-    expect(answered.error.message).toBe("zoneId [redacted] is not an id");
+    const fresh = await importConfigured({ CLOUDFLARE_API_TOKEN: TOKEN }, async () => ({
+      ...(await import("@/lib/http/error-response")),
+      ...(await import("@/lib/errors/input-error")),
+    }));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = fresh.errorResponse(new fresh.InputError("zoneId", `zoneId ${TOKEN} is not an id`));
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toBe("zoneId [redacted] is not an id");
   });
 });

@@ -1,12 +1,12 @@
 // Operations set their own security headers (the page middleware skips /api): every answer, error or
 // not, is data nothing may run or frame; HSTS and upgrade-insecure-requests only when reached over HTTPS.
 import { beforeAll, describe, expect, it } from "vitest";
+import { importConfigured } from "@/tests/unit/configured-import";
 
 let operation: typeof import("@/lib/http/operation").operation;
 
 beforeAll(async () => {
-  process.env.CLOUDFLARE_API_TOKEN = "";
-  ({ operation } = await import("@/lib/http/operation"));
+  ({ operation } = await importConfigured({ CLOUDFLARE_API_TOKEN: "" }, () => import("@/lib/http/operation")));
 });
 
 const ok = () => operation(async () => ({ ok: true }), { role: "public", upstream: [] });

@@ -2,12 +2,12 @@
 // `identity!`), a public one none, the cron-capable one maybe none. Checked by tsc and at run time.
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import type { Identity } from "@/lib/identity/identify";
+import { importConfigured } from "@/tests/unit/configured-import";
 
 let operation: typeof import("@/lib/http/operation").operation;
 
 beforeAll(async () => {
-  process.env.CLOUDFLARE_API_TOKEN = "";
-  ({ operation } = await import("@/lib/http/operation"));
+  ({ operation } = await importConfigured({ CLOUDFLARE_API_TOKEN: "" }, () => import("@/lib/http/operation")));
 });
 
 const demo = (user: string) => new Request("http://127.0.0.1/api/x", { headers: { "x-preflight-demo-user": user } });

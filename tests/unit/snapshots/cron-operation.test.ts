@@ -3,14 +3,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config-schema";
 import { secretMatches } from "@/lib/http/shared-secret";
+import { importConfigured } from "@/tests/unit/configured-import";
 
 const SECRET = "cron-secret-for-tests-0123456789";
 let operation: typeof import("@/lib/http/operation").operation;
 
 beforeAll(async () => {
-  process.env.PREFLIGHT_CRON_SECRET = SECRET;
-  process.env.CLOUDFLARE_API_TOKEN = "";
-  ({ operation } = await import("@/lib/http/operation"));
+  ({ operation } = await importConfigured(
+    { PREFLIGHT_CRON_SECRET: SECRET, CLOUDFLARE_API_TOKEN: "" },
+    () => import("@/lib/http/operation"),
+  ));
 });
 
 const handler = () =>

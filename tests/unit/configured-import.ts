@@ -1,0 +1,20 @@
+// The unit project shares one module graph between the files of a worker (vitest.config.ts), so the configuration
+// (lib/config.ts parses it once per graph) may have been read by another file, from another environment.
+import { vi } from "vitest";
+
+/**
+ * Loads modules in a fresh module graph whose configuration is parsed from `env`, then gives process.env back as it
+ * was. Everything a test compares with what those modules return (error classes for `instanceof`) must come from
+ * `load` too.
+ */
+export async function importConfigured<T>(env: Record<string, string>, load: () => Promise<T>): Promise<T> {
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  try {
+    vi.resetModules();
+    const loaded = await load();
+    (await import("@/lib/config")).getConfig();
+    return loaded;
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
