@@ -1,4 +1,5 @@
-// `npm test`: every check in order (typecheck, lint, format, unit and integration, prism, build, e2e in Chromium, the edge smoke run), installing
+// `npm test`: every check, each as soon as the steps it comes after have ended (typecheck, lint, format, prism, audit,
+// build, unit and integration, load, the quick bench, e2e in Chromium, the edge smoke run), installing
 // Debian's chromium first when it is missing and we are root. Ends with each step's wall and CPU time, the failed tests' names
 // and one "N passed, N failed" line.
 import { randomBytes } from "node:crypto";
@@ -52,11 +53,16 @@ interface Step {
   name: string;
   run: () => Promise<number | Measured>;
   /**
-   * Steps next to each other with the same group run side by side, each measuring its own CPU (runMeasured): what one
-   * leaves of the two cores the others use (docs/testing.md says which steps may share the machine and why).
+   * The steps that must have ended before this one starts; it starts as soon as they have, beside whatever else is
+   * running then (docs/testing.md says which steps may share the machine and why). Such steps measure their own CPU
+   * (runMeasured).
    */
-  group?: string;
+  after?: string[];
+  /** Nothing runs beside it (every other step ends before it starts or starts after it ends): the runner measures it. */
+  alone?: true;
 }
+
+const CHECKS = ["typecheck", "lint", "format", "prism", "audit"];
 
 /** A step's command, measured on its own so that it can run beside others. */
 const measured = (command: string, args: string[], stepEnv?: Record<string, string>) => () => runMeasured(command, args, stepEnv);
@@ -64,13 +70,12 @@ const measured = (command: string, args: string[], stepEnv?: Record<string, stri
 const steps: Step[] = [
   // The three checkers are single-threaded and quiet when they pass; Prism's scenarios and the audit take a few seconds
   // each and read nothing the others write: all five share the two cores.
-  { name: "typecheck", group: "checks", run: measured(bin("tsc"), ["--noEmit"]) },
-  { name: "lint", group: "checks", run: measured(bin("eslint"), ["--max-warnings", "0", "."]) },
+  { name: "typecheck", run: measured(bin("tsc"), ["--noEmit"]) },
+  { name: "lint", run: measured(bin("eslint"), ["--max-warnings", "0", "."]) },
   // One format for every file (.prettierrc.json): `npx prettier --write .` fixes what this reports. Then no source line
   // over 160 characters (tests/tools/long-lines.ts): Prettier leaves long strings and comments whole. Both run, either fails it.
   {
     name: "format",
-    group: "checks",
     run: async () => {
       const prettier = await runMeasured(bin("prettier"), ["--check", "--log-level", "warn", "."]);
       const lines = await runMeasured(bin("tsx"), ["tests/tools/long-lines.ts"]);
@@ -78,62 +83,44 @@ const steps: Step[] = [
     },
   },
   // Preflight against Prism serving the real OpenAPI operations it calls (tests/prism): every request validates.
-  { name: "prism", group: "checks", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
+  { name: "prism", run: measured(bin("tsx"), ["--conditions=react-server", "tests/prism/run.ts"]) },
   // No high or critical advisory in the shipped dependencies (says so when the registry has no advisory service).
-  { name: "audit", group: "checks", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
+  { name: "audit", run: measured(bin("tsx"), ["tests/audit/run.ts"]) },
   // Built as OpenNext builds it (standalone output, traced from this folder), so the edge step reuses this build instead
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   // Not beside the checks: it writes next-env.d.ts, which makes tsc read .next/types/routes.d.ts, so a typecheck beside
   // it could read that file half written; and side by side the two took 71 s against 73 one after the other (ci34).
-  { name: "build", run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
-  { name: "chromium", run: async () => ((await ensureChromium()) ? 0 : 1) },
+  { name: "build", after: CHECKS, alone: true, run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
+  { name: "chromium", after: ["build"], alone: true, run: async () => ((await ensureChromium()) ? 0 : 1) },
   // Vitest keeps about 1.8 cores busy (one worker per core), the load test about 1.4 (50 clients against one server):
   // side by side they fill the two cores. Not beside e2e: there, e2e's specs waited on the cores past their 30 s
   // conditions (768 s and 5 specs failed on time, against 530 s without Vitest; 2026-11-28).
   {
     name: "unit",
-    group: "unit and load",
+    after: ["chromium"],
     run: measured(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"]),
   },
   // 50 clients on the e2e ports (before e2e starts its servers there): fails on any error or memory growth, never on time.
-  { name: "load", group: "unit and load", run: measured(bin("tsx"), ["tests/load/run.ts"], env) },
+  { name: "load", after: ["chromium"], run: measured(bin("tsx"), ["tests/load/run.ts"], env) },
+  // The quick bench mostly waits (its scans' latency, the rate limit, the gateway): 50 CPU s in 160 s. Once the load test
+  // has ended it fills what Vitest's two workers leave of the cores, instead of taking cores from e2e and edge (its own
+  // ports; fails only when the benchmark machinery breaks, never on a budget).
+  { name: "bench (quick)", after: ["load"], run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
   // e2e runs two Playwright workers, each on a stack of servers of its own (the crawl specs in one, the workflows in the
   // other: playwright.config.ts), and its specs spend much of their time with Chromium and the servers waiting on each
-  // other; beside it run the quick bench (its own ports; fails only when the benchmark machinery breaks, never on a
-  // budget) and edge (OpenNext bundles the build step's output, no second next build, then the smoke specs in local
-  // workerd and the two-isolate test, on ports of their own). The two-isolate test's wall-time ratio is set by the rate
-  // limit it waits on, not by the cores: 0.83 against its 1.1 on a machine loaded 7 to 20 times over.
-  { name: "e2e", group: "browser", run: measured(bin("playwright"), ["test"], env) },
-  { name: "bench (quick)", group: "browser", run: measured(bin("tsx"), ["tests/bench/run.ts", "--quick"]) },
-  { name: "edge", group: "browser", run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
+  // other; beside it runs edge (OpenNext bundles the build step's output, no second next build, then the smoke specs in
+  // local workerd and the two-isolate test, on ports of their own). The two-isolate test's wall-time ratio is set by the
+  // rate limit it waits on, not by the cores: 0.83 against its 1.1 on a machine loaded 7 to 20 times over.
+  { name: "e2e", after: ["unit", "load"], run: measured(bin("playwright"), ["test"], env) },
+  { name: "edge", after: ["unit", "load"], run: measured(bin("tsx"), ["tests/edge/run.ts", "--reuse-next-build"], env) },
 ];
 
 async function main() {
   rmSync("test-results", { recursive: true, force: true });
   const chosen = steps.filter((step) => chosenNames().includes(step.name));
   const failed: string[] = [];
-  const times: StepTime[] = [];
   const suiteStarted = Date.now();
-  for (let i = 0; i < chosen.length;) {
-    const group = chosen[i]!.group;
-    let next = i + 1;
-    while (group && next < chosen.length && chosen[next]!.group === group) next++;
-    const batch = chosen.slice(i, next);
-    i += batch.length;
-    const runnable = batch.filter((step) => {
-      const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
-      const needsChromium = step.name === "e2e" || step.name === "edge" || step.name === "bench (quick)";
-      if (!((needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium")))) return true;
-      failed.push(`${step.name} (not run)`);
-      times.push({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" });
-      return false;
-    });
-    const results = await Promise.all(runnable.map((step) => runStep(step)));
-    for (const time of results) {
-      times.push(time);
-      if (time.code !== 0) failed.push(time.name);
-    }
-  }
+  const times = await runSteps(chosen, failed);
   // CPU s: user+sys of the step's processes, which other people's load on the machine barely changes (docs/testing.md).
   console.log(`\n${formatStepTable(times, (Date.now() - suiteStarted) / 1000)}`);
   const counts = countTests();
@@ -154,6 +141,45 @@ async function main() {
   process.exit(failed.length ? 1 : 0);
 }
 
+/**
+ * Runs every step as soon as the steps it comes after (those chosen) have ended; the times in the steps' order. A step
+ * that needs the build or the browser is not run when that step failed; `failed` gets each failed or skipped step.
+ */
+function runSteps(chosen: Step[], failed: string[]): Promise<StepTime[]> {
+  const wanted = new Set(chosen.map((step) => step.name));
+  const started = new Set<string>();
+  const times: StepTime[] = [];
+  return new Promise((allEnded) => {
+    const startReady = () => {
+      if (times.length === chosen.length) {
+        const order = (time: StepTime) => chosen.findIndex((step) => step.name === time.name);
+        return allEnded(times.sort((a, b) => order(a) - order(b)));
+      }
+      const ended = new Set(times.map((time) => time.name));
+      for (const step of chosen) {
+        if (started.has(step.name) || !(step.after ?? []).every((name) => !wanted.has(name) || ended.has(name))) continue;
+        started.add(step.name);
+        const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
+        const needsChromium = step.name === "e2e" || step.name === "edge" || step.name === "bench (quick)";
+        const skipped = (needsBuild && failed.includes("build")) || (needsChromium && failed.includes("chromium"));
+        const outcome: Promise<StepTime> = skipped
+          ? Promise.resolve({ name: step.name, wallSeconds: 0, cpuSeconds: 0, code: "not run" })
+          : runStep(step).catch((error: unknown) => {
+              console.error(`${step.name} could not run: ${error instanceof Error ? error.message : String(error)}`);
+              return { name: step.name, wallSeconds: 0, cpuSeconds: 0, code: 1 };
+            });
+        void outcome.then((time) => {
+          if (time.code === "not run") failed.push(`${step.name} (not run)`);
+          else if (time.code !== 0) failed.push(step.name);
+          times.push(time);
+          startReady();
+        });
+      }
+    };
+    startReady();
+  });
+}
+
 /** `npm test -- --only=lint,unit`: those steps alone, as the full run runs them; every step without it. */
 function chosenNames(): string[] {
   const only = process.argv.find((arg) => arg.startsWith("--only="));
@@ -162,8 +188,8 @@ function chosenNames(): string[] {
 
 async function runStep(step: Step): Promise<StepTime> {
   const started = Date.now();
-  // A step alone is measured by the runner (everything below it); grouped steps measure themselves (runMeasured).
-  const cpu = step.group ? undefined : new StepCpu();
+  // A step alone is measured by the runner (everything below it); the others measure themselves (runMeasured).
+  const cpu = step.alone ? new StepCpu() : undefined;
   console.log(`\n▶ ${step.name}`);
   const outcome = await step.run();
   const measured = typeof outcome === "number" ? { code: outcome, cpuSeconds: cpu?.stop() ?? 0 } : outcome;
