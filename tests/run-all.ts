@@ -92,8 +92,8 @@ const steps: Step[] = [
   // it could read that file half written; and side by side the two took 71 s against 73 one after the other (ci34).
   { name: "build", after: CHECKS, alone: true, run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
   { name: "chromium", after: ["build"], alone: true, run: async () => ((await ensureChromium()) ? 0 : 1) },
-  // Vitest keeps about 1.8 cores busy (one worker per core), the load test about 1.4 (50 clients against one server):
-  // side by side they fill the two cores. Not beside e2e: there, e2e's specs waited on the cores past their 30 s
+  // Vitest keeps about 1.6 cores busy (one worker per core), the load test about 0.75 (50 clients against one server),
+  // then the quick bench: side by side they fill the two cores. Not beside e2e: there, e2e's specs waited on the cores past their 30 s
   // conditions (768 s and 5 specs failed on time, against 530 s without Vitest; 2026-11-28).
   {
     name: "unit",
@@ -147,6 +147,7 @@ async function main() {
  */
 function runSteps(chosen: Step[], failed: string[]): Promise<StepTime[]> {
   const wanted = new Set(chosen.map((step) => step.name));
+  const waits = new Map(chosen.map((step) => [step.name, waitsFor(step, wanted)]));
   const started = new Set<string>();
   const times: StepTime[] = [];
   return new Promise((allEnded) => {
@@ -157,7 +158,7 @@ function runSteps(chosen: Step[], failed: string[]): Promise<StepTime[]> {
       }
       const ended = new Set(times.map((time) => time.name));
       for (const step of chosen) {
-        if (started.has(step.name) || !(step.after ?? []).every((name) => !wanted.has(name) || ended.has(name))) continue;
+        if (started.has(step.name) || !waits.get(step.name)!.every((name) => ended.has(name))) continue;
         started.add(step.name);
         const needsBuild = step.name === "e2e" || step.name === "load" || step.name === "edge";
         const needsChromium = step.name === "e2e" || step.name === "edge" || step.name === "bench (quick)";
@@ -177,6 +178,18 @@ function runSteps(chosen: Step[], failed: string[]): Promise<StepTime[]> {
       }
     };
     startReady();
+  });
+}
+
+/**
+ * The chosen steps `step` waits for: those it comes after, and in place of one not chosen, the steps that one comes
+ * after (so `--only=build,e2e` still runs e2e after the build). Steps come after earlier steps only: no cycle.
+ */
+function waitsFor(step: Step, wanted: Set<string>): string[] {
+  return (step.after ?? []).flatMap((name) => {
+    const before = steps.slice(0, steps.indexOf(step)).find((earlier) => earlier.name === name);
+    if (!before) throw new Error(`step ${step.name} comes after ${name}, which is not a step before it`);
+    return wanted.has(name) ? [name] : waitsFor(before, wanted);
   });
 }
 

@@ -79,6 +79,7 @@ export class PlatformClient {
         body: JSON.stringify({ query, variables }),
         idempotent: true,
         limiter: this.graphqlLimiter,
+        service: "graphql",
         ownRefusal: (refusal) => {
           const depleted = budgetDepletedIn(refusal.body);
           return depleted && { name: "graphql", waitMs: budgetDepletedWaitMs(depleted, this.graphqlLimiter.limit) };

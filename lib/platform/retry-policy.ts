@@ -8,8 +8,9 @@ export interface RetryPolicy {
   /** A Retry-After longer than this is reported instead of waited out. */
   maxRetryAfterMs: number;
   /**
-   * Failed attempts in a row (5xx, 408, no answer) to one upstream within a server request after which it is taken
-   * to be down: its calls are then tried once each, not retried, until one of them is answered. Absent: 12.
+   * Failed attempts in a row (5xx, 408, no answer) to one upstream, counted by a server request's schedulers for one
+   * account, after which it is taken to be down: its calls are then tried once each, not retried, until one of them
+   * gets another answer (a 2xx, 4xx or 429). Absent: 12.
    */
   outageAfterFailures?: number;
 }

@@ -29,6 +29,11 @@ export interface UpstreamRequest {
   idempotent: boolean;
   /** A limit of its own this call also counts against (GraphQL analytics), on top of the account's. */
   limiter?: RateLimitKeeper;
+  /**
+   * The service answering, where one origin serves several (GraphQL analytics beside the v4 API): failed attempts in
+   * a row are counted per origin and service, so one of them failing does not end the other's retries.
+   */
+  service?: string;
   /** Whether a 429 is that limit's refusal (told by its body) rather than the account's: then only it pauses. */
   ownRefusal?: (response: UpstreamResponse) => OwnLimitRefusal | undefined;
 }
@@ -89,8 +94,9 @@ export class Scheduler {
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
   /**
-   * Shared by every Scheduler of one server request: the limits are the request's, not each upstream's. Failed
-   * attempts in a row are counted per upstream (origin): the gateway failing says nothing of the v4 API.
+   * Shared by the Schedulers made with `shareWith`: one server request's calls to one account and the gateway. The
+   * limits are the request's, not each upstream's. Failed attempts in a row are counted per upstream (origin and
+   * service): the gateway failing says nothing of the v4 API.
    */
   private readonly usage: { subrequests: number; retries: number; failuresInARow: Map<string, number> };
 
@@ -147,13 +153,13 @@ export class Scheduler {
   /** The same, its body read by `read` as it arrives (every attempt's, retried ones too). */
   async send<B>(request: UpstreamRequest, read: BodyReader<B>): Promise<UpstreamResponse<B>>;
   async send<B>(request: UpstreamRequest, read?: BodyReader<B>): Promise<UpstreamResponse<B | string>> {
-    const upstream = new URL(request.url).origin;
+    const upstream = `${new URL(request.url).origin} ${request.service ?? ""}`;
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(request, read);
       const failed = !("response" in outcome) || isRetryableStatus(outcome.response.status);
       const failures = failed ? (this.usage.failuresInARow.get(upstream) ?? 0) + 1 : 0;
       this.usage.failuresInARow.set(upstream, failures);
-      // Once the upstream looks down, a failed call is reported at once: any answer from it ends that.
+      // Once the upstream looks down, a failed call is reported at once, until it answers anything but a 5xx or 408.
       const last = attempt >= this.retry.maxAttempts || (failed && inOutage(this.retry, failures));
       if ("response" in outcome) {
         const { response } = outcome;

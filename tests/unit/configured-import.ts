@@ -4,8 +4,9 @@ import { vi } from "vitest";
 
 /**
  * Loads modules in a fresh module graph whose configuration is parsed from `env`, then gives process.env back as it
- * was. Everything a test compares with what those modules return (error classes for `instanceof`) must come from
- * `load` too.
+ * was and empties the worker's module registry again, so the modules configured here stay the caller's: a later file
+ * imports its own. Everything a test compares with what those modules return (error classes for `instanceof`) must
+ * come from `load` too.
  */
 export async function importConfigured<T>(env: Record<string, string>, load: () => Promise<T>): Promise<T> {
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
@@ -16,5 +17,6 @@ export async function importConfigured<T>(env: Record<string, string>, load: () 
     return loaded;
   } finally {
     vi.unstubAllEnvs();
+    vi.resetModules();
   }
 }

@@ -1,6 +1,6 @@
 // POST /api/traces with decode: true opens the decoder while the traces are read: when both fail, the
 // read's error is the answer and the decoder's failure is no unhandled rejection (which ends a Node process).
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/lib/http/operation", () => ({
   operation: (handler: (context: unknown) => Promise<Response>) => (request: Request) =>
@@ -26,6 +26,8 @@ const record = (reason: unknown) => unhandled.push(reason);
 afterEach(() => {
   process.off("unhandledRejection", record);
 });
+// The unit project's files share one module registry: the route, wired to these mocks, is not left to the next file.
+afterAll(() => vi.resetModules());
 
 describe("POST /api/traces with decode: true", () => {
   it("answers the read's failure and leaves no unhandled rejection when the decoder fails too", async () => {

@@ -1,9 +1,11 @@
 // The bucket's list of uploaded ABIs is read once per LISTING_TTL_MS, not on every decoded read; an
 // upload through this process (forget) is seen at once, a failed listing is not kept, and a listing still
 // being read is never handed to another caller (on the edge, a cancelled request's read never settles).
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forgetUploadedAddresses, LISTING_TTL_MS, uploadedAddresses } from "@/lib/decode/uploaded-listing";
 
+// Before as well: the unit project's files share modules, and another file may have left a listing behind.
+beforeEach(forgetUploadedAddresses);
 afterEach(forgetUploadedAddresses);
 
 describe("uploadedAddresses", () => {
