@@ -5,6 +5,7 @@ import type { AccountEntry } from "@/lib/config-schema";
 import type { PlatformClient } from "@/lib/platform/client";
 import { listAccounts } from "@/lib/platform/accounts";
 import type { RowAccount } from "@/lib/accounts/row-account";
+import { processState } from "@/lib/process-state";
 
 export interface ConfiguredAccount extends RowAccount {
   /** The configured entry (PREFLIGHT_ACCOUNTS' key) whose credentials read it. */
@@ -18,7 +19,7 @@ export interface AccountsAnswer {
 }
 
 const KEEP_MS = 5 * 60_000;
-const reached = new Map<string, { accounts: RowAccount[]; at: number }>();
+const reached = processState("configured-accounts.reached", () => new Map<string, { accounts: RowAccount[]; at: number }>());
 
 export async function configuredAccounts(
   entries: readonly AccountEntry[],

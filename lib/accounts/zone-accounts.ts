@@ -6,13 +6,14 @@ import { InputError } from "@/lib/errors/input-error";
 import type { AccountEntry } from "@/lib/accounts/account-entries";
 import { ACCOUNT_PARAMETER, type AccountScope } from "@/lib/accounts/account-scope";
 import type { RowAccount } from "@/lib/accounts/row-account";
+import { processState } from "@/lib/process-state";
 
 interface ZoneOwner {
   entryKey: string;
   account: RowAccount;
 }
 
-const owners = new Map<string, ZoneOwner>();
+const owners = processState("zone-accounts.owners", () => new Map<string, ZoneOwner>());
 
 export const zoneAccounts = {
   record(entryKey: string, zones: readonly { id: string; account: RowAccount }[]): void {

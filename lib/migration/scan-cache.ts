@@ -1,16 +1,17 @@
 // Scans kept by the server so repeated views are instant; a refresh or the time-to-live replaces them.
-// Per process for now: the edge runtime keeps them in the bucket instead.
+// One per process (lib/process-state.ts: the pages read them too); the edge runtime keeps them in the bucket instead.
 import "server-only";
 import type { ZoneScan } from "@/lib/migration/zone-assessment";
 import { sharedZoneList } from "@/lib/platform/zone-list-share";
 import type { ZoneRow } from "@/lib/platform/zones";
+import { processState } from "@/lib/process-state";
 
 /** Long enough to page through a review, short enough that the data is from this working session. */
 export const ZONE_SCAN_TTL_MS = 15 * 60_000;
 
 // The expiry is kept as a number: a cached answer looks up 200 scans, and parsing each one's timestamp
 // every time stood out in its CPU profile.
-const scans = new Map<string, { scan: ZoneScan; expiresAt: number }>();
+const scans = processState("scan-cache.scans", () => new Map<string, { scan: ZoneScan; expiresAt: number }>());
 type ZoneList = {
   zones: ZoneRow[];
   complete: boolean;
@@ -20,7 +21,7 @@ type ZoneList = {
   unreadableEntries?: number;
 };
 /** Per account entry and filter (zoneListKey): each configured account's list is its own. */
-const zoneLists = new Map<string, ZoneList>();
+const zoneLists = processState("scan-cache.zone-lists", () => new Map<string, ZoneList>());
 
 function fresh(fetchedAt: number): boolean {
   return Date.now() - fetchedAt < ZONE_SCAN_TTL_MS;

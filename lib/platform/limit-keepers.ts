@@ -7,6 +7,7 @@ import { limitObjectName, limitOwner } from "@/lib/platform/limit-owner";
 import { RateLimiter } from "@/lib/platform/rate-limiter";
 import type { LimitKeeping, RateLimitKeeper } from "@/lib/platform/rate-limit-keeper";
 import { SharedRateLimiter } from "@/lib/platform/shared-rate-limiter";
+import { processState } from "@/lib/process-state";
 
 interface Keepers {
   keeping: LimitKeeping;
@@ -14,8 +15,8 @@ interface Keepers {
   graphql: RateLimitKeeper;
 }
 
-/** One set per account entry per process or isolate (module state): the isolate's batches of permits live here. */
-const keepers = new Map<string, Keepers>();
+/** One set per account entry per process or isolate: the isolate's batches of permits live here. */
+const keepers = processState("limit-keepers", () => new Map<string, Keepers>());
 
 /** The entry's own limits (default: the first entry's): one account's used-up limit never stalls another's calls. */
 export function limitKeepers(config: Config, entry: AccountEntry = config.accounts[0]!): Keepers {

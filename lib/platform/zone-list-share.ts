@@ -5,6 +5,7 @@
 import "server-only";
 import type { PlatformClient } from "@/lib/platform/client";
 import type { ZoneRow } from "@/lib/platform/zones";
+import { processState } from "@/lib/process-state";
 
 /** A list this young is what listing again would answer: even a refresh takes it. */
 export const JUST_LISTED_MS = 60_000;
@@ -20,7 +21,7 @@ export interface ListedZones {
 }
 
 /** The latest listing per account key: one per configured entry and account filter, so a few. */
-const latest = new Map<string, ListedZones>();
+const latest = processState("zone-list-share.latest", () => new Map<string, ListedZones>());
 
 /** The account a list belongs to: the API it was read from and the account filter it was read with. */
 export function zoneListKey(client: PlatformClient, accountId: string | undefined): string {

@@ -15,18 +15,22 @@ import { join, resolve } from "node:path";
 import type { Bucket } from "@/lib/storage/bucket";
 import { localBucket, type Dispatch } from "@/lib/storage/local-bucket-calls";
 import { LOCAL_BUCKET_WORKER } from "@/lib/storage/local-bucket-worker";
+import { processState } from "@/lib/process-state";
 
 /** wrangler.jsonc's `compatibility_date` (tests/integration/local-bucket.test.ts checks they agree). */
 export const LOCAL_BUCKET_COMPATIBILITY_DATE = "2026-04-20";
 
-let opened: Promise<{ bucket: Bucket; dispose: () => Promise<void> }> | undefined;
+/** One runtime per process: a page's copy of this module opening a second would be a second workerd on the same files. */
+const local = processState("local-bucket", () => ({
+  opened: undefined as Promise<{ bucket: Bucket; dispose: () => Promise<void> }> | undefined,
+}));
 
 export function openLocalBucket(dataDir: string): Promise<Bucket> {
-  opened ??= start(resolve(dataDir)).catch((error: unknown) => {
-    opened = undefined; // a failed start is retried by the next request, not cached forever
+  local.opened ??= start(resolve(dataDir)).catch((error: unknown) => {
+    local.opened = undefined; // a failed start is retried by the next request, not cached forever
     throw error;
   });
-  return opened.then((o) => o.bucket);
+  return local.opened.then((o) => o.bucket);
 }
 
 async function start(persistDir: string) {
@@ -75,7 +79,7 @@ async function start(persistDir: string) {
 
 /** For tests and shutdown: stops the local bucket's runtime. */
 export async function closeLocalBucket(): Promise<void> {
-  const current = opened;
-  opened = undefined;
+  const current = local.opened;
+  local.opened = undefined;
   if (current) await (await current).dispose();
 }

@@ -7,6 +7,7 @@
 // settled values are kept, never a pending read: on workerd a promise settled by one request must not
 // resume another. A failed read throws and leaves nothing remembered.
 import type { Bucket } from "@/lib/storage/bucket";
+import { processState } from "@/lib/process-state";
 
 export const REMEMBERED_MS = 5_000;
 
@@ -18,9 +19,9 @@ interface Entry {
   renewing?: { since: number };
 }
 
-const entries = new WeakMap<Bucket, Map<string, Entry>>();
+const entries = processState("remembered-read.entries", () => new WeakMap<Bucket, Map<string, Entry>>());
 /** Bumped by every forget of a key, for every bucket: a writer holds a request's metered view, not the bucket itself. */
-const generations = new Map<string, number>();
+const generations = processState("remembered-read.generations", () => new Map<string, number>());
 
 function entryOf(bucket: Bucket, key: string): Entry {
   let keys = entries.get(bucket);

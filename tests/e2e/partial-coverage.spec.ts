@@ -35,6 +35,12 @@ test("pages waiting on a used-up rate limit show what they cover, never a 0 they
   await expect(page.getByTestId("zones-count")).toContainText(/\(\d+ of 60 zones read\)/);
   await expectNoUnreadZero(page, "zones-overview");
 
+  // Settings counts the calls the routes made: the page and the routes share the process's one limiter.
+  await page.goto(`${preflight.url}/settings`);
+  const left = (await page.getByTestId("settings-accounts").innerText()).match(/account: (\d+) of 120 left/);
+  expect(left, "the account limit's line on Settings").not.toBeNull();
+  expect(Number(left![1])).toBeLessThan(20);
+
   await page.goto(`${preflight.url}/certificates`);
   await expect(page.getByTestId("rate-limit-wait")).toContainText(/the certificate audit resumes at/i, { timeout: 30_000 });
   // Who used the limit: the Zones scan, named, with its calls in the window.
