@@ -8,6 +8,12 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef, type MouseEvent } from "react";
 
 const ROW_HEIGHT = 36;
+/**
+ * The scroller's height before it is measured: the server cannot measure it, and a virtualizer without a size
+ * renders no row. With this, the page's HTML holds the rows a usual screen shows (about 22, plus the overscan),
+ * visible before any script runs; hydration renders the same rows, then the real size takes over.
+ */
+const UNMEASURED_RECT = { width: 0, height: 800 };
 
 /** A cell cut by its column's width gets its whole text as a title when the pointer reaches it. */
 function titleIfCut(event: MouseEvent<HTMLElement>) {
@@ -41,6 +47,7 @@ export function VirtualTable<T>(props: {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    initialRect: UNMEASURED_RECT,
   });
   const { onOpen, isOpen } = props;
 

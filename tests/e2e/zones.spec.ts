@@ -32,6 +32,22 @@ test("the Zones page lists every zone of the sandbox account", { tag: "@smoke" }
   expect(shown.sort()).toEqual([...expected].sort());
 });
 
+test("once the zones are scanned, the page's HTML holds the first rows: they show before any script runs", async ({ page, request }) => {
+  await page.goto("/zones");
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  // The page reads the scans the route cached (one cache per process, lib/process-state.ts).
+  const html = await (await request.get("/zones")).text();
+  const first = (await page.getByTestId("zone-row").first().locator("[role=cell]:first-child").innerText()).trim();
+  expect(html.split('data-testid="zone-row"').length - 1).toBeGreaterThanOrEqual(20);
+  expect(html).toContain(first);
+
+  const scriptless = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const bare = await scriptless.newPage();
+  await bare.goto(page.url());
+  await expect(bare.getByTestId("zone-row").first()).toBeVisible();
+  await scriptless.close();
+});
+
 test("filters and sort live in the URL, so a shared link opens the same view", async ({ page }) => {
   await page.goto("/zones");
   await expect(page.getByTestId("zones-count")).toContainText("Showing");
