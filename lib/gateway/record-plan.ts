@@ -5,7 +5,16 @@
 import type { z } from "zod";
 
 export type Plan =
-  | { kind: "object"; fields: Map<string, Field>; byLength: Field[][]; requiredMask: number; otherKeys: boolean; nullable: boolean }
+  | {
+      kind: "object";
+      fields: Map<string, Field>;
+      byLength: Field[][];
+      requiredMask: number;
+      otherKeys: boolean;
+      nullable: boolean;
+      /** The known key the last object checked began with: a hint, tried first (record-check.ts). */
+      first?: Field;
+    }
   | { kind: "array"; element: Plan; nullable: boolean }
   | { kind: "string"; hex: boolean; nullable: boolean }
   | { kind: "integer"; nonNegative: boolean; nullable: boolean; capture?: boolean }
@@ -18,6 +27,8 @@ export interface Field {
   bit: number;
   /** The key's bytes (ASCII), compared with the record's without decoding it. */
   key: Uint8Array;
+  /** The known key that followed this one the last time: a hint, tried first (record-check.ts). */
+  next?: Field;
 }
 
 /** The one hex rule of trace-schema.ts; another pattern is not read here (zod checks it). */
