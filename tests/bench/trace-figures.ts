@@ -102,8 +102,9 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
     if (options.passthrough) await passthroughTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock);
 
     // One run: PAIRS direct/Preflight pairs on fresh windows, in alternating order, the median ratio of
-    // them (a single pair on this shared machine swings by 2× either way).
-    const PAIRS = 7;
+    // them (a single pair on this shared machine swings by 2× either way). 15, a multiple of the 3 reads, so
+    // each read is first equally often; with 7 a run, one build's runs ranged from 1.07× to 1.27× over the passthrough.
+    const PAIRS = 15;
     const dense = await repeat(options.runs, async (run) => {
       const pairs: Array<{
         ratio: number;
