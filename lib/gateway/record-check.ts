@@ -230,6 +230,7 @@ const ANY_OBJECT: Extract<Plan, { kind: "object" }> = {
   requiredMask: 0,
   otherKeys: true,
   nullable: false,
+  first: undefined,
 };
 
 /** -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)? followed by the byte that ends it. */

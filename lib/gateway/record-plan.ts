@@ -94,14 +94,15 @@ function planOfDef(def: Def, nullable: boolean): Plan {
         if ((!optional && required === 30) || !/^[\x20-\x7e]*$/.test(key) || /["\\]/.test(key)) return { kind: "unsure", nullable };
         const bit = optional ? 0 : 1 << required++;
         requiredMask |= bit;
-        fields.set(key, { plan, bit, key: Uint8Array.from(key, (c) => c.charCodeAt(0)) });
+        // The hints start empty, but present: every plan and field keeps one shape when the check sets them.
+        fields.set(key, { plan, bit, key: Uint8Array.from(key, (c) => c.charCodeAt(0)), next: undefined });
       }
       const catchall = def.catchall?._zod.def.type;
       // z.object (no catchall) and z.looseObject (unknown) accept other keys; z.strictObject (never) does not.
       const otherKeys = catchall === undefined || catchall === "unknown" || catchall === "any";
       const byLength: Field[][] = [];
       for (const field of fields.values()) (byLength[field.key.length] ??= []).push(field);
-      return { kind: "object", fields, byLength, requiredMask, otherKeys, nullable };
+      return { kind: "object", fields, byLength, requiredMask, otherKeys, nullable, first: undefined };
     }
     case "array":
       return checks.length ? { kind: "unsure", nullable } : { kind: "array", element: compile(def.element!).plan, nullable };
