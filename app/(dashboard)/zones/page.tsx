@@ -3,10 +3,8 @@ import { PageHeader } from "@/components/app-shell/page-header";
 import { ZonesView } from "@/components/zones/zones-view";
 import { pageIdentity } from "@/lib/identity/page-identity";
 import { hasRole } from "@/lib/identity/roles";
-import { cachedFirstAnswer } from "@/lib/migration/scan-account";
-import { pageDriftFlags } from "@/lib/drift/open-flags";
+import { zonesFirstAnswer } from "@/lib/migration/zones-first-answer";
 import { getConfig } from "@/lib/config";
-import { defaultZoneListKey } from "@/lib/platform/zone-list-share";
 
 export const metadata: Metadata = { title: "Zones" };
 
@@ -15,9 +13,8 @@ export default async function ZonesPage() {
   const identity = await pageIdentity();
   // One account only: several accounts' first answer is theirs together, which the page asks for.
   const single = getConfig().accounts.length === 1;
-  const cached = single && identity && hasRole(identity.role, "viewer") ? cachedFirstAnswer(defaultZoneListKey(getConfig())) : undefined;
-  // The same answer as GET /api/zones: with the drift watch flags.
-  const firstPage = cached && { ...cached, drift: await pageDriftFlags() };
+  // What GET /api/zones answers first (a fresh snapshot's rows, or the live scan's), with the drift watch flags.
+  const firstPage = single && identity && hasRole(identity.role, "viewer") ? await zonesFirstAnswer() : undefined;
   return (
     <>
       <PageHeader title="Zones" />
