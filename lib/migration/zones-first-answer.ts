@@ -6,7 +6,7 @@ import "server-only";
 import { mergeAccountParts, type AccountCoverage } from "@/lib/accounts/account-answers";
 import { getConfig } from "@/lib/config";
 import { pageDriftFlags } from "@/lib/drift/open-flags";
-import { flagsOfAccount, type DriftFlag } from "@/lib/drift/flags";
+import type { DriftFlag } from "@/lib/drift/flags";
 import { cachedFirstAnswer, type AccountScan } from "@/lib/migration/scan-account";
 import { openPlatform } from "@/lib/platform/open-platform";
 import { defaultZoneListKey } from "@/lib/platform/zone-list-share";
@@ -29,6 +29,6 @@ export async function zonesFirstAnswer(): Promise<ZonesFirstAnswer | undefined> 
   const answer = snapshot.answer ?? (cached && { ...cached, snapshot: snapshot.snapshot });
   if (!answer) return undefined;
   const { accounts } = mergeAccountParts([{ entry, answer }], (part) => part.zones);
-  const flags = await pageDriftFlags();
-  return { ...answer, accounts, drift: flags && flagsOfAccount(flags, undefined) };
+  // Every account's flags, as the operation answers without an account asked for.
+  return { ...answer, accounts, drift: await pageDriftFlags() };
 }
