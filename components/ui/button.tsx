@@ -10,7 +10,7 @@ const VARIANTS = {
   danger: "border border-red-300 bg-white text-red-800 hover:bg-red-50",
   /** Confirming a step that acts on the account. */
   warning: "border border-amber-700 bg-amber-700 font-semibold text-white hover:bg-amber-800",
-  /** A toggle that is on (aria-pressed): a filter chip or the chosen zone. */
+  /** A toggle that is on (aria-pressed), or the chosen item of a list of links (aria-current): a filter chip, the chosen zone. */
   selected: "border border-blue-600 bg-blue-50",
 } as const;
 

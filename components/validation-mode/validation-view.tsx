@@ -9,10 +9,14 @@ import { coverageLabel, isExact } from "@/lib/client/coverage";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { validationSearchParams, type ValidationInputs } from "./search-params";
 import { ZoneComparison } from "./zone-comparison";
-import { Button } from "@/components/ui/button";
-import { useQueryStates } from "nuqs";
+import { buttonClass } from "@/components/ui/button";
+import Link from "next/link";
+import { createSerializer, useQueryStates } from "nuqs";
 import { AccountFilter, offersAccountChoice, useKnownAccounts } from "@/components/accounts/account-filter";
 import { AccountCoverageLine } from "@/components/accounts/account-coverage";
+
+/** The page's URL with a view: a zone's choice is a link, so it opens in a new tab and never waits on a queued URL update. */
+const viewUrl = createSerializer(validationSearchParams);
 
 export function ValidationView() {
   const [view, setUrl] = useQueryStates(validationSearchParams);
@@ -46,14 +50,15 @@ export function ValidationView() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {inValidation.map((zone) => (
               <li key={zone.id}>
-                <Button
-                  aria-pressed={view.zone === zone.id}
-                  variant={view.zone === zone.id ? "selected" : "secondary"}
-                  onClick={() => setView({ zone: zone.id })}
+                <Link
+                  href={viewUrl("/validation", { ...view, zone: zone.id })}
+                  aria-current={view.zone === zone.id ? "page" : undefined}
+                  className={buttonClass({ variant: view.zone === zone.id ? "selected" : "secondary" })}
+                  scroll={false}
                 >
                   {zone.name}
                   {several && <span className="ml-1 text-xs text-slate-500">({zone.account.name})</span>}
-                </Button>
+                </Link>
               </li>
             ))}
           </ul>

@@ -191,7 +191,7 @@ test("the Validation page filters by account, and reads a zone's window with its
   // Over every account the count may still grow: the refused account's zones are unknown.
   await expect(page.getByTestId("validation-coverage")).toContainText(`Partial: ${NOT_READ}.`, { timeout: 30_000 });
   await expect(page.getByTestId("validation-zone-count")).toHaveText(/^\d+\+ \(At least \d+: 30 zones read; 1 of 3 accounts/);
-  const zone = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("button").first();
+  const zone = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("link").first();
   await expect(zone).toBeVisible({ timeout: 30_000 });
   const asked = page.waitForRequest((request) => /\/api\/zones\/[0-9a-f]{32}\/validation\?.*account=[0-9a-f]{32}/.test(request.url()));
   await zone.click();

@@ -19,7 +19,7 @@ const designedNewOnlyBlocks = [0, 1, 2].flatMap((ordinal) => [
 
 test("open a validation-mode zone, filter to new-only blocks, export them as CSV", async ({ page }) => {
   await page.goto("/validation");
-  const zones = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("button");
+  const zones = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("link");
   await expect(zones.first()).toBeVisible({ timeout: 30_000 });
   await zones.first().click();
   await expect(page).toHaveURL(/zone=[0-9a-f]{32}/);
@@ -74,12 +74,12 @@ test("open a validation-mode zone, filter to new-only blocks, export them as CSV
 
 test("the sampled zone's figures are marked as estimates, with the interval and the sampling-artefact note", async ({ page }) => {
   await page.goto("/validation");
-  const zones = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("button");
+  const zones = page.getByRole("navigation", { name: "Zones in validation mode" }).getByRole("link");
   await expect(zones.first()).toBeVisible({ timeout: 30_000 });
   let sampledZones = 0;
   for (let i = 0; i < (await zones.count()); i++) {
     await zones.nth(i).click();
-    await expect(zones.nth(i)).toHaveAttribute("aria-pressed", "true");
+    await expect(zones.nth(i)).toHaveAttribute("aria-current", "page");
     const summary = page.getByTestId("decision-summary");
     await expect(summary).toBeVisible({ timeout: 40_000 });
     if ((await page.getByTestId("sampled-mark").count()) === 0) {
