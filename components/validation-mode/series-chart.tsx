@@ -29,6 +29,7 @@ export function SeriesChart({ summary }: { summary: ValidationSummary }) {
                 stroke={CLASS_COLOURS[cls]}
                 fill={CLASS_COLOURS[cls]}
                 fillOpacity={0.4}
+                isAnimationActive={false}
               />
             ))}
           </AreaChart>
