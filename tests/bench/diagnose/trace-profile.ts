@@ -1,7 +1,8 @@
 // Diagnostic (`npx tsx tests/bench/diagnose/trace-profile.ts`): where POST /api/traces spends the server's CPU
 // beyond the bench build's bare passthrough (figure 5's floor). The bench build runs under --cpu-prof; READS fresh
 // dense windows through Preflight, then READS through the passthrough; the profile's samples are split by the
-// moments each side began and ended, and each side's self time printed by function, per read.
+// moments each side began and ended, and each side's self time printed by function, per read. COMPARE=decode sets
+// Preflight's decoded read (figure 5d′) against its undecoded one instead.
 import { readdirSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,18 @@ import { startBenchGateway, startBenchPreflight, stopAll, type Running } from ".
 const READS = Number(process.env.READS ?? 40);
 const WINDOW = 800;
 const PAUSE_MS = 500;
+/** The two sides, as [label, path, decode]: the first is "Preflight" in the tables, the second its reference. */
+const SIDES =
+  process.env.COMPARE === "decode"
+    ? ([
+        ["decoded", "/api/traces", true],
+        ["undecoded", "/api/traces", false],
+      ] as const)
+    : ([
+        ["Preflight", "/api/traces", false],
+        ["passthrough", PASSTHROUGH_PATH, false],
+      ] as const);
+const [A, B] = [SIDES[0][0], SIDES[1][0]];
 interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -32,30 +45,31 @@ async function main() {
     preflight = await startBenchPreflight({}, { dir, nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profiles}`] });
     const { denseFromBlock } = ((await (await fetch(`${gateway.url}/__gateway/seed`)).json()) as { bench: BenchSeedSummary }).bench;
     const pid = preflight.service.child.pid!;
-    const read = async (path: string, shift: number) => {
+    const read = async (path: string, shift: number, decode = false) => {
       const fromBlock = denseFromBlock - WINDOW / 2 + shift;
       const response = await fetch(`${preflight!.url}${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ fromBlock, toBlock: fromBlock + WINDOW - 1 }),
+        body: JSON.stringify({ fromBlock, toBlock: fromBlock + WINDOW - 1, ...(decode ? { decode } : {}) }),
       });
       await response.arrayBuffer();
     };
     // Warm-up: both routes compiled and their first parse done before the profile's halves count.
-    for (let i = 0; i < 4; i++) await read(i % 2 ? PASSTHROUGH_PATH : "/api/traces", 2 * READS + i);
+    for (let i = 0; i < 4; i++) await read(SIDES[i % 2]![1], 2 * READS + i, SIDES[i % 2]![2]);
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    for (const [side, path, offset] of [
-      ["preflight", "/api/traces", 0],
-      ["passthrough", PASSTHROUGH_PATH, READS],
-    ] as const) {
+    for (const [index, [label, path, decode]] of SIDES.entries()) {
+      // Internally the first side is "preflight" and the second "passthrough", whatever they are.
+      const side = index === 0 ? "preflight" : "passthrough";
+      const offset = index * READS;
       const before = processTreeCpuMs(pid);
       const from = now();
-      for (let i = 0; i < READS; i++) await read(path, offset + i);
+      for (let i = 0; i < READS; i++) await read(path, offset + i, decode);
       marks[side] = [from, now()];
       cpu[side] = (processTreeCpuMs(pid) - before) / READS;
+      cpu[label] = cpu[side];
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
-    console.log(`server CPU a read: Preflight ${cpu.preflight!.toFixed(1)} ms, passthrough ${cpu.passthrough!.toFixed(1)} ms`);
+    console.log(`server CPU a read: ${A} ${cpu.preflight!.toFixed(1)} ms, ${B} ${cpu.passthrough!.toFixed(1)} ms`);
   } finally {
     await stopAll(preflight, gateway);
   }
@@ -89,7 +103,7 @@ async function main() {
     const pre = bySide(...halves.preflight);
     const pass = bySide(...halves.passthrough);
     const total = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0) / 1000 / READS;
-    console.log(`\n${file}: profiled self time a read, Preflight ${total(pre).toFixed(1)} ms, passthrough ${total(pass).toFixed(1)} ms`);
+    console.log(`\n${file}: profiled self time a read, ${A} ${total(pre).toFixed(1)} ms, ${B} ${total(pass).toFixed(1)} ms`);
     // By where the code lives: Preflight's bundle (.next/server/chunks), Next, Node's internals, the rest.
     const category = (name: string) => {
       const url = name.slice(name.indexOf(" ") + 1);
@@ -105,7 +119,7 @@ async function main() {
       return sums;
     };
     const [preByCategory, passByCategory] = [byCategory(pre), byCategory(pass)];
-    console.log("  Preflight  passthrough  where (ms a read)");
+    console.log(`  ${A.padStart(9)}  ${B.padStart(11)}  where (ms a read)`);
     for (const name of [...new Set([...preByCategory.keys(), ...passByCategory.keys()])].sort(
       (a, b) => (preByCategory.get(b) ?? 0) - (preByCategory.get(a) ?? 0),
     ))
@@ -117,7 +131,7 @@ async function main() {
       .map((name) => ({ name, pre: (pre.get(name) ?? 0) / 1000 / READS, pass: (pass.get(name) ?? 0) / 1000 / READS }))
       .sort((a, b) => b.pre - b.pass - (a.pre - a.pass))
       .slice(0, 25);
-    console.log("  Preflight  passthrough  difference  function (ms a read)");
+    console.log(`  ${A.padStart(9)}  ${B.padStart(11)}  difference  function (ms a read)`);
     for (const row of rows)
       console.log(
         `  ${row.pre.toFixed(2).padStart(9)}  ${row.pass.toFixed(2).padStart(11)}  ${(row.pre - row.pass).toFixed(2).padStart(10)}  ${row.name}`,
