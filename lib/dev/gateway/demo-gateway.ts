@@ -3,7 +3,8 @@
 import { startAnvil, type Anvil } from "./anvil";
 import { startPolicyLayer, type PolicyLayer } from "./policy";
 import { seedBenchExtension, type BenchSeedSummary } from "./bench-seed";
-import { seedChain, type SeedSummary } from "./seed";
+import { seededChain } from "./chain-cache";
+import type { SeedSummary } from "./seed";
 
 export interface DemoGateway {
   /** What ETH_GATEWAY_URL points at. */
@@ -12,6 +13,8 @@ export interface DemoGateway {
   origin: string;
   anvil: Anvil;
   seed: SeedSummary & { bench?: BenchSeedSummary };
+  /** Whether the default chain was seeded by this start or loaded from this machine's copy (chain-cache.ts). */
+  chainFrom: "seed" | "copy";
   close(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ export async function startDemoGateway(options: {
   const anvil = await startAnvil(options.anvilPort);
   let policy: PolicyLayer | undefined;
   try {
-    const base = await seedChain(anvil.url);
+    const { summary: base, from: chainFrom } = await seededChain(anvil.url);
     const bench = options.benchSeed
       ? await seedBenchExtension(anvil.url, base.contracts.fan, base.contracts.answer, options.benchSeed.tailBlocks)
       : undefined;
@@ -38,6 +41,7 @@ export async function startDemoGateway(options: {
       origin: layer.url,
       anvil,
       seed,
+      chainFrom,
       close: async () => {
         await layer.close();
         await anvil.stop();

@@ -37,10 +37,18 @@ async function receiptOf(url: string, hash: string): Promise<Receipt> {
   throw new Error(`no receipt for ${hash}`);
 }
 
+/** Seconds between two blocks' times: fixed, so every block hash is the same each run. */
+export const BLOCK_INTERVAL_SECONDS = 12;
+
+/** What anvil keeps as a setting rather than as state: set before seeding, and again after a seeded state is loaded. */
+export async function applyChainSettings(url: string): Promise<void> {
+  await rpc(url, "anvil_setBlockTimestampInterval", [BLOCK_INTERVAL_SECONDS]);
+}
+
 export async function seedChain(url: string): Promise<SeedSummary> {
   const accounts = await rpc<string[]>(url, "eth_accounts");
   const account = (i: number) => accounts[i % accounts.length]!;
-  await rpc(url, "anvil_setBlockTimestampInterval", [12]); // block times (hence hashes) fixed too
+  await applyChainSettings(url);
   let transactions = 0;
   const send = async (tx: Tx) => {
     transactions++;
