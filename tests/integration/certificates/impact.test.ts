@@ -104,6 +104,24 @@ describe("the sandbox's httpRequestsAdaptiveGroups", () => {
     expect(await agentsOf("healthcheck")).toEqual([expect.stringContaining("Cloudflare-Healthchecks")]);
   });
 
+  it("answers a window by the hours it covers: again within them the same, one hour more with that hour's traffic", async () => {
+    const zone = zoneOfPlan("enterprise");
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 12 * 3_600_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    const total = async (fromMs: number, toMs: number) => {
+      const variables = { zoneTag: zone.id, from: at(fromMs), to: at(toMs), hosts: hostsOf(zone.id, zone.name, 2) };
+      const { body } = await post(bySource("eyeball"), variables);
+      const zones = (body.data as { viewer: { zones: Array<{ httpRequestsAdaptiveGroups: Array<{ count: number }> }> } }).viewer.zones;
+      return zones[0]!.httpRequestsAdaptiveGroups.reduce((sum, group) => sum + group.count, 0);
+    };
+    const sixHours = await total(hour - 6 * 3_600_000, hour);
+    expect(sixHours).toBeGreaterThan(0);
+    // The same six hours, the window's edges moved within them (the sandbox's cells are hourly).
+    expect(await total(hour - 6 * 3_600_000 - 1_000, hour - 1_000)).toBe(await total(hour - 6 * 3_600_000, hour));
+    expect(await total(hour - 6 * 3_600_000, hour + 1_000)).toBeGreaterThan(sixHours);
+    expect(await total(hour - 5 * 3_600_000 - 1, hour)).toBeLessThan(sixHours);
+  });
+
   it("fails the whole query on a field the dataset lacks, as errors.mdx says", async () => {
     const zone = zoneOfPlan("enterprise");
     const { status, body } = await post(bySource("eyeball").replace("userAgent", "userAgentVersion"), {
