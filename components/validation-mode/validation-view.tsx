@@ -15,7 +15,7 @@ import { createSerializer, useQueryStates } from "nuqs";
 import { AccountFilter, offersAccountChoice, useKnownAccounts } from "@/components/accounts/account-filter";
 import { AccountCoverageLine } from "@/components/accounts/account-coverage";
 
-/** The page's URL with a view: a zone's choice is a link, so it opens in a new tab and never waits on a queued URL update. */
+/** The page's URL with a view: a zone's choice is a link, so it can be opened in a new tab, and it never waits on a queued URL update. */
 const viewUrl = createSerializer(validationSearchParams);
 
 export function ValidationView() {
@@ -55,6 +55,8 @@ export function ValidationView() {
                   aria-current={view.zone === zone.id ? "page" : undefined}
                   className={buttonClass({ variant: view.zone === zone.id ? "selected" : "secondary" })}
                   scroll={false}
+                  // One zone is opened at a time: prefetching every zone's view would render the page once per zone.
+                  prefetch={false}
                 >
                   {zone.name}
                   {several && <span className="ml-1 text-xs text-slate-500">({zone.account.name})</span>}

@@ -35,10 +35,11 @@ export interface Crawl {
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Only violations are read: axe then skips collecting the nodes of passes and inapplicable rules (its resultTypes option).
+  // Only violations are read: axe then skips collecting the nodes of passes and inapplicable rules (its resultTypes
+  // option). Set before the tags: AxeBuilder's options() replaces the run options, withTags() among them.
   const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .options({ resultTypes: ["violations"] })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

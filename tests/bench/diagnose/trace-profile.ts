@@ -57,7 +57,7 @@ async function main() {
     // Warm-up: both routes compiled and their first parse done before the profile's halves count.
     for (let i = 0; i < 4; i++) await read(SIDES[i % 2]![1], 2 * READS + i, SIDES[i % 2]![2]);
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    for (const [index, [label, path, decode]] of SIDES.entries()) {
+    for (const [index, [, path, decode]] of SIDES.entries()) {
       // Internally the first side is "preflight" and the second "passthrough", whatever they are.
       const side = index === 0 ? "preflight" : "passthrough";
       const offset = index * READS;
@@ -66,7 +66,6 @@ async function main() {
       for (let i = 0; i < READS; i++) await read(path, offset + i, decode);
       marks[side] = [from, now()];
       cpu[side] = (processTreeCpuMs(pid) - before) / READS;
-      cpu[label] = cpu[side];
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
     console.log(`server CPU a read: ${A} ${cpu.preflight!.toFixed(1)} ms, ${B} ${cpu.passthrough!.toFixed(1)} ms`);

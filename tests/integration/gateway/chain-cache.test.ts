@@ -1,7 +1,7 @@
 // Integration: the demo chain kept once per machine (lib/dev/gateway/chain-cache.ts), on two real anvils. The first
 // seeds and keeps its state; the second loads it and must be the same chain: every trace of every block, the
 // seed's summary, and the blocks mined after it (same times, hence the same hashes).
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -34,11 +34,16 @@ async function chainOf(url: string) {
 }
 
 it("a second start loads the first start's chain: the same traces, summary and next blocks", async () => {
+  // A copy of other sources, as an earlier checkout of the seed left it: replaced by this one's.
+  writeFileSync(join(cacheDir, "demo-chain-0123456789abcdef.json"), "{}");
   const first = await startAnvil(0);
   anvils.push(first);
   const seeded = await seededChain(first.url, { cacheDir });
   expect(seeded.from).toBe("seed");
-  expect(readdirSync(cacheDir).filter((name) => name.endsWith(".json"))).toHaveLength(1);
+  const copies = readdirSync(cacheDir);
+  expect(copies).toHaveLength(1);
+  expect(copies[0]).toMatch(/^demo-chain-[0-9a-f]{16}\.json$/);
+  expect(copies[0]).not.toBe("demo-chain-0123456789abcdef.json");
   const second = await startAnvil(0);
   anvils.push(second);
   const loaded = await seededChain(second.url, { cacheDir });
