@@ -49,8 +49,8 @@ export async function seededChain(
 }
 
 /**
- * Dumps the seeded chain next to nothing older: copies of earlier sources are removed. Written aside, then renamed, so
- * two gateways seeding at once each leave a whole file. Only a speed-up: a copy that cannot be written is left out.
+ * Dumps the seeded chain for the next start, and removes the copies of earlier sources. Written aside, then renamed,
+ * so two gateways seeding at once each leave a whole file. Only a speed-up: a copy that cannot be written is left out.
  */
 async function keepCopy(url: string, dir: string, file: string, summary: SeedSummary): Promise<void> {
   const partial = `${file}.${randomUUID()}.partial`;

@@ -13,7 +13,7 @@ export interface DemoGateway {
   origin: string;
   anvil: Anvil;
   seed: SeedSummary & { bench?: BenchSeedSummary };
-  /** Whether the default chain was seeded by this start or loaded from this machine's copy (chain-cache.ts). */
+  /** Whether the default chain was seeded by this start or loaded from this checkout's copy (chain-cache.ts). */
   chainFrom: "seed" | "copy";
   close(): Promise<void>;
 }

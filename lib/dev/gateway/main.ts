@@ -23,7 +23,7 @@ async function main() {
   });
   console.log(
     `demo gateway ready on ${gateway.url} (anvil on ${gateway.anvil.url}: ${gateway.seed.latestBlock} blocks, ` +
-      `${gateway.seed.transactions} transactions, ${gateway.chainFrom === "copy" ? "loaded from this machine's copy" : "seeded"} ` +
+      `${gateway.seed.transactions} transactions, ${gateway.chainFrom === "copy" ? "loaded from this checkout's copy" : "seeded"} ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   closeOnSignals(() => gateway.close());
