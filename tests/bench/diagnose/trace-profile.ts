@@ -57,9 +57,7 @@ async function main() {
     // Warm-up: both routes compiled and their first parse done before the profile's halves count.
     for (let i = 0; i < 4; i++) await read(SIDES[i % 2]![1], 2 * READS + i, SIDES[i % 2]![2]);
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    for (const [index, [, path, decode]] of SIDES.entries()) {
-      // Internally the first side is "preflight" and the second "passthrough", whatever they are.
-      const side = index === 0 ? "preflight" : "passthrough";
+    for (const [index, [side, path, decode]] of SIDES.entries()) {
       const offset = index * READS;
       const before = processTreeCpuMs(pid);
       const from = now();
@@ -68,7 +66,7 @@ async function main() {
       cpu[side] = (processTreeCpuMs(pid) - before) / READS;
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
-    console.log(`server CPU a read: ${A} ${cpu.preflight!.toFixed(1)} ms, ${B} ${cpu.passthrough!.toFixed(1)} ms`);
+    console.log(`server CPU a read: ${A} ${cpu[A]!.toFixed(1)} ms, ${B} ${cpu[B]!.toFixed(1)} ms`);
   } finally {
     await stopAll(preflight, gateway);
   }
@@ -85,8 +83,8 @@ async function main() {
     const times = profile.timeDeltas.map((delta) => (t += delta));
     const index = (us: number) => times.findIndex((time) => time >= us);
     const halves = {
-      preflight: [index(marks.preflight![0]), index(marks.preflight![1])],
-      passthrough: [index(marks.passthrough![0]), index(marks.passthrough![1])],
+      first: [index(marks[A]![0]), index(marks[A]![1])],
+      second: [index(marks[B]![0]), index(marks[B]![1])],
     } as const;
     const bySide = (from: number, to: number) => {
       const byFunction = new Map<string, number>();
@@ -99,8 +97,8 @@ async function main() {
       }
       return byFunction;
     };
-    const pre = bySide(...halves.preflight);
-    const pass = bySide(...halves.passthrough);
+    const pre = bySide(...halves.first);
+    const pass = bySide(...halves.second);
     const total = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0) / 1000 / READS;
     console.log(`\n${file}: profiled self time a read, ${A} ${total(pre).toFixed(1)} ms, ${B} ${total(pass).toFixed(1)} ms`);
     // By where the code lives: Preflight's bundle (.next/server/chunks), Next, Node's internals, the rest.
