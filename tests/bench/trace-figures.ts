@@ -58,9 +58,12 @@ async function preflightTraces(
   return (await response.json()) as { traces: unknown[]; windows: number; cachedWindows: number };
 }
 
-/** The bench build's bare Next route: the gateway's answer passed through, unchecked. */
-async function passthroughTraces(preflight: string, fromBlock: number, toBlock: number): Promise<unknown[]> {
-  const response = await fetch(`${preflight}${PASSTHROUGH_PATH}`, {
+/**
+ * The bench build's bare Next route: the gateway's answer passed through, unchecked; `check`: every record
+ * checked by Preflight's answer parser while it arrives, only checked records sent (the check's floor).
+ */
+async function passthroughTraces(preflight: string, fromBlock: number, toBlock: number, check = false): Promise<unknown[]> {
+  const response = await fetch(`${preflight}${PASSTHROUGH_PATH}${check ? "?check" : ""}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ fromBlock, toBlock }),
@@ -99,11 +102,14 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
     });
     await traceFilter(g, { fromBlock: hex(denseWindow(0).fromBlock), toBlock: hex(denseWindow(0).toBlock) });
     await preflightTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock);
-    if (options.passthrough) await passthroughTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock);
+    if (options.passthrough) {
+      await passthroughTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock);
+      await passthroughTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock, true);
+    }
 
-    // One run: PAIRS direct/Preflight pairs on fresh windows, in alternating order, the median ratio of
-    // them (a single pair on this shared machine swings by 2× either way). 15, a multiple of the 3 reads, so
-    // each read is first equally often; with 7 a run, one build's runs ranged from 1.07× to 1.27× over the passthrough.
+    // One run: PAIRS rounds of reads on fresh windows, each read first in turn, the median ratio of them (a
+    // single pair on this shared machine swings by 2× either way). With 7 a run, one build's runs ranged from
+    // 1.07× to 1.27× over the passthrough; 15 agree within a few hundredths.
     const PAIRS = 15;
     const dense = await repeat(options.runs, async (run) => {
       const pairs: Array<{
@@ -114,6 +120,9 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         direct: number;
         preflight: number;
         passthrough: number;
+        checkFloor: number;
+        overChecked: number;
+        checked: number;
         uncompressed: number;
       }> = [];
       for (let pair = 0; pair < PAIRS; pair++) {
@@ -125,17 +134,27 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         const reads = [
           () => timed(() => traceFilter(g, { fromBlock: hex(fromBlock), toBlock: hex(toBlock) })),
           () => timed(async () => (await preflightTraces(p, fromBlock, toBlock)).traces),
-          ...(options.passthrough ? [() => timed(() => passthroughTraces(p, fromBlock, toBlock))] : []),
+          ...(options.passthrough
+            ? [
+                () => timed(() => passthroughTraces(p, fromBlock, toBlock)),
+                () => timed(() => passthroughTraces(p, fromBlock, toBlock, true)),
+              ]
+            : []),
         ];
         const times: Array<{ ms: number; value: unknown[] }> = [];
         for (let i = 0; i < reads.length; i++) {
           const which = (i + pair) % reads.length;
           times[which] = await reads[which]!();
         }
-        const [d, v, t] = times as [(typeof times)[number], (typeof times)[number], (typeof times)[number] | undefined];
+        type Read = (typeof times)[number];
+        const [d, v, t, c] = times as [Read, Read, Read | undefined, Read | undefined];
         if (v.value.length !== d.value.length) throw new Error(`Preflight returned ${v.value.length} traces, the node ${d.value.length}`);
-        if (t && t.value.length !== d.value.length)
-          throw new Error(`the passthrough returned ${t.value.length} traces, the node ${d.value.length}`);
+        for (const [name, read] of [
+          ["passthrough", t],
+          ["checked passthrough", c],
+        ] as const)
+          if (read && read.value.length !== d.value.length)
+            throw new Error(`the ${name} returned ${read.value.length} traces, the node ${d.value.length}`);
         pairs.push({
           ratio: v.ms / d.ms,
           overPassthrough: t ? v.ms / t.ms : Number.NaN,
@@ -144,6 +163,9 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
           direct: d.ms,
           preflight: v.ms,
           passthrough: t?.ms ?? Number.NaN,
+          checkFloor: t && c ? c.ms / t.ms : Number.NaN,
+          overChecked: c ? v.ms / c.ms : Number.NaN,
+          checked: c?.ms ?? Number.NaN,
           uncompressed: uncompressed.ms,
         });
       }
@@ -152,6 +174,9 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         ratio: mid((x) => x.ratio),
         overPassthrough: mid((x) => x.overPassthrough),
         passthrough: mid((x) => x.passthrough),
+        checkFloor: mid((x) => x.checkFloor),
+        overChecked: mid((x) => x.overChecked),
+        checked: mid((x) => x.checked),
         uncompressedRatio: mid((x) => x.uncompressedRatio),
         traces: pairs[0]!.traces,
         direct: mid((x) => x.direct),
@@ -193,8 +218,26 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
               kind: "max" as const,
               budget: 1.1,
               note:
-                `${perWindow}, direct/Preflight/passthrough in turn on each window, one bench build and server; ` +
-                `Preflight ${ms((d) => d.preflight)} ms, passthrough ${ms((d) => d.passthrough)} ms`,
+                `${perWindow}, direct, Preflight and both passthroughs in turn on each window, one bench build and server; ` +
+                `Preflight ${ms((d) => d.preflight)} ms, passthrough ${ms((d) => d.passthrough)} ms; ` +
+                `floor: checking every record costs ${median(dense.map((d) => d.checkFloor)).toFixed(2)}× (below)`,
+            },
+            {
+              name: `5. floor: checked passthrough ÷ bare passthrough`,
+              runs: dense.map((d) => d.checkFloor),
+              unit: "×",
+              kind: "info" as const,
+              note:
+                `the bare route with every record checked by Preflight's answer parser while it arrives, only checked ` +
+                `records sent: ${ms((d) => d.checked)} ms`,
+            },
+            {
+              name: `5. POST /api/traces ÷ checked passthrough`,
+              runs: dense.map((d) => d.overChecked),
+              unit: "×",
+              kind: "max" as const,
+              budget: 1.1,
+              note: "what Preflight adds beyond the check: its operation layer (identity, slots, usage headers) and the window plan",
             },
           ]
         : []),

@@ -3,12 +3,13 @@
 // real answer (cut into the 64 KB chunks a socket delivers), beside the steps it replaced; then end to
 // end, interleaved, on ranges no earlier call read: direct, Preflight, and the floor of any extra hop
 // (hop-floor.ts: plain Node fetching and sending the answer back, buffered or streamed, with and without
-// the record check; Next passing the body through when passthrough-route.ts is built in).
+// the record check; Next passing the body through: the bench build's passthrough route and its variants).
 import { AnswerParser } from "@/lib/gateway/answer-parser";
 import { traceResultJson } from "@/lib/gateway/trace-answer";
 import { traceListSchema } from "@/lib/gateway/trace-schema";
 import { startService, waitForHttp } from "@/lib/dev/launcher/processes";
 import { median } from "../lib/figures";
+import { ensureBenchBuild, PASSTHROUGH_PATH } from "../lib/bench-build";
 import { BENCH_PORTS, startBenchGateway, startBenchPreflight, stopAll, type Running } from "../lib/services";
 
 const hex = (n: number) => `0x${n.toString(16)}`;
@@ -20,7 +21,7 @@ let hop: Running | undefined;
 let other: Running | undefined;
 try {
   gateway = await startBenchGateway({ tailBlocks: 0 });
-  preflight = await startBenchPreflight();
+  preflight = await startBenchPreflight({}, { dir: await ensureBenchBuild() });
   const compare = process.env.COMPARE_BUILD;
   if (compare) other = await startBenchPreflight({}, { dir: compare, port: BENCH_PORTS.preflight + 2 });
   const hopUrl = `http://127.0.0.1:${BENCH_PORTS.hop}`;
@@ -131,18 +132,14 @@ try {
     ["hop, streamed+check", post(`${hopUrl}/stream-check`)],
   ];
   if (other) paths.splice(2, 0, [`Preflight (${compare})`, post(`${other.url}/api/traces`)]);
-  // Next's own cost, when the build has passthrough-route.ts copied in as app/api/diagnose-passthrough.
-  const passthrough = `${preflight.url}/api/diagnose-passthrough`;
-  const probe = await fetch(passthrough, { method: "POST", body: JSON.stringify(window(0)) });
-  await probe.arrayBuffer();
-  if (probe.ok) {
-    paths.push(
-      ["Next, buffered", post(`${passthrough}?buffer`)],
-      ["Next, buffered+check", post(`${passthrough}?buffer&check`)],
-      ["Next, streamed", post(passthrough)],
-      ["Next, streamed+check", post(`${passthrough}?check`)],
-    );
-  } else console.log("(no app/api/diagnose-passthrough in this build: Next's pass-through not timed)");
+  // Next's own cost: the bench build's passthrough route, bare and with the record check, streamed and buffered.
+  const passthrough = `${preflight.url}${PASSTHROUGH_PATH}`;
+  paths.push(
+    ["Next, buffered", post(`${passthrough}?buffer`)],
+    ["Next, buffered+check", post(`${passthrough}?buffer&check`)],
+    ["Next, streamed", post(passthrough)],
+    ["Next, streamed+check", post(`${passthrough}?check`)],
+  );
   for (const [, call] of paths) await call(0);
   const times: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
   const ratios: Record<string, number[]> = Object.fromEntries(paths.map(([name]) => [name, []]));
@@ -169,8 +166,10 @@ try {
   const cpu: Record<string, number[]> = { "hop (tsx)": [], Next: [] };
   for (let round = 1; round <= 24; round++) {
     const shift = round * 8; // the windows the rounds read (neither server keeps anything)
-    const readings = [[`hop (tsx)`, `${hopUrl}/cpu`]];
-    if (probe.ok) readings.push(["Next", `${passthrough}?cpu`]);
+    const readings = [
+      [`hop (tsx)`, `${hopUrl}/cpu`],
+      ["Next", `${passthrough}?cpu`],
+    ];
     for (const [name, url] of readings) {
       const answer = (await post(url!)(shift)) as { checkMs: number; chunks: number };
       cpu[name!]!.push(answer.checkMs);
