@@ -8,6 +8,7 @@ import { guessCandidate } from "./guess-types";
 import { abiFunctions } from "./uploaded-abi";
 import { toFunctionSelector } from "viem";
 import type { Decoded } from "./types";
+import { hasSelector } from "@/lib/gateway/trace";
 
 export interface FrameSources {
   input: string;
@@ -19,11 +20,6 @@ export interface FrameSources {
   code: readonly CodeAnalysis[];
   /** The implementation behind the address, when it is a proxy. */
   implementation?: string;
-}
-
-/** True when a frame carries a selector: the only frames decoding applies to. */
-export function hasSelector(input: string | undefined): input is string {
-  return input !== undefined && /^0x[0-9a-fA-F]{8}/.test(input);
 }
 
 /** Stands for an uploaded ABI that is stored but could not be read (corrupt): skipped, and the frame says so. */

@@ -6,7 +6,8 @@ import type { Trace } from "@/lib/gateway/trace";
 import { GatewayError } from "@/lib/errors/gateway-errors";
 import { NO_CODE, resolveProxy, type CodeAnalysis } from "./bytecode";
 import type { ReadCode } from "./code-cache";
-import { decodeFrame, hasSelector } from "./decode-frame";
+import { decodeFrame } from "./decode-frame";
+import { hasSelector } from "@/lib/gateway/trace";
 import type { Decoded } from "./types";
 
 export interface DecodeDeps {

@@ -9,9 +9,13 @@ const QUOTE = 0x22;
 
 const bytesOf = (record: TraceRecord) => Buffer.from(record.json.buffer, record.json.byteOffset, record.json.byteLength);
 
-/** True when the record's input starts with a selector (`0x` and 8 hex digits): the only frames decoding applies to. */
+/**
+ * True when the record's input starts with a selector (`0x` and 8 hex digits): the only frames decoding applies to.
+ * Asked of every record of a range: the check already noted it for the gateway's records (answer-parser.ts).
+ */
 export function recordHasSelector(record: TraceRecord): boolean {
-  // Asked of every record of a range: searched in place, no Buffer made for each (most records have no selector).
+  if (record.selector !== undefined) return record.selector;
+  // Searched in place, no Buffer made for each (most records have no selector).
   const bytes = record.json;
   // A key's quotes are bare; inside a string value they are escaped, so this finds only the key.
   const at = indexOfBytes(bytes, INPUT);

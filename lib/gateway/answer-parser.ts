@@ -4,9 +4,10 @@
 // (record-check.ts) cannot vouch for goes to JSON.parse and zod, which have the last word.
 import { isWhitespace, ValueExtent } from "./json-extent";
 import { captured, checkValue, NEED_MORE } from "./record-check";
-import { planOf } from "./record-plan";
+import { planOf, type Plan } from "./record-plan";
 import type { TraceRecord } from "./trace-record";
 import { traceSchema } from "./trace-schema";
+import { hasSelector } from "./trace";
 
 export interface TraceAnswer {
   /** The answer's JSON object; an array `result` is `records`. Undefined when the body is not one JSON object. */
@@ -19,8 +20,13 @@ export interface TraceAnswer {
 }
 
 const RECORD_PLAN = planOf(traceSchema);
-const blockNumberPlan = RECORD_PLAN.kind === "object" ? RECORD_PLAN.fields.get("blockNumber")?.plan : undefined;
+const fieldPlan = (plan: Plan | undefined, key: string) => (plan?.kind === "object" ? plan.fields.get(key)?.plan : undefined);
+// The check notes what every record is asked later, while it reads it: its block number, and whether its
+// input begins with a selector (decoding parses only those).
+const blockNumberPlan = fieldPlan(RECORD_PLAN, "blockNumber");
 if (blockNumberPlan?.kind === "integer") blockNumberPlan.capture = true;
+const inputPlan = fieldPlan(fieldPlan(RECORD_PLAN, "action"), "input");
+if (inputPlan?.kind === "string" && inputPlan.hex) inputPlan.selector = true;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -184,9 +190,8 @@ export class AnswerParser {
   private readElement(b: Uint8Array, i: number, end: number, final: boolean): number {
     let quick = this.pending?.quick ?? true;
     if (!this.pending) {
-      captured.value = -1;
-      const after = checkValue(b, i, end, RECORD_PLAN);
-      if (after >= 0 && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, after);
+      const after = check(b, i, end);
+      if (after >= 0 && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, captured.selector, after);
       quick = after === NEED_MORE;
       this.pending = { extent: new ValueExtent(), quick };
     }
@@ -194,9 +199,8 @@ export class AnswerParser {
     if (length === undefined) return -1;
     if (quick) {
       // The record is whole now: the quick check once more, over all of it.
-      captured.value = -1;
-      const after = checkValue(b, i, end, RECORD_PLAN);
-      if (after === i + length && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, after);
+      const after = check(b, i, end);
+      if (after === i + length && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, captured.selector, after);
     }
     const record = this.parse(b.subarray(i, i + length));
     if (this.failed) return -1;
@@ -204,7 +208,8 @@ export class AnswerParser {
     const checked = traceSchema.safeParse(record);
     if (checked.success) {
       // The node's bytes were not compact or not provably a trace: zod accepted it; its JSON, compact.
-      return this.keep(encoder.encode(JSON.stringify(record)), checked.data.blockNumber, i + length);
+      const { blockNumber, action } = checked.data;
+      return this.keep(encoder.encode(JSON.stringify(record)), blockNumber, hasSelector(action.input), i + length);
     }
     this.badRecord ??= [this.elements, ...(checked.error.issues[0]?.path ?? [])].map(String).join(".");
     this.firstBad ??= this.records!.length;
@@ -212,8 +217,8 @@ export class AnswerParser {
     return this.to("afterElement", i + length);
   }
 
-  private keep(json: Uint8Array, blockNumber: number, after: number): number {
-    this.records!.push({ blockNumber, json });
+  private keep(json: Uint8Array, blockNumber: number, selector: boolean, after: number): number {
+    this.records!.push({ blockNumber, json, selector });
     this.elements++;
     return this.to("afterElement", after);
   }
@@ -257,6 +262,13 @@ export class AnswerParser {
     this.failed = true;
     return -1;
   }
+}
+
+/** The quick check of the record at b[i], its captures reset first. */
+function check(b: Uint8Array, i: number, end: number): number {
+  captured.value = -1;
+  captured.selector = false;
+  return checkValue(b, i, end, RECORD_PLAN);
 }
 
 /** Told, after each chunk that checked more of them, the records of one answer so far (AnswerParser.soFar). */

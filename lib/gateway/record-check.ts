@@ -30,8 +30,11 @@ const ESCAPES = new Uint8Array(256);
 for (const c of '"\\/bfnrtu') ESCAPES[c.charCodeAt(0)] = 1;
 const LITERALS = ["true", "false", "null"].map((word) => Uint8Array.from(word, (c) => c.charCodeAt(0)));
 
-/** The last integer read by a plan marked `capture` (the record's block number); the caller resets it. */
-export const captured = { value: -1 };
+/**
+ * What the plans marked to capture read in the last record: `value`, its integer marked `capture` (the block
+ * number); `selector`, whether its hex string marked `selector` (the input) began with one. The caller resets them.
+ */
+export const captured = { value: -1, selector: false };
 
 /** Where the value starting at b[i] ends (exclusive), or NEED_MORE / UNSURE. */
 export function checkValue(b: Uint8Array, i: number, end: number, plan: Plan, depth = 0): number {
@@ -46,7 +49,9 @@ export function checkValue(b: Uint8Array, i: number, end: number, plan: Plan, de
       return array(b, i, end, plan.element, depth);
     case "string":
       if (c !== QUOTE) return UNSURE;
-      return plan.hex ? hexString(b, i, end) : string(b, i, end);
+      if (!plan.hex) return string(b, i, end);
+      if (!plan.selector) return hexString(b, i, end);
+      return selectorString(b, i, end);
     case "integer":
       return integer(b, i, end, plan.nonNegative, plan.capture === true);
     case "any":
@@ -156,6 +161,14 @@ function hexString(b: Uint8Array, i: number, end: number): number {
   while (j < end && HEX[b[j]!] === 1) j++;
   if (j >= end) return NEED_MORE;
   return b[j] === QUOTE ? j + 1 : UNSURE;
+}
+
+/** A hex string, noting whether it begins with a selector ("0x" and at least 8 hex digits): decoding reads only those. */
+function selectorString(b: Uint8Array, i: number, end: number): number {
+  const after = hexString(b, i, end);
+  // The digits lie between "0x" (from i + 3) and the closing quote (at after - 1).
+  if (after >= 0) captured.selector = after - 1 - (i + 3) >= 8;
+  return after;
 }
 
 /** Any JSON string: no control character, valid escapes; bytes over 0x7f pass as they are. */

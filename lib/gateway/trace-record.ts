@@ -11,6 +11,11 @@ export interface TraceRecord {
    * answered: adding them never copies the node's bytes (a decoded range's megabyte, once more a read).
    */
   readonly added?: Uint8Array;
+  /**
+   * Whether its `action.input` begins with a function selector, as the check learned while reading it (absent on
+   * records made otherwise: decoding then looks in the bytes, lib/decode/record-bytes.ts).
+   */
+  readonly selector?: boolean;
 }
 
 const decoder = new TextDecoder();

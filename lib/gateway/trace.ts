@@ -41,3 +41,8 @@ export function traceEnds(trace: Trace): { from?: string; to?: string } {
       return { from: lower(action.from), to: lower(action.to) };
   }
 }
+
+/** True when a call's input begins with a function selector (`0x` and 8 hex digits): the only frames decoding applies to. */
+export function hasSelector(input: string | undefined): input is string {
+  return input !== undefined && /^0x[0-9a-fA-F]{8}/.test(input);
+}

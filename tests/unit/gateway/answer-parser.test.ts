@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { AnswerParser, readTraceAnswer, type TraceAnswer } from "@/lib/gateway/answer-parser";
 import { traceListSchema } from "@/lib/gateway/trace-schema";
+import { hasSelector } from "@/lib/gateway/trace";
 import { answerOf, bytes, realRecords, text } from "./real-records";
 
 /** The answer read from `data` cut into chunks of `size` bytes (or at the given offsets). */
@@ -54,6 +55,30 @@ describe("the streaming trace_filter reader", () => {
     expect(records(answer)).toEqual(real);
     expect(answer.zodChecked).toBe(0);
     expect(answer.badRecord).toBeUndefined();
+  });
+
+  it("notes whether each record's input begins with a selector, as the parsed input says", () => {
+    const call = JSON.parse(tricky[2]!) as { action: Record<string, unknown> } & Record<string, unknown>;
+    const withInput = (input: string | undefined, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ ...call, ...extra, action: { ...call.action, input } });
+    const cases = [
+      ...real.map((record) => JSON.stringify(record)),
+      withInput("0xa9059cbb"), // exactly a selector
+      withInput("0xA9059CBB00"),
+      withInput("0xa9059cb"), // one digit short
+      withInput("0x"),
+      withInput(undefined), // no input at all (a create's init, a reward)
+      withInput("0x12345678", { note: '"input":"0x' }), // the key's bytes elsewhere do not count
+      JSON.stringify({ ...call, action: { ...call.action, input: "0x00000000" } }, null, 1), // spaces: zod's path
+    ];
+    const expected = cases.map((record) => hasSelector((JSON.parse(record) as { action: { input?: string } }).action.input));
+    expect(expected).toContain(true);
+    expect(expected).toContain(false);
+    for (const cut of [65_536, 97, 13]) {
+      const answer = read(answerOf(cases), cut);
+      expect(answer.zodChecked).toBe(1);
+      expect(answer.records!.map((record) => record.selector)).toEqual(expected);
+    }
   });
 
   it("names the first record that is not a trace as the whole-answer check does", () => {
