@@ -1,8 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -78,9 +76,6 @@ const SERVER_COMPONENTS = [
 /** Client components among the pages (`"use client"` at the top), found by path. */
 const CLIENT_APP_FILES = sources("app").filter((file) => /^\s*(\/\/.*\n\s*)*["']use client["']/.test(read(file)));
 
-/** Where an import cycle is looked for (import-x/no-cycle resolves the `@/` alias through tsconfig.json). */
-const CYCLE_FREE = ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "middleware.ts", "instrumentation.ts"];
-
 const restrict = (patterns, paths = []) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] });
 
 export default tseslint.config(
@@ -96,17 +91,6 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["error", "warn", "log"] }],
     },
-  },
-  {
-    // No module imports itself back through others: a cycle means two files share one concept (type-only imports are not counted).
-    files: CYCLE_FREE,
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
-      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
-    },
-    rules: { "import-x/no-cycle": "error" },
   },
   {
     files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts"],

@@ -71,7 +71,15 @@ const steps: Step[] = [
   // The three checkers are single-threaded and quiet when they pass; Prism's scenarios and the audit take a few seconds
   // each and read nothing the others write: all five share the two cores.
   { name: "typecheck", run: measured(bin("tsc"), ["--noEmit"]) },
-  { name: "lint", run: measured(bin("eslint"), ["--max-warnings", "0", "."]) },
+  // ESLint, then no import cycle among the app's modules (tests/tools/import-cycles.ts): either fails it.
+  {
+    name: "lint",
+    run: async () => {
+      const eslint = await runMeasured(bin("eslint"), ["--max-warnings", "0", "."]);
+      const cycles = await runMeasured(bin("tsx"), ["tests/tools/import-cycles.ts"]);
+      return { code: Math.max(eslint.code, cycles.code), cpuSeconds: eslint.cpuSeconds + cycles.cpuSeconds };
+    },
+  },
   // One format for every file (.prettierrc.json): `npx prettier --write .` fixes what this reports. Then no source line
   // over 160 characters (tests/tools/long-lines.ts): Prettier leaves long strings and comments whole. Both run, either fails it.
   {
