@@ -1,6 +1,6 @@
-// What decoding needs to know of a trace record before parsing it, read from its compact bytes (the
-// node's own, checked; re-serialized compact otherwise): whether it carries a selector at all, and its
-// transaction. Only records with a selector are parsed: most of a range's frames have none.
+// What decoding needs to know of a trace record before parsing it: whether it carries a selector at all (noted by
+// the record check as it read the node's bytes; otherwise searched in its compact bytes), and its transaction, read
+// from its bytes. Only records with a selector are parsed: most of a range's frames have none.
 import type { TraceRecord } from "@/lib/gateway/trace-record";
 
 const INPUT = Buffer.from('"input":"0x');
@@ -14,7 +14,7 @@ const bytesOf = (record: TraceRecord) => Buffer.from(record.json.buffer, record.
  * Asked of every record of a range: the check already noted it for the gateway's records (answer-parser.ts).
  */
 export function recordHasSelector(record: TraceRecord): boolean {
-  if (record.selector !== undefined) return record.selector;
+  if (record.hasSelector !== undefined) return record.hasSelector;
   // Searched in place, no Buffer made for each (most records have no selector).
   const bytes = record.json;
   // A key's quotes are bare; inside a string value they are escaped, so this finds only the key.

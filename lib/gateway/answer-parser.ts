@@ -26,7 +26,7 @@ const fieldPlan = (plan: Plan | undefined, key: string) => (plan?.kind === "obje
 const blockNumberPlan = fieldPlan(RECORD_PLAN, "blockNumber");
 if (blockNumberPlan?.kind === "integer") blockNumberPlan.capture = true;
 const inputPlan = fieldPlan(fieldPlan(RECORD_PLAN, "action"), "input");
-if (inputPlan?.kind === "string" && inputPlan.hex) inputPlan.selector = true;
+if (inputPlan?.kind === "string" && inputPlan.hex) inputPlan.captureSelector = true;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -191,7 +191,7 @@ export class AnswerParser {
     let quick = this.pending?.quick ?? true;
     if (!this.pending) {
       const after = check(b, i, end);
-      if (after >= 0 && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, captured.selector, after);
+      if (after >= 0 && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, captured.hasSelector, after);
       quick = after === NEED_MORE;
       this.pending = { extent: new ValueExtent(), quick };
     }
@@ -200,7 +200,7 @@ export class AnswerParser {
     if (quick) {
       // The record is whole now: the quick check once more, over all of it.
       const after = check(b, i, end);
-      if (after === i + length && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, captured.selector, after);
+      if (after === i + length && captured.value >= 0) return this.keep(b.subarray(i, after), captured.value, captured.hasSelector, after);
     }
     const record = this.parse(b.subarray(i, i + length));
     if (this.failed) return -1;
@@ -217,8 +217,8 @@ export class AnswerParser {
     return this.to("afterElement", i + length);
   }
 
-  private keep(json: Uint8Array, blockNumber: number, selector: boolean, after: number): number {
-    this.records!.push({ blockNumber, json, selector });
+  private keep(json: Uint8Array, blockNumber: number, hasSelector: boolean, after: number): number {
+    this.records!.push({ blockNumber, json, hasSelector });
     this.elements++;
     return this.to("afterElement", after);
   }
@@ -267,7 +267,7 @@ export class AnswerParser {
 /** The quick check of the record at b[i], its captures reset first. */
 function check(b: Uint8Array, i: number, end: number): number {
   captured.value = -1;
-  captured.selector = false;
+  captured.hasSelector = false;
   return checkValue(b, i, end, RECORD_PLAN);
 }
 

@@ -32,9 +32,9 @@ const LITERALS = ["true", "false", "null"].map((word) => Uint8Array.from(word, (
 
 /**
  * What the plans marked to capture read in the last record: `value`, its integer marked `capture` (the block
- * number); `selector`, whether its hex string marked `selector` (the input) began with one. The caller resets them.
+ * number); `hasSelector`, whether its hex string marked `captureSelector` (the input) began with one. The caller resets them.
  */
-export const captured = { value: -1, selector: false };
+export const captured = { value: -1, hasSelector: false };
 
 /** Where the value starting at b[i] ends (exclusive), or NEED_MORE / UNSURE. */
 export function checkValue(b: Uint8Array, i: number, end: number, plan: Plan, depth = 0): number {
@@ -50,7 +50,7 @@ export function checkValue(b: Uint8Array, i: number, end: number, plan: Plan, de
     case "string":
       if (c !== QUOTE) return UNSURE;
       if (!plan.hex) return string(b, i, end);
-      if (!plan.selector) return hexString(b, i, end);
+      if (!plan.captureSelector) return hexString(b, i, end);
       return selectorString(b, i, end);
     case "integer":
       return integer(b, i, end, plan.nonNegative, plan.capture === true);
@@ -167,7 +167,7 @@ function hexString(b: Uint8Array, i: number, end: number): number {
 function selectorString(b: Uint8Array, i: number, end: number): number {
   const after = hexString(b, i, end);
   // The digits lie between "0x" (from i + 3) and the closing quote (at after - 1).
-  if (after >= 0) captured.selector = after - 1 - (i + 3) >= 8;
+  if (after >= 0) captured.hasSelector = after - 1 - (i + 3) >= 8;
   return after;
 }
 

@@ -21,7 +21,7 @@ export type Plan =
       hex: boolean;
       nullable: boolean;
       /** Captures whether a hex value begins with a 4-byte function selector (a trace's input; record-check.ts). */
-      selector: boolean;
+      captureSelector: boolean;
     }
   | { kind: "integer"; nonNegative: boolean; nullable: boolean; capture?: boolean }
   | { kind: "any"; nullable: boolean }
@@ -113,7 +113,7 @@ function planOfDef(def: Def, nullable: boolean): Plan {
     case "array":
       return checks.length ? { kind: "unsure", nullable } : { kind: "array", element: compile(def.element!).plan, nullable };
     case "string": {
-      if (checks.length === 0) return { kind: "string", hex: false, nullable, selector: false };
+      if (checks.length === 0) return { kind: "string", hex: false, nullable, captureSelector: false };
       const [check] = checks;
       const hex =
         checks.length === 1 &&
@@ -121,7 +121,7 @@ function planOfDef(def: Def, nullable: boolean): Plan {
         check!.format === "regex" &&
         check!.pattern?.source === HEX_PATTERN &&
         check!.pattern.flags === "";
-      return hex ? { kind: "string", hex: true, nullable, selector: false } : { kind: "unsure", nullable };
+      return hex ? { kind: "string", hex: true, nullable, captureSelector: false } : { kind: "unsure", nullable };
     }
     case "number": {
       let nonNegative = false;

@@ -15,7 +15,7 @@ export interface TraceRecord {
    * Whether its `action.input` begins with a function selector, as the check learned while reading it (absent on
    * records made otherwise: decoding then looks in the bytes, lib/decode/record-bytes.ts).
    */
-  readonly selector?: boolean;
+  readonly hasSelector?: boolean;
 }
 
 const decoder = new TextDecoder();

@@ -34,7 +34,8 @@ async function measurePage(baseUrl: string, runs: number) {
     const firstRowsMs = performance.now() - started;
     await page.getByTestId("zones-count").waitFor();
     if (settle) {
-      // React marks the nodes it has hydrated; then nothing the page asked for is still on its way.
+      // React has reached the input (its fiber is attached while hydrating), and then 500 ms pass with nothing in flight:
+      // the page's scripts have run and hydration has committed.
       const input = await page.getByLabel("Zone name").elementHandle();
       await page.waitForFunction((node) => Object.keys(node!).some((key) => key.startsWith("__reactFiber")), input);
       await page.waitForLoadState("networkidle");

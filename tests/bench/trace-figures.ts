@@ -107,12 +107,12 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
       await passthroughTraces(p, denseWindow(0).fromBlock, denseWindow(0).toBlock, true);
     }
 
-    // One run: PAIRS rounds of reads on fresh windows, each read first in turn, the median ratio of them (a
-    // single pair on this shared machine swings by 2× either way). With 7 a run, one build's runs ranged from
-    // 1.07× to 1.27× over the passthrough; 15 agree within a few hundredths.
-    const PAIRS = 15;
+    // One run: ROUNDS rounds of the four reads on fresh windows, each read first in turn (16: each of the four first
+    // equally often), the median ratio of them (a single round on this shared machine swings by 2× either way). With 7
+    // a run, one build's runs ranged from 1.07× to 1.27× over the passthrough; with 15 or more, by about a tenth.
+    const ROUNDS = 16;
     const dense = await repeat(options.runs, async (run) => {
-      const pairs: Array<{
+      const rounds: Array<{
         ratio: number;
         overPassthrough: number;
         uncompressedRatio: number;
@@ -125,10 +125,10 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         checked: number;
         uncompressed: number;
       }> = [];
-      for (let pair = 0; pair < PAIRS; pair++) {
-        const { fromBlock, toBlock } = denseWindow(1 + 2 * (run * PAIRS + pair));
+      for (let round = 0; round < ROUNDS; round++) {
+        const { fromBlock, toBlock } = denseWindow(1 + 2 * (run * ROUNDS + round));
         // The same read uncompressed, on the next window (Preflight may keep a window it has read).
-        const next = denseWindow(2 + 2 * (run * PAIRS + pair));
+        const next = denseWindow(2 + 2 * (run * ROUNDS + round));
         const uncompressed = await timed(() => preflightTraces(p, next.fromBlock, next.toBlock, "identity"));
         // The three reads of one window one after another, each first in turn (none always after the same one).
         const reads = [
@@ -143,7 +143,7 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         ];
         const times: Array<{ ms: number; value: unknown[] }> = [];
         for (let i = 0; i < reads.length; i++) {
-          const which = (i + pair) % reads.length;
+          const which = (i + round) % reads.length;
           times[which] = await reads[which]!();
         }
         type Read = (typeof times)[number];
@@ -155,7 +155,7 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         ] as const)
           if (read && read.value.length !== d.value.length)
             throw new Error(`the ${name} returned ${read.value.length} traces, the node ${d.value.length}`);
-        pairs.push({
+        rounds.push({
           ratio: v.ms / d.ms,
           overPassthrough: t ? v.ms / t.ms : Number.NaN,
           uncompressedRatio: uncompressed.ms / d.ms,
@@ -169,7 +169,7 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
           uncompressed: uncompressed.ms,
         });
       }
-      const mid = (pick: (pair: (typeof pairs)[number]) => number) => median(pairs.map(pick));
+      const mid = (pick: (round: (typeof rounds)[number]) => number) => median(rounds.map(pick));
       return {
         ratio: mid((x) => x.ratio),
         overPassthrough: mid((x) => x.overPassthrough),
@@ -178,7 +178,7 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         overChecked: mid((x) => x.overChecked),
         checked: mid((x) => x.checked),
         uncompressedRatio: mid((x) => x.uncompressedRatio),
-        traces: pairs[0]!.traces,
+        traces: rounds[0]!.traces,
         direct: mid((x) => x.direct),
         preflight: mid((x) => x.preflight),
         uncompressed: mid((x) => x.uncompressed),
@@ -207,7 +207,7 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
     });
 
     const ms = (pick: (d: (typeof dense)[number]) => number) => median(dense.map(pick)).toFixed(0);
-    const perWindow = `${dense[0]!.traces} traces in ${WINDOW} blocks, ${PAIRS} windows a run`;
+    const perWindow = `${dense[0]!.traces} traces in ${WINDOW} blocks, ${ROUNDS} windows a run`;
     return [
       ...(options.passthrough
         ? [

@@ -1,8 +1,9 @@
 // No module imports itself back through others: a cycle means two files share one concept. The rule of
-// eslint-plugin-import-x's no-cycle as the project used it, on the project's own files only: every import,
-// re-export and dynamic import() counts, except those that bring in types only (`import type`, or an import
-// whose every name is `type`; `export type … from`). Read with TypeScript's parser, resolved as tsconfig.json
-// resolves them (`@/` is the project's root); packages are left out, since no package imports the project back.
+// eslint-plugin-import-x's no-cycle as the project used it, on the project's own source files only: every import,
+// re-export and dynamic import() counts, except those that bring in types only (`import type`, `export type … from`,
+// or one whose every name is `type`). Read with TypeScript's parser, resolved as tsconfig.json resolves them (`@/` is
+// the project's root). Packages and build output (`.open-next/`, `.next/`) are left out: neither imports the sources
+// back (a bundle holds copies, not imports).
 import { dirname, join, normalize } from "node:path";
 import ts from "typescript";
 
@@ -25,7 +26,7 @@ export function runtimeImports(fileName: string, source: string): ImportedModule
     if (ts.isImportDeclaration(node)) {
       if (!typesOnly(node.importClause)) add(node.moduleSpecifier);
     } else if (ts.isExportDeclaration(node)) {
-      if (!node.isTypeOnly) add(node.moduleSpecifier);
+      if (!node.isTypeOnly && !everyNameIsType(node.exportClause)) add(node.moduleSpecifier);
     } else if (ts.isImportEqualsDeclaration(node)) {
       if (!node.isTypeOnly && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -39,29 +40,43 @@ export function runtimeImports(fileName: string, source: string): ImportedModule
 
 function typesOnly(clause: ts.ImportClause | undefined): boolean {
   if (!clause) return false; // `import "./x"`: run for its effects
-  if (clause.isTypeOnly) return true;
-  const names = clause.namedBindings;
-  return !clause.name && !!names && ts.isNamedImports(names) && names.elements.length > 0 && names.elements.every((e) => e.isTypeOnly);
+  return clause.isTypeOnly || (!clause.name && everyNameIsType(clause.namedBindings));
+}
+
+/** `{ type A, type B }`: names that are all erased at build (a namespace or an empty list is not). */
+function everyNameIsType(names: ts.NamedImportBindings | ts.NamedExportBindings | undefined): boolean {
+  return (
+    !!names &&
+    (ts.isNamedImports(names) || ts.isNamedExports(names)) &&
+    names.elements.length > 0 &&
+    names.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", ".jsx"];
 
-/** The project file `specifier` names from `importer` (both relative to the root), or undefined for a package. */
+/**
+ * The project source file `specifier` names from `importer` (both relative to the root), or undefined for a package
+ * or for build output (a folder whose name starts with a dot, or node_modules).
+ */
 export function resolveImport(importer: string, specifier: string, isFile: (path: string) => boolean): string | undefined {
   let base: string;
   if (specifier.startsWith("@/")) base = specifier.slice(2);
   else if (specifier.startsWith("./") || specifier.startsWith("../")) base = join(dirname(importer), specifier);
   else return undefined;
   base = normalize(base);
+  if (base.startsWith("..") || base.split("/").some((part) => part === "node_modules" || (part.startsWith(".") && part.length > 1)))
+    return undefined;
   const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => join(base, `index${ext}`))];
   return candidates.find(isFile);
 }
 
 /**
  * Each cycle of the graph, once, as the files it passes through in import order (the first file repeated at the
- * end): one cycle for every group of files that import each other (Tarjan's strongly connected components).
+ * end): one cycle for every group of files that import each other (Tarjan's strongly connected components) in
+ * which some file is `watched`.
  */
-export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+export function findCycles(graph: ReadonlyMap<string, readonly string[]>, watched: (file: string) => boolean = () => true): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -87,7 +102,7 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
       onStack.delete(member);
       group.push(member);
     } while (member !== file);
-    if (group.length > 1 || graph.get(file)?.includes(file)) groups.push(group);
+    if ((group.length > 1 || graph.get(file)?.includes(file)) && group.some(watched)) groups.push(group);
   };
   for (const file of [...graph.keys()].sort()) if (!index.has(file)) connect(file);
   return groups.map((group) => cycleThrough(graph, new Set(group)));

@@ -1,6 +1,6 @@
 // A bench-only production build: Preflight's sources copied beside the worktree with one extra route (the
-// bare passthrough of tests/bench/passthrough/), built by the same `next build`. The shipped build never
-// holds that route; the traces figure runs Preflight's route and the passthrough from this one build.
+// passthrough of tests/bench/passthrough/: bare, or checking every record), built by the same `next build`. The
+// shipped build never holds that route; the traces figure runs Preflight's route and the passthroughs from this one build.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";

@@ -1,4 +1,5 @@
-// The import-cycle rule of `npm test`'s format step: which imports count, how they resolve, and which cycles it reports.
+// The import-cycle rule of `npm run lint` (and npm test's lint step): which imports count, how they resolve, and which
+// cycles it reports.
 import { describe, expect, it } from "vitest";
 import { findCycles, resolveImport, runtimeImports } from "@/tests/tools/import-cycles-rule";
 
@@ -15,6 +16,8 @@ describe("the import-cycle rule", () => {
       'export * from "./star";',
       'export { e } from "./named";',
       'export { type F } from "./inline-type-export";',
+      'export { type F2, f2 } from "./inline-type-and-value-export";',
+      'export * as ns from "./namespace-export";',
       'import type { G } from "./type-only";',
       'import { type H, type I } from "./every-name-a-type";',
       'export type { J } from "./type-export";',
@@ -32,11 +35,12 @@ describe("the import-cycle rule", () => {
       "./default-and-type",
       "./star",
       "./named",
-      "./inline-type-export",
+      "./inline-type-and-value-export",
+      "./namespace-export",
       "./required",
       "./dynamic",
     ]);
-    expect(runtimeImports("lib/a.ts", source).find((found) => found.specifier === "./dynamic")?.line).toBe(14);
+    expect(runtimeImports("lib/a.ts", source).find((found) => found.specifier === "./dynamic")?.line).toBe(16);
   });
 
   it("reads JSX files", () => {
@@ -54,6 +58,10 @@ describe("the import-cycle rule", () => {
     expect(resolveImport("app/page.tsx", "../components/table", isFile)).toBe("components/table/index.tsx");
     expect(resolveImport("app/page.tsx", "zod", isFile)).toBeUndefined();
     expect(resolveImport("app/page.tsx", "@/lib/missing", isFile)).toBeUndefined();
+    // Build output holds copies of the sources, not imports of them: never followed.
+    const built = (path: string) => path === ".open-next/worker.js" || path === "node_modules/x/index.js";
+    expect(resolveImport("lib/edge/worker.ts", "../../.open-next/worker.js", built)).toBeUndefined();
+    expect(resolveImport("lib/a.ts", "../node_modules/x/index.js", built)).toBeUndefined();
   });
 
   it("reports each cycle once, as the path that closes it, and nothing for a graph without one", () => {
@@ -78,5 +86,14 @@ describe("the import-cycle rule", () => {
         ]),
       ),
     ).toEqual([]);
+    // A group counts when any of its files is watched, whichever file its printed cycle starts from.
+    const mixed = new Map([
+      ["a-outside.ts", ["lib/x.ts"]],
+      ["lib/x.ts", ["a-outside.ts", "lib/y.ts"]],
+      ["lib/y.ts", ["lib/x.ts"]],
+      ["b-outside.ts", ["c-outside.ts"]],
+      ["c-outside.ts", ["b-outside.ts"]],
+    ]);
+    expect(findCycles(mixed, (file) => file.startsWith("lib/"))).toEqual([["a-outside.ts", "lib/x.ts", "a-outside.ts"]]);
   });
 });
