@@ -130,7 +130,8 @@ export async function traceOverhead(options: { runs: number; wideRange: number; 
         // The same read uncompressed, on the next window (Preflight may keep a window it has read).
         const next = denseWindow(2 + 2 * (run * ROUNDS + round));
         const uncompressed = await timed(() => preflightTraces(p, next.fromBlock, next.toBlock, "identity"));
-        // The three reads of one window one after another, each first in turn (none always after the same one).
+        // The reads of one window (direct, Preflight, and with the bench build both passthroughs) one after another,
+        // each first in turn (none always after the same one).
         const reads = [
           () => timed(() => traceFilter(g, { fromBlock: hex(fromBlock), toBlock: hex(toBlock) })),
           () => timed(async () => (await preflightTraces(p, fromBlock, toBlock)).traces),
