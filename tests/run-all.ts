@@ -98,7 +98,13 @@ const steps: Step[] = [
   // of running `next build` a second time; `next start` serves it for e2e and load as it serves any build.
   // Not beside the checks: it writes next-env.d.ts, which makes tsc read .next/types/routes.d.ts, so a typecheck beside
   // it could read that file half written; and side by side the two took 71 s against 73 one after the other (ci34).
-  { name: "build", after: CHECKS, alone: true, run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE }) },
+  // The typecheck step has checked the same files with the same tsconfig: the build skips its own pass (next.config.mjs).
+  {
+    name: "build",
+    after: CHECKS,
+    alone: true,
+    run: () => run(bin("next"), ["build"], { ...env, ...STANDALONE, PREFLIGHT_TYPES_CHECKED: "1" }),
+  },
   { name: "chromium", after: ["build"], alone: true, run: async () => ((await ensureChromium()) ? 0 : 1) },
   // Vitest keeps about 1.6 cores busy (one worker per core), the load test about 0.75 (50 clients against one server),
   // then the quick bench: side by side they fill the two cores. Not beside e2e: there, e2e's specs waited on the cores past their 30 s
