@@ -1,4 +1,4 @@
-// An answer made mostly of rows the server keeps between requests (the cached zone and certificate rows). Each row is
+// An answer made mostly of rows the server keeps between requests (the cached zone rows). Each row is
 // serialized once, and each page of rows encoded to UTF-8 once: an answer is its small head's bytes
 // around them. Under load (figure 6 of `npm run bench`, CPU and heap profiles of `next start`), building
 // the JSON string of 100 rows on every answer, then undici's well-formedness pass over it and its UTF-8
