@@ -1,7 +1,6 @@
 // Opens the platform for one server request: a fresh Scheduler (own budget and 6 slots) sharing the
 // account's rate limits, with the configured credentials. The only place that holds them.
 import "server-only";
-import { setMaxListeners } from "node:events";
 import { getConfig } from "@/lib/config";
 import type { AccountEntry } from "@/lib/config-schema";
 import { PlatformClient } from "@/lib/platform/client";
@@ -25,8 +24,6 @@ export function openPlatform(
 ): PlatformClient {
   const config = getConfig();
   const account = entry ?? config.accounts[0]!;
-  // Every queued call listens for the request's abort: as many as the budget allows, by design.
-  if (signal) setMaxListeners(config.subrequestBudget + 10, signal);
   const keepers = limitKeepers(config, account);
   const scheduler = new Scheduler({
     limiter: keepers.account,

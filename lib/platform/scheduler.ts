@@ -1,6 +1,7 @@
 // The one road to the platform: every upstream call of a server request goes through its Scheduler,
 // which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the account's
 // rate limit (kept by the process, or by every isolate together on the edge), times each call out, and retries what is worth retrying.
+import { setMaxListeners } from "node:events";
 import { callDeadline } from "@/lib/platform/call-deadline";
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { BudgetExhaustedError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
@@ -17,6 +18,9 @@ import { Semaphore } from "@/lib/platform/semaphore";
 
 /** Simultaneous outgoing connections per invocation on the edge runtime. */
 export const MAX_IN_FLIGHT = 6;
+
+/** The abort listeners a request's signal may have: the budgets of the Schedulers on it, and Node's 10. */
+const listenerRoom = new WeakMap<AbortSignal, number>();
 
 export interface UpstreamRequest {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -107,6 +111,14 @@ export class Scheduler {
     this.clock = options.clock ?? systemClock;
     this.fetchImpl = options.fetch ?? fetch;
     this.random = options.random ?? Math.random;
+    // Every call waiting for a slot, the rate limit or a retry listens for the request's abort: as many as the budget
+    // allows, by design, not the leak Node warns of past 10. A request reading several accounts has a Scheduler for
+    // each, on one signal, each with its share of the budget; one sharing another's slots and budget adds none.
+    if (options.signal && !options.shareWith) {
+      const room = (listenerRoom.get(options.signal) ?? 10) + options.subrequestBudget;
+      listenerRoom.set(options.signal, room);
+      setMaxListeners(room, options.signal);
+    }
   }
 
   get stats(): SchedulerStats {

@@ -184,6 +184,22 @@ describe("Scheduler", () => {
     expect(scheduler.stats.subrequests).toBe(2);
   });
 
+  it("lets every call its budget allows wait on the request's abort, without Node's listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const request = new AbortController();
+      const platform = client({ signal: request.signal, subrequestBudget: 50 });
+      // 30 calls, 6 in flight: the other 24 wait for a slot, each listening for the request's abort.
+      await Promise.all(Array.from({ length: 30 }, () => platform.get("/zones", { per_page: 5 }, anyList)));
+      await new Promise((resolve) => setImmediate(resolve)); // Node emits its warning on a later tick
+      expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("refuses a call beyond the subrequest budget before sending it", async () => {
     const platform = client({ subrequestBudget: 2 });
     await platform.get("/zones", {}, anyList);
