@@ -68,6 +68,7 @@ describe("the streaming trace_filter reader", () => {
       withInput("0xa9059cb"), // one digit short
       withInput("0x"),
       withInput(undefined), // no input at all (a create's init, a reward)
+      withInput("0x12345678", { note: '"input":"0x' }), // the key's bytes inside a string value do not count
       // Only the action's input counts: another object's "input" key, before the action, holds no selector of this call.
       JSON.stringify({ extra: { input: "0x12345678" }, ...call, action: { ...call.action, input: "0x" } }),
       JSON.stringify({ ...call, action: { ...call.action, input: "0x00000000" } }, null, 1), // spaces: zod's path
