@@ -2,6 +2,7 @@
 // which keeps at most 6 in flight, spends the per-request subrequest budget, waits for the account's
 // rate limit (kept by the process, or by every isolate together on the edge), times each call out, and retries what is worth retrying.
 import { setMaxListeners } from "node:events";
+import { onEdgeRuntime } from "@/lib/edge/runtime";
 import { callDeadline } from "@/lib/platform/call-deadline";
 import { systemClock, type Clock } from "@/lib/platform/clock";
 import { BudgetExhaustedError, PlatformError, RateLimitDeferredError, type RateLimitName } from "@/lib/errors/platform-errors";
@@ -14,6 +15,7 @@ import {
   parseRetryAfter,
   type RetryPolicy,
 } from "@/lib/platform/retry-policy";
+import { nodeFetch } from "@/lib/platform/node-fetch";
 import { Semaphore } from "@/lib/platform/semaphore";
 
 /** Simultaneous outgoing connections per invocation on the edge runtime. */
@@ -109,7 +111,8 @@ export class Scheduler {
     this.usage = options.shareWith?.usage ?? { subrequests: 0, retries: 0, failuresInARow: new Map() };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
-    this.fetchImpl = options.fetch ?? fetch;
+    // On Node, node:http rather than the global fetch, whose every call's state outlives the young generation.
+    this.fetchImpl = options.fetch ?? (onEdgeRuntime() ? fetch : nodeFetch);
     this.random = options.random ?? Math.random;
     // Every call waiting for a slot, the rate limit or a retry listens for the request's abort: as many as the budget
     // allows, by design, not the leak Node warns of past 10. A request reading several accounts has a Scheduler for

@@ -15,6 +15,8 @@ interface Node {
   children: Node[];
 }
 
+// The repository's root as the profile's URLs spell it.
+const root = new URL("../../../", import.meta.url).href;
 const zones = Number(process.argv[2] ?? 5000);
 const token = BENCH_TOKEN;
 // In its own process: its allocations are not in this heap.
@@ -39,8 +41,8 @@ const report = async (label: string, collected: boolean) => {
     const leaves = new Map<string, Map<string, number>>();
     const visit = (node: Node, own: string | undefined) => {
       const f = node.callFrame;
-      const here = `${f.functionName || "(anon)"} ${f.url.replace(/^.*\/bench\//, "")}:${f.lineNumber + 1}`;
-      const mine = /\/bench\/(lib|app)\//.test(f.url) ? here : own;
+      const here = `${f.functionName || "(anon)"} ${f.url.replace(root, "")}:${f.lineNumber + 1}`;
+      const mine = f.url.startsWith(`${root}lib/`) || f.url.startsWith(`${root}app/`) ? here : own;
       if (node.selfSize) {
         sites.set(mine ?? here, (sites.get(mine ?? here) ?? 0) + node.selfSize);
         const l = leaves.get(mine ?? here) ?? new Map<string, number>();
@@ -50,7 +52,8 @@ const report = async (label: string, collected: boolean) => {
       node.children.forEach((c) => visit(c, mine));
     };
     visit(profile.head, undefined);
-    console.log(`${label}:`);
+    const total = [...sites.values()].reduce((a, b) => a + b, 0);
+    console.log(`${label}: ${(total / 2 ** 20).toFixed(0)} MiB sampled`);
     for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
       console.log(`  ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MiB  ${site}`);
       for (const [leaf, b] of [...leaves.get(site)!].sort((a, b) => b[1] - a[1]).slice(0, 4))
