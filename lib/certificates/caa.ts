@@ -82,10 +82,14 @@ export function caaFinding(
 ): CaaFinding {
   const wildcard = hostname.startsWith("*.");
   const records = set.records.map((r) => (r.unreadable ? "a record without data or readable content" : `${r.flags} ${r.tag} "${r.value}"`));
-  const at = { zoneId: zone.id, zoneName: zone.name, hostname, relevantName: set.name, records };
+  // Literals of one shape, not spreads: a spread's object gets a shape of its own per call on Node 20 (zone-audit.ts).
   if (set.records.some((r) => r.unreadable)) {
     return {
-      ...at,
+      zoneId: zone.id,
+      zoneName: zone.name,
+      hostname,
+      relevantName: set.name,
+      records,
       permitsLegacy: null,
       permitsGoogle: null,
       permitsSslCom: null,
@@ -102,7 +106,11 @@ export function caaFinding(
   const usesIssuewild = wildcard && set.records.some((r) => r.tag.toLowerCase() === "issuewild");
   const flagged = defaultCa !== "google";
   return {
-    ...at,
+    zoneId: zone.id,
+    zoneName: zone.name,
+    hostname,
+    relevantName: set.name,
+    records,
     permitsLegacy,
     permitsGoogle,
     permitsSslCom,

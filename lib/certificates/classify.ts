@@ -39,7 +39,7 @@ export function classify(facts: CertificateFacts, caa: readonly CaaFinding[] = [
     ? ` The pack names no CA: ${facts.certificateAuthority} was read from its certificates' issuer ("${facts.caFromIssuer}").`
     : "";
   const note = (notServing ? "" : statusNote(facts)) + issuer;
-  const noted = note ? { ...judged, reason: judged.reason + note } : judged;
+  const noted = note ? { verdict: judged.verdict, reason: judged.reason + note, action: judged.action } : judged;
   return notServing ? noted : unknownStatusFloor(facts, noted);
 }
 

@@ -80,7 +80,8 @@ export interface ServingStatus {
 
 function meaning(table: Record<string, Meaning>, status: string | null, subject: ServingStatus["subject"]): ServingStatus {
   const known = status !== null && Object.hasOwn(table, status) ? table[status] : undefined;
-  if (known) return { ...known, status, subject };
+  // A literal, not a spread: a spread's object gets a shape of its own per call on Node 20 (lib/certificates/zone-audit.ts).
+  if (known) return { serving: known.serving, status, subject, words: known.words, next: known.next };
   return { serving: "unknown", status, subject, words: status === null ? "no status given" : `status "${status}"` };
 }
 

@@ -39,14 +39,39 @@ export function migrationRow(scan: ZoneScan): MigrationRow {
   const mapping = zoneMapping(evidence?.packages);
   // Packages the retired API could not list: the note says unknown, not "no core rule set".
   if (evidence?.previousApi?.unknown.includes("packages")) mapping.mappingNote = RETIRED_MAPPING_NOTE;
-  return {
-    ...zone,
-    ...eligibility,
-    ...mapping,
+  // One literal, not spreads: a spread's object gets a shape of its own per call on Node 20, and the account's
+  // 5,000 rows stay in memory (lib/certificates/zone-audit.ts).
+  const row: MigrationRow = {
+    id: zone.id,
+    name: zone.name,
+    plan: zone.plan,
+    planName: zone.planName,
+    status: zone.status,
+    paused: zone.paused,
+    type: zone.type,
+    accountId: zone.accountId,
+    accountName: zone.accountName,
+    account: zone.account,
+    createdOn: zone.createdOn,
+    activatedOn: zone.activatedOn,
+    verdict: eligibility.verdict,
+    eligible: eligibility.eligible,
+    migrationState: eligibility.migrationState,
+    validationAvailable: eligibility.validationAvailable,
+    reasons: eligibility.reasons,
+    sensitivity: mapping.sensitivity,
+    oldAction: mapping.oldAction,
+    sensitivityRow: mapping.sensitivityRow,
+    paranoiaLevel: mapping.paranoiaLevel,
+    scoreThreshold: mapping.scoreThreshold,
+    newAction: mapping.newAction,
+    mappingNote: mapping.mappingNote,
     lostOverrides: lost ? lost.length : null,
     unknown: unknownParts(evidence),
     fetchedAt: scan.fetchedAt,
   };
+  if (zone.unreadable !== undefined) row.unreadable = zone.unreadable;
+  return row;
 }
 
 const RETIRED_MAPPING_NOTE =

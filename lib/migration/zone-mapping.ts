@@ -47,10 +47,11 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
   const paranoia = mapSensitivity(sensitivity);
   const action = mapAction(oldAction);
   const actionWords = oldAction ? `action ${oldAction}` : `no action (the API's default, ${DEFAULT_ACTION})`;
-  const mapped = { sensitivity, oldAction, sensitivityRow: row };
   if (row === "off") {
     return {
-      ...mapped,
+      sensitivity,
+      oldAction,
+      sensitivityRow: row,
       paranoiaLevel: null,
       scoreThreshold: null,
       newAction: null,
@@ -60,7 +61,9 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
   }
   if (!paranoia) {
     return {
-      ...mapped,
+      sensitivity,
+      oldAction,
+      sensitivityRow: row,
       paranoiaLevel: null,
       scoreThreshold: null,
       newAction: action ?? null,
@@ -71,7 +74,9 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
   const target = `PL${paranoia.paranoiaLevel}, score threshold ${paranoia.scoreThresholdName} (${paranoia.scoreThreshold} or higher)`;
   if (!action) {
     return {
-      ...mapped,
+      sensitivity,
+      oldAction,
+      sensitivityRow: row,
       paranoiaLevel: paranoia.paranoiaLevel,
       scoreThreshold: paranoia.scoreThreshold,
       newAction: null,
@@ -79,7 +84,9 @@ export function zoneMapping(packages: readonly WafPackage[] | undefined): ZoneMa
     };
   }
   return {
-    ...mapped,
+    sensitivity,
+    oldAction,
+    sensitivityRow: row,
     paranoiaLevel: paranoia.paranoiaLevel,
     scoreThreshold: paranoia.scoreThreshold,
     newAction: action,
