@@ -113,3 +113,25 @@ describe("a zone without type", () => {
     expect((await getZone(client as unknown as PlatformClient, zone.id)).type).toBe("unknown");
   });
 });
+
+describe("the rows' one shape", () => {
+  // Rows are built as literals listing every field (lib/certificates/zone-audit.ts): built by spreading, each kind
+  // had its own key order, and on Node 20 each row its own hidden class.
+  it("lists the same fields in the same order for every kind of certificate", () => {
+    const rows = auditZone(zone, {
+      packs: [pack("universal"), pack("advanced", { certificate_authority: "google" }), pack("mh_custom")],
+      totalTls: { enabled: true, certificate_authority: "google" },
+      customCertificates: [],
+      customHostnames: [
+        customHostnameSchema.parse({ id: "h-1", hostname: "a.shop.com", status: "active", ssl: { status: "active", method: "http" } }),
+      ],
+      caaRecords: [],
+    }).rows;
+    expect(rows.map((r) => r.kind)).toEqual(["universal", "advanced", "mh_custom", "total_tls", "custom_hostname"]);
+    const keys = rows.map((r) => Object.keys(r).join(","));
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toBe(
+      "zoneId,zoneName,account,kind,id,hosts,certificateAuthority,bundleMethod,uploadedOn,expiresOn,verdict,reason,action,status,validationMethod",
+    );
+  });
+});
