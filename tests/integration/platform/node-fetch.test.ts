@@ -14,6 +14,10 @@ const encoders: Record<string, (b: string) => Promise<Buffer>> = {
   br: promisify(zlib.brotliCompress),
 };
 
+/** A 4 MB answer of distinct chunks: read slowly, it must pause the socket and resume it, losing and reordering nothing. */
+const LARGE_CHUNKS = 64;
+const largeChunk = (i: number) => Buffer.alloc(64 * 1024, i);
+
 let server: http.Server;
 let base: string;
 /** What the server saw of the last call to /echo. */
@@ -36,6 +40,10 @@ beforeAll(async () => {
         const sent = await encoders[coding]!(BODY);
         answer.writeHead(200, { "content-type": "application/json", "content-encoding": coding, "content-length": sent.length });
         answer.end(sent);
+      } else if (url.pathname === "/large") {
+        answer.writeHead(200, { "content-type": "application/octet-stream" });
+        for (let i = 0; i < LARGE_CHUNKS; i++) answer.write(largeChunk(i));
+        answer.end();
       } else if (url.pathname === "/empty") {
         answer.writeHead(204).end();
       } else if (url.pathname === "/moved") {
@@ -106,6 +114,29 @@ describe("nodeFetch answers as fetch answers", () => {
       "content-type": "text/plain;charset=UTF-8",
     });
     expect(seen.headers["accept-encoding"]).toMatch(/gzip/);
+  });
+});
+
+describe("nodeFetch's body", () => {
+  it("arrives whole and in order when read slower than it is sent", async () => {
+    const response = await nodeFetch(`${base}/large`, { redirect: "manual" });
+    const reader = response.body!.getReader();
+    const parts: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      parts.push(read.value);
+      if (parts.length % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(Buffer.concat(parts).equals(Buffer.concat(Array.from({ length: LARGE_CHUNKS }, (_, i) => largeChunk(i))))).toBe(true);
+  });
+
+  it("lets go of the connection when cancelled half-way", async () => {
+    const response = await nodeFetch(`${base}/large`, { redirect: "manual" });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const again = await nodeFetch(`${base}/echo`, { redirect: "manual" });
+    expect(again.status).toBe(201);
+    await again.text();
   });
 });
 
