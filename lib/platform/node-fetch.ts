@@ -46,11 +46,16 @@ export const nodeFetch: typeof fetch = (input, init = {}) => {
   const { signal } = init;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const headers = Object.fromEntries(new Headers(init.headers));
+  // What fetch sends when the caller does not: some WAF rules refuse a request without a User-Agent.
+  headers.accept ??= "*/*";
+  headers["user-agent"] ??= "node";
   headers["accept-encoding"] ??= "gzip, deflate, br";
   if (init.body != null) headers["content-type"] ??= "text/plain;charset=UTF-8";
   const method = (init.method ?? "GET").toUpperCase();
   return new Promise<Response>((resolve, reject) => {
+    let answered: http.IncomingMessage | undefined;
     const request = (url.protocol === "https:" ? https : http).request(url, { method, headers, agent }, (answer) => {
+      answered = answer;
       try {
         resolve(response(answer, method));
       } catch (error) {
@@ -58,8 +63,9 @@ export const nodeFetch: typeof fetch = (input, init = {}) => {
         reject(new TypeError("fetch failed", { cause: error })); // a status the Response constructor refuses
       }
     });
-    // Aborted before the answer, the call rejects; after it, the body errors (the answer is destroyed with the socket).
-    const onAbort = () => request.destroy(signal?.reason as Error);
+    // Aborted before the answer, the call rejects; after it, the body errors with the reason, as fetch's does
+    // (destroying the request instead would drop the answer's buffered bytes and could end the body as if whole).
+    const onAbort = () => (answered ?? request).destroy(signal?.reason as Error);
     signal?.addEventListener("abort", onAbort, { once: true });
     request.once("close", () => signal?.removeEventListener("abort", onAbort));
     request.once("error", (error) => reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error })));
@@ -90,10 +96,13 @@ function webBody(body: Readable): ReadableStream<Uint8Array> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let cancelled = false;
   body.pause();
-  body.on("data", (chunk: Uint8Array) => {
+  const onData = (chunk: Uint8Array) => {
+    // A resume scheduled by a read can still deliver a buffered chunk after a cancel in the same tick.
+    if (cancelled) return;
     controller.enqueue(chunk);
     if ((controller.desiredSize ?? 0) <= 0) body.pause();
-  });
+  };
+  body.on("data", onData);
   // The end, an error, or a close before the end (an answer cut short, or a socket destroyed by an abort).
   const cleanup = finished(body, (error) => {
     cleanup();
@@ -108,6 +117,7 @@ function webBody(body: Readable): ReadableStream<Uint8Array> {
       pull: () => void body.resume(),
       cancel: (reason: unknown) => {
         cancelled = true;
+        body.off("data", onData);
         body.destroy(reason instanceof Error ? reason : undefined);
       },
     },
