@@ -40,8 +40,9 @@ export function migrationRow(scan: ZoneScan): MigrationRow {
   // Packages the retired API could not list: the note says unknown, not "no core rule set".
   if (evidence?.previousApi?.unknown.includes("packages")) mapping.mappingNote = RETIRED_MAPPING_NOTE;
   // One literal, not spreads: a spread's object gets a shape of its own per call on Node 20, and the account's
-  // 5,000 rows stay in memory (lib/certificates/zone-audit.ts).
-  const row: MigrationRow = {
+  // 5,000 rows stay in memory (lib/certificates/zone-audit.ts). Every key is required here, so a field added to a
+  // zone row, its eligibility or its mapping is a type error until it is listed, never silently dropped.
+  const row: { [K in keyof Required<MigrationRow>]: MigrationRow[K] } = {
     id: zone.id,
     name: zone.name,
     plan: zone.plan,
@@ -54,6 +55,7 @@ export function migrationRow(scan: ZoneScan): MigrationRow {
     account: zone.account,
     createdOn: zone.createdOn,
     activatedOn: zone.activatedOn,
+    unreadable: zone.unreadable,
     verdict: eligibility.verdict,
     eligible: eligibility.eligible,
     migrationState: eligibility.migrationState,
@@ -70,7 +72,6 @@ export function migrationRow(scan: ZoneScan): MigrationRow {
     unknown: unknownParts(evidence),
     fetchedAt: scan.fetchedAt,
   };
-  if (zone.unreadable !== undefined) row.unreadable = zone.unreadable;
   return row;
 }
 

@@ -8,8 +8,8 @@ import https from "node:https";
 import { finished, pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 
-// Made on the first call (workerd never makes them). Idle connections close after 4 s, as undici's do: a server closing an idle connection first would fail the
-// next call sent on it.
+// Made on the first call (workerd never makes them). Idle connections close after 4 s, as undici's do: a server
+// closing an idle connection first would fail the next call sent on it.
 const IDLE_MS = 4_000;
 let agents: Record<string, http.Agent> | undefined;
 const agentFor = (protocol: string) =>
@@ -18,23 +18,26 @@ const agentFor = (protocol: string) =>
     "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
   })[protocol];
 
-/** The codings fetch decodes; any other answer body passes through as sent, as fetch passes it. */
-// Lenient about a truncated end, as fetch is.
+/** Lenient about a truncated end, as fetch is. */
+const ZLIB_LENIENT = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const gunzip = () => zlib.createGunzip(ZLIB_LENIENT);
+/** The codings fetch decodes; an answer in any other passes through as sent, as fetch passes it. */
 const decoders: Record<string, () => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress> = {
-  gzip: () => zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-  deflate: () => zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  gzip: gunzip,
+  "x-gzip": gunzip,
+  deflate: () => zlib.createInflate(ZLIB_LENIENT),
   br: () =>
     zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
 };
-decoders["x-gzip"] = decoders.gzip!;
 
 /** Statuses whose Response has no body (the Response constructor refuses one). */
 const NULL_BODY = new Set([204, 205, 304]);
 
 /**
  * `fetch` for what the Scheduler sends: a method, headers, a string body, a signal, `redirect: "manual"` (a redirect
- * is answered, never followed). Like fetch it asks for compressed answers and decodes them, rejects with the signal's
- * reason when aborted, and with a TypeError whose `cause` is the socket's error when the call fails.
+ * is answered, never followed). Like fetch it sends its default headers, asks for compressed answers and decodes
+ * them, rejects with the signal's reason when aborted, and with a TypeError whose `cause` is the socket's error when
+ * the call fails.
  */
 export const nodeFetch: typeof fetch = (input, init = {}) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);

@@ -22,6 +22,8 @@ let server: http.Server;
 let base: string;
 /** What the server saw of the last call to /echo. */
 let seen: { method?: string; headers: http.IncomingHttpHeaders; body: string } = { headers: {}, body: "" };
+/** Requests the server received. */
+let received = 0;
 /** Calls whose connection closed before the server answered them. */
 let closedEarly = 0;
 /** The connection of the last /large call, as the server sees it. */
@@ -29,6 +31,7 @@ let largeSocket: Socket | undefined;
 
 beforeAll(async () => {
   server = http.createServer((request, answer) => {
+    received++;
     const url = new URL(request.url!, "http://x");
     const chunks: Buffer[] = [];
     request.on("data", (c: Buffer) => chunks.push(c));
@@ -172,7 +175,10 @@ describe("nodeFetch fails as fetch fails", () => {
 
   it("rejects an already-aborted signal unsent", async () => {
     const reason = new Error("the browser went away");
+    const before = received;
     await expect(nodeFetch(`${base}/echo`, { signal: AbortSignal.abort(reason), redirect: "manual" })).rejects.toBe(reason);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toBe(before);
   });
 
   it("errors the body of an answer cut short", async () => {
