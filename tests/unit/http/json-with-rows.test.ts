@@ -1,7 +1,7 @@
 // jsonWithRows answers the same JSON value as Response.json (written in ASCII), whatever else the answer
 // holds; a row it answered is frozen all the way down, so the JSON kept for it cannot go stale; a page of
 // rows is encoded once and only reused for the same row objects in the same order.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { asciiJson, jsonWithRows } from "@/lib/http/json-with-rows";
 
 const body = async (response: Response) => JSON.parse(await response.text());
@@ -61,6 +61,25 @@ describe("jsonWithRows", () => {
     expect(await ids([a])).toEqual({ ids: ["a"], fetchedAt: "1" });
     // A copy of a row is another row: its own JSON, not the original's.
     expect(await ids([{ ...a, id: "a2" }, b])).toEqual({ ids: ["a2", "b"], fetchedAt: "2" });
+  });
+
+  it("on the edge, hands out no kept bytes: a consumer taking over every chunk's buffer leaves the next answer whole", async () => {
+    vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" });
+    try {
+      const rows = Array.from({ length: 50 }, (_, i) => ({ id: `zone-${i}`, note: "→ ✓" }));
+      const expected = asciiJson(JSON.stringify({ complete: true, zones: rows }));
+      for (let i = 0; i < 3; i++) {
+        const reader = jsonWithRows({ complete: true, zones: rows }, "zones").body!.getReader();
+        let text = "";
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          text += new TextDecoder().decode(chunk.value);
+          structuredClone(chunk.value.buffer, { transfer: [chunk.value.buffer] }); // detaches it, as a runtime may
+        }
+        expect(text).toBe(expected);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("answers many times from the same kept page without it changing", async () => {
