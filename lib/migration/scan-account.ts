@@ -20,7 +20,7 @@ const ZONES_AT_ONCE = 12;
 export const ZONES_PER_ANSWER = 100;
 
 export interface AccountScan {
-  zones: MigrationRow[];
+  zones: readonly MigrationRow[];
   fetchedAt: string;
   complete: boolean;
   cursor?: string;
@@ -154,15 +154,37 @@ async function scanFrom(platform: PlatformClient, zones: ZoneRow[], offset: numb
   return { end: offset + pool.end, retryAfterMs: pool.retryAfterMs };
 }
 
+interface CachedPage {
+  until: number;
+  /** The scan cache's version the rows were read at, and when the first of their scans expires. */
+  version: number;
+  expiresAt: number;
+  rows: readonly MigrationRow[];
+}
+/**
+ * The rows last read from the cache for a zone list, by first index. While the cache holds the same scans and none
+ * has expired, the page is the same rows (frozen): a cached answer is then one lookup, not 100 scans looked up and
+ * their rows found, and jsonWithRows knows its kept bytes by the list's identity.
+ */
+const cachedPages = new WeakMap<readonly ZoneRow[], Map<number, CachedPage>>();
+
 /** The rows of zones[from..until) when the cache holds every one of them, else undefined. */
-function cachedRows(zones: readonly ZoneRow[], from: number, until: number): MigrationRow[] | undefined {
+function cachedRows(zones: readonly ZoneRow[], from: number, until: number): readonly MigrationRow[] | undefined {
   const now = Date.now();
+  const version = scanCache.version;
+  const known = cachedPages.get(zones)?.get(from);
+  if (known && known.until === until && known.version === version && now < known.expiresAt) return known.rows;
   const rows: MigrationRow[] = [];
+  let expiresAt = Number.POSITIVE_INFINITY;
   for (let index = from; index < until; index++) {
-    const scan = scanCache.get(zones[index]!.id, now);
-    if (!scan) return undefined;
-    rows.push(rowOf(scan));
+    const entry = scanCache.entry(zones[index]!.id, now);
+    if (!entry) return undefined;
+    rows.push(rowOf(entry.scan));
+    expiresAt = Math.min(expiresAt, entry.expiresAt);
   }
+  let pages = cachedPages.get(zones);
+  if (!pages) cachedPages.set(zones, (pages = new Map()));
+  pages.set(from, { until, version, expiresAt, rows: Object.freeze(rows) });
   return rows;
 }
 

@@ -23,6 +23,9 @@ type ZoneList = {
 /** Per account entry and filter (zoneListKey): each configured account's list is its own. */
 const zoneLists = processState("scan-cache.zone-lists", () => new Map<string, ZoneList>());
 
+/** Bumped by every change to the scans: rows read from them at one version are still what they hold (scan-account.ts). */
+const changes = processState("scan-cache.changes", () => ({ version: 0 }));
+
 function fresh(fetchedAt: number): boolean {
   return Date.now() - fetchedAt < ZONE_SCAN_TTL_MS;
 }
@@ -30,11 +33,20 @@ function fresh(fetchedAt: number): boolean {
 export const scanCache = {
   /** `now` once per answer, not per zone: Date.now goes through Next's request tracking in a route. */
   get(zoneId: string, now = Date.now()): ZoneScan | undefined {
+    return scanCache.entry(zoneId, now)?.scan;
+  },
+  /** The zone's scan and when it expires (ms), while fresh at `now`. */
+  entry(zoneId: string, now = Date.now()): { readonly scan: ZoneScan; readonly expiresAt: number } | undefined {
     const entry = scans.get(zoneId);
-    return entry && now < entry.expiresAt ? entry.scan : undefined;
+    return entry && now < entry.expiresAt ? entry : undefined;
+  },
+  /** Changes with every scan put or cleared. */
+  get version(): number {
+    return changes.version;
   },
   put(scan: ZoneScan): void {
     scans.set(scan.zone.id, { scan, expiresAt: Date.parse(scan.fetchedAt) + ZONE_SCAN_TTL_MS });
+    changes.version++;
   },
   zoneList(key: string): ZoneList | undefined {
     const list = zoneLists.get(key);
@@ -55,6 +67,7 @@ export const scanCache = {
   clearForRefresh(): void {
     scans.clear();
     zoneLists.clear();
+    changes.version++;
   },
   /** Everything, the shared zone list too. */
   clear(): void {

@@ -2,7 +2,7 @@
 // failed zones are marked failed (never dropped), and the budget splits the scan without losing a zone.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cachedFirstAnswer, scanAccount, scanOneZone, ZONES_PER_ANSWER } from "@/lib/migration/scan-account";
-import { scanCache } from "@/lib/migration/scan-cache";
+import { scanCache, ZONE_SCAN_TTL_MS } from "@/lib/migration/scan-cache";
 import { zoneListKey } from "@/lib/platform/zone-list-share";
 import type { MigrationRow } from "@/lib/migration/zone-assessment";
 import { PlatformClient } from "@/lib/platform/client";
@@ -158,6 +158,32 @@ describe("scanAccount against the sandbox", () => {
     expect({ ...first, fetchedAt: "" }).toEqual({ ...viaApi, fetchedAt: "" });
     const calls = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: unknown[] };
     expect(calls.calls).toHaveLength(0);
+  });
+
+  it("answers a cached page as the same rows while the cache holds the same scans, and anew once one changes or expires", async () => {
+    await scanAll();
+    const first = await scanAccount(platform(), {});
+    const again = await scanAccount(platform(), {});
+    expect(again.zones).toBe(first.zones); // one lookup, and jsonWithRows knows its kept bytes by identity
+    expect(Object.isFrozen(first.zones)).toBe(true);
+    // A zone of the page scanned again (the zone detail's retry): its new row, every other the same object.
+    const rescanned = await scanOneZone(platform(), scanCache.listedZone(first.zones[1]!.id)!);
+    const changed = await scanAccount(platform(), {});
+    expect(changed.zones).not.toBe(first.zones);
+    expect(changed.zones[1]!.fetchedAt).toBe(rescanned.fetchedAt);
+    expect(changed.zones[0]).toBe(first.zones[0]);
+    // A scan past its time to live is not answered from the page kept before it expired.
+    const realNow = Date.now;
+    try {
+      Date.now = () => realNow() + ZONE_SCAN_TTL_MS + 1_000;
+      await fetch(`${sandbox.url}/__sandbox/calls`, { method: "DELETE" });
+      const expired = await scanAccount(platform(), {});
+      expect(expired.zones).not.toBe(changed.zones);
+      const calls = (await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { calls: unknown[] };
+      expect(calls.calls.length).toBeGreaterThan(0); // read again, not served stale
+    } finally {
+      Date.now = realNow;
+    }
   });
 
   it("answers repeated views from the cache, and rescans on refresh", async () => {
