@@ -60,16 +60,14 @@ export function mergeAccountParts<A extends PagedAnswer, Row extends { account?:
   let retryAfterSeconds: number | undefined;
   for (const part of parts) {
     const answer = part.answer;
-    const partRows = answer ? rowsOf(answer) : [];
-    rows.push(...partRows);
+    rows.push(...(answer ? rowsOf(answer) : []));
     const complete = answer?.complete === true;
-    const wait = answer?.retryAfterSeconds ?? part.error?.retryAfterSeconds;
+    const wait = waitOf(part);
     if (wait !== undefined) retryAfterSeconds = Math.min(retryAfterSeconds ?? wait, wait);
     // A part that failed outright is not retried by the cursor (it would fail again): its coverage says why.
     cursors[part.entry.key] =
       complete || (part.error && part.error.retryAfterSeconds === undefined) ? null : (answer?.cursor ?? part.cursorIn ?? "");
-    const lines = coverage(part, partRows, complete, wait);
-    accounts.push(...(accountId === undefined ? lines : lines.filter((line) => line.id === accountId || !line.complete)));
+    accounts.push(...partCoverage(part, rowsOf, accountId));
   }
   const complete = accounts.every((account) => account.complete);
   const unfinished = Object.values(cursors).some((cursor) => cursor !== null);
@@ -97,16 +95,41 @@ export function sumPartTotals<A>(parts: readonly AccountPart<A>[], key: keyof A 
   return sum;
 }
 
+const waitOf = <A extends PagedAnswer>(part: AccountPart<A>) => part.answer?.retryAfterSeconds ?? part.error?.retryAfterSeconds;
+
+/**
+ * What one part covers, as mergeAccountParts says it (`accountId`: the account asked for). One account's answer needs
+ * only this: its rows, cursor and totals are its own.
+ */
+export function partCoverage<A extends PagedAnswer, Row extends { account?: RowAccount }>(
+  part: AccountPart<A>,
+  rowsOf: (answer: A) => readonly Row[],
+  accountId?: string,
+): AccountCoverage[] {
+  const lines = coverage(part, part.answer ? rowsOf(part.answer) : [], part.answer?.complete === true, waitOf(part));
+  return accountId === undefined ? lines : lines.filter((line) => line.id === accountId || !line.complete);
+}
+
 /** One line per account the part's rows name; an entry that named none yet is one line for the entry. */
 function coverage<A>(part: AccountPart<A>, rows: readonly { account?: RowAccount }[], complete: boolean, wait?: number): AccountCoverage[] {
-  const seen = new Map<string, RowAccount>();
-  for (const row of rows) if (row.account && !seen.has(row.account.id)) seen.set(row.account.id, row.account);
-  const named = seen.size ? [...seen.values()] : [{ id: part.entry.id ?? "", name: part.entry.name ?? part.entry.key }];
-  return named.map((account) => ({
+  // One pass over the rows (a cached answer's 100 are counted on every view); a row naming no account is the entry's own,
+  // so it counts on every line.
+  const named = new Map<string, { account: RowAccount; rows: number }>();
+  let unnamed = 0;
+  for (const { account } of rows) {
+    const seen = account && named.get(account.id);
+    if (seen) seen.rows++;
+    else if (account) named.set(account.id, { account, rows: 1 });
+    else unnamed++;
+  }
+  const lines = named.size
+    ? [...named.values()]
+    : [{ account: { id: part.entry.id ?? "", name: part.entry.name ?? part.entry.key }, rows: 0 }];
+  return lines.map(({ account, rows: own }) => ({
     id: account.id,
     name: account.name,
     complete: complete && !part.error,
-    rows: rows.filter((row) => (row.account?.id ?? account.id) === account.id).length,
+    rows: own + unnamed,
     ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
     ...(part.error ? { error: part.error.message } : {}),
   }));

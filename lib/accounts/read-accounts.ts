@@ -10,6 +10,7 @@ import type { PlatformClient } from "@/lib/platform/client";
 import { entryAccountFilter, type AccountScope } from "@/lib/accounts/account-scope";
 import {
   mergeAccountParts,
+  partCoverage,
   splitAccountsCursor,
   sumPartTotals,
   type AccountCoverage,
@@ -47,7 +48,7 @@ export async function readAccounts<A extends PagedAnswer, K extends keyof A & st
   if (entries.length === 1) {
     const entry = entries[0]!;
     const answer = await read(scoped.platformFor(entry), entryAccountFilter(entry, scoped.accounts), cursor);
-    return { ...answer, accounts: mergeAccountParts([{ entry, answer }], rowsOf).accounts };
+    return { ...answer, accounts: partCoverage({ entry, answer }, rowsOf) };
   }
   const cursors = splitAccountsCursor(cursor);
   const chosen = cursors ? entries.filter((entry) => cursors[entry.key] !== null && cursors[entry.key] !== undefined) : entries;

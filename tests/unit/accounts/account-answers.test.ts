@@ -1,7 +1,7 @@
 // The `account` filter and one answer merged from several accounts' answers.
 import { describe, expect, it } from "vitest";
 import { readAccountScope } from "@/lib/accounts/account-scope";
-import { mergeAccountParts, splitAccountsCursor, sumPartTotals } from "@/lib/accounts/account-answers";
+import { mergeAccountParts, partCoverage, splitAccountsCursor, sumPartTotals } from "@/lib/accounts/account-answers";
 import { rowAccount } from "@/lib/accounts/row-account";
 import { InputError } from "@/lib/errors/input-error";
 
@@ -71,6 +71,25 @@ describe("one answer from several accounts", () => {
       ["Acquired", false, 1],
     ]);
     expect(splitAccountsCursor(merged.cursor)).toEqual({ default: null, group: "next-of-group" });
+  });
+
+  it("counts each named account's rows, a row naming none on every line, and one account's coverage as the merge says it", () => {
+    type Answer = { complete: boolean; rows: { account?: { id: string; name: string } }[] };
+    const rowsOf = (answer: Answer) => answer.rows;
+    const part = {
+      entry: { key: "group" },
+      answer: { complete: true, rows: [row(ID_B, "Staging"), {}, row(ID_C, "Acquired"), row(ID_B, "Staging")] },
+    };
+    const lines = [
+      ["Staging", 3],
+      ["Acquired", 2],
+    ];
+    expect(mergeAccountParts([part], rowsOf).accounts.map((a) => [a.name, a.rows])).toEqual(lines);
+    expect(partCoverage(part, rowsOf)).toEqual(mergeAccountParts([part], rowsOf).accounts);
+    expect(partCoverage(part, rowsOf, ID_C)).toEqual(mergeAccountParts([part], rowsOf, ID_C).accounts);
+    // An entry whose rows name no account yet: one line for the entry, every row its own.
+    const unnamed = { entry: { key: "solo", id: ID_A, name: "Solo" }, answer: { complete: false, rows: [{}, {}] } };
+    expect(partCoverage(unnamed, rowsOf)).toEqual([{ id: ID_A, name: "Solo", complete: false, rows: 2 }]);
   });
 
   it("keeps a failed account as a coverage line with its reason, and does not retry it by the cursor", () => {
