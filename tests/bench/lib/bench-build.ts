@@ -1,6 +1,7 @@
-// A bench-only production build: Preflight's sources copied beside the worktree with one extra route (the
-// passthrough of tests/bench/passthrough/: bare, or checking every record), built by the same `next build`. The
-// shipped build never holds that route; the traces figure runs Preflight's route and the passthroughs from this one build.
+// A bench-only production build: Preflight's sources copied beside the worktree with two extra routes from
+// tests/bench/passthrough/ (the gateway passthrough, bare or checking every record; an operation answering N bytes),
+// built by the same `next build`. The shipped build never holds them; the traces figure runs Preflight's route and the
+// passthroughs from this one build, and diagnose/zones-floor.ts the cached zones answer beside the bytes operation.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -31,10 +32,15 @@ export async function ensureBenchBuild(root = process.cwd()): Promise<string> {
     if (existsSync(join(root, source))) execFileSync("cp", ["-a", join(root, source), join(dir, source)]);
   }
   for (const file of BUILD_FILES) if (existsSync(join(root, file))) execFileSync("cp", ["-a", join(root, file), join(dir, file)]);
-  mkdirSync(join(dir, "app", "api", "bench-passthrough"), { recursive: true });
-  execFileSync("cp", ["-a", join(root, "tests/bench/passthrough/route.ts"), join(dir, "app/api/bench-passthrough/route.ts")]);
+  for (const [route, source] of [
+    ["bench-passthrough", "route.ts"],
+    ["bench-bytes", "bytes-route.ts"],
+  ]) {
+    mkdirSync(join(dir, "app", "api", route!), { recursive: true });
+    execFileSync("cp", ["-a", join(root, "tests/bench/passthrough", source!), join(dir, "app/api", route!, "route.ts")]);
+  }
   if (buildIsStale(dir)) {
-    console.log(`  building the bench build (Preflight + ${PASSTHROUGH_PATH}) in ${dir}…`);
+    console.log(`  building the bench build (Preflight + ${PASSTHROUGH_PATH}, /api/bench-bytes) in ${dir}…`);
     // The copy's own `next` (its hard-linked packages): one Next instance for the build and the app it builds.
     const code = await run(join(dir, "node_modules/.bin/next"), ["build", dir], { NEXT_TELEMETRY_DISABLED: "1" });
     if (code !== 0) {
