@@ -3,7 +3,7 @@
 // slice when it is fresh, as the operation answers; else the live scan's first rows if this process holds them all,
 // with what is known of snapshots; else nothing, and the page asks the operation.
 import "server-only";
-import { mergeAccountParts, type AccountCoverage } from "@/lib/accounts/account-answers";
+import { partCoverage, type AccountCoverage } from "@/lib/accounts/account-answers";
 import { getConfig } from "@/lib/config";
 import { pageDriftFlags } from "@/lib/drift/open-flags";
 import type { DriftFlag } from "@/lib/drift/flags";
@@ -28,7 +28,7 @@ export async function zonesFirstAnswer(): Promise<ZonesFirstAnswer | undefined> 
   const cached = snapshot.answer ? undefined : cachedFirstAnswer(defaultZoneListKey(config));
   const answer = snapshot.answer ?? (cached && { ...cached, snapshot: snapshot.snapshot });
   if (!answer) return undefined;
-  const { accounts } = mergeAccountParts([{ entry, answer }], (part) => part.zones);
+  const accounts = partCoverage({ entry, answer }, (part) => part.zones);
   // Every account's flags, as the operation answers without an account asked for.
   return { ...answer, accounts, drift: await pageDriftFlags() };
 }

@@ -3,10 +3,14 @@
 // the gateway (fetch, TLS and plain sockets all connect through net.Socket.prototype.connect).
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import process from "node:process";
 
 const log = process.env.PREFLIGHT_OUTBOUND_LOG;
 if (log) {
+  // Its folder made here, not by the launcher: the edge run's server command (lib/dev/edge/preview.ts) makes none,
+  // and `npm run test:edge` on a fresh checkout failed on the first connection with ENOENT.
+  fs.mkdirSync(path.dirname(log), { recursive: true });
   const seen = new Set();
   const connect = net.Socket.prototype.connect;
   net.Socket.prototype.connect = function (...args) {
