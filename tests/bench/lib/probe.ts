@@ -20,7 +20,7 @@ export async function gcTotals(probeDir: string | undefined): Promise<GcTotals> 
   const sum: GcTotals = { markCompacts: 0, scavenges: 0, promotedBytes: 0, gcMs: 0, maxPauseMs: 0 };
   if (!probeDir) return sum;
   await new Promise((resolve) => setTimeout(resolve, 250));
-  for (const file of readdirSync(probeDir).filter((f) => f.startsWith("gc-"))) {
+  for (const file of readdirSync(probeDir).filter((f) => f.startsWith("gc-") && f.endsWith(".json"))) {
     try {
       const t = JSON.parse(readFileSync(join(probeDir, file), "utf8")) as GcTotals;
       sum.markCompacts += t.markCompacts;
@@ -31,7 +31,7 @@ export async function gcTotals(probeDir: string | undefined): Promise<GcTotals> 
       sum.liveAfterMarkCompactMiB = Math.max(sum.liveAfterMarkCompactMiB ?? 0, t.liveAfterMarkCompactMiB ?? 0);
       if (t.peak && (!sum.peak || (t.peak.rss ?? 0) > (sum.peak.rss ?? 0))) sum.peak = t.peak;
     } catch {
-      // written while read: the next read has it
+      // a process that died mid-write (files are renamed whole into place)
     }
   }
   return sum;

@@ -3,7 +3,7 @@
 // generation grew between mark-compacts: what survived scavenges, i.e. promotion). SIGUSR2 starts a
 // sampling heap profile; the next SIGUSR2 writes heap-<pid>.json: the live heap by allocating function
 // (or, when $BENCH_PROBE_DIR/want-snapshot exists, a heap snapshot: server.heapsnapshot).
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { PerformanceObserver, constants } from "node:perf_hooks";
 import process from "node:process";
@@ -43,7 +43,10 @@ if (isMainThread && dir) {
   setInterval(() => {
     const now = process.memoryUsage();
     for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], Math.round(now[key] / 2 ** 20));
-    writeFileSync(file, JSON.stringify({ ...totals, peak, heapUsedMiB: Math.round(now.heapUsed / 2 ** 20) }));
+    // Written whole, then renamed: a reader never sees half a file (it was skipped, and a window's mark-compacts
+    // then counted negative).
+    writeFileSync(`${file}.tmp`, JSON.stringify({ ...totals, peak, heapUsedMiB: Math.round(now.heapUsed / 2 ** 20) }));
+    renameSync(`${file}.tmp`, file);
   }, 200).unref();
 
   const session = new Session();
