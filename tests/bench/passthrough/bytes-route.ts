@@ -3,6 +3,7 @@
 // `?bytes=N` bytes of JSON as jsonWithRows answers on Node: its own small head, then bytes kept between requests.
 // Its CPU per answer is the floor of figure 6's cached zones answer: what any operation answering that many bytes
 // costs next start, before Preflight reads a cache (diagnose/zones-floor.ts).
+import { keptBytesResponse } from "@/lib/http/json-with-rows";
 import { operation } from "@/lib/http/operation";
 import { UPSTREAM } from "@/lib/http/upstream-calls";
 
@@ -10,7 +11,6 @@ export const dynamic = "force-dynamic";
 
 const encoder = new TextEncoder();
 const kept = new Map<number, Uint8Array>();
-const HEADERS = { "Content-Type": "application/json" };
 
 /** The kept bytes that make an answer of `total` bytes after the head: a string value and the closing brace. */
 function keptBytes(total: number, head: number): Uint8Array {
@@ -22,15 +22,7 @@ function keptBytes(total: number, head: number): Uint8Array {
 export const GET = operation(
   async ({ url }) => {
     const head = encoder.encode(`{"fetchedAt":${JSON.stringify(new Date().toISOString())},"complete":false,"rows":`);
-    const tail = keptBytes(Number(url.searchParams.get("bytes") ?? 0), head.length);
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(head);
-        controller.enqueue(tail);
-        controller.close();
-      },
-    });
-    return new Response(body, { headers: HEADERS });
+    return keptBytesResponse(head, keptBytes(Number(url.searchParams.get("bytes") ?? 0), head.length));
   },
   { role: "viewer", upstream: UPSTREAM.none },
 );
