@@ -2,7 +2,7 @@
 // they arrive and sent before the gateway's read ends, the bytes are those of the whole decoded answer,
 // a transaction is never split across a decoding, and only frames with a selector are parsed.
 import { describe, expect, it } from "vitest";
-import { decodeTraces } from "@/lib/decode/decode-traces";
+import { decodeTraces, type DecodeDeps } from "@/lib/decode/decode-traces";
 import { decodingRun } from "@/lib/decode/decoding-run";
 import { recordHasSelector, recordTransaction } from "@/lib/decode/record-bytes";
 import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
@@ -74,6 +74,29 @@ describe("decodingRun", () => {
     );
     expect(deps.codeReads.length).toBeGreaterThan(0);
     expect(deps.codeReads.length).toBe(new Set(deps.codeReads).size);
+  });
+
+  it("asks the decoder nothing for chunks without a selector, yet fails the read when the decoder could not open", async () => {
+    // Value transfers only (no input to decode), in chunks of one: the fan-out calls of a dense range look like this.
+    const plain = all.map((trace) => {
+      const transfer = { ...trace, action: { ...trace.action, input: "0x" } };
+      return { blockNumber: trace.blockNumber, json: encoder.encode(JSON.stringify(transfer)) };
+    });
+    expect(plain.some(recordHasSelector)).toBe(false);
+    const run: StreamedRun = async (onTraces) => {
+      for (let to = 1; to <= plain.length; to++) onTraces({ head, records: plain, from: 0, to });
+      return { ...head, traces: plain };
+    };
+    let asked = 0;
+    const counting: DecodeDeps = {
+      abis: async () => (asked++, new Map()),
+      code: async () => Promise.reject(new Error(`code read ${++asked}`)),
+      storage: async () => Promise.reject(new Error(`storage read ${++asked}`)),
+    };
+    const result = await decodingRun(run, Promise.resolve(counting))(() => undefined);
+    expect(result.traces).toEqual(plain);
+    expect(asked).toBe(0);
+    await expect(decodingRun(run, Promise.reject(new Error("the bucket is down")))(() => undefined)).rejects.toThrow("the bucket is down");
   });
 });
 
