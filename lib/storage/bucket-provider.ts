@@ -18,7 +18,14 @@ export async function getBucket(): Promise<Bucket> {
   const bound = binding ?? (edgeEnv()?.[BUCKET_BINDING] as Bucket | undefined);
   if (bound) return bound;
   if (onEdgeRuntime()) throw new Error(`The bucket binding ${BUCKET_BINDING} is missing: declare it in wrangler.jsonc (r2_buckets)`);
-  // Node only: Miniflare's local bucket, loaded on demand so it never enters the worker bundle.
-  const { openLocalBucket } = await import("@/lib/storage/local-bucket");
+  // Node only: Miniflare's local bucket, loaded on demand so it never enters the worker bundle. The module is
+  // imported once: every decoded read and cached answer asks for the bucket, and each import() resolves anew.
+  localBucketModule ??= import("@/lib/storage/local-bucket").catch((error: unknown) => {
+    localBucketModule = undefined;
+    throw error;
+  });
+  const { openLocalBucket } = await localBucketModule;
   return openLocalBucket(getConfig().storage.dataDir);
 }
+
+let localBucketModule: Promise<typeof import("@/lib/storage/local-bucket")> | undefined;
