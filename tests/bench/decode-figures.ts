@@ -6,7 +6,7 @@
 import { loadavg } from "node:os";
 import type { BenchSeedSummary } from "@/lib/dev/gateway/bench-seed";
 import { median, repeat, type Figure } from "./lib/figures";
-import { processTreeCpuMs } from "./lib/process-cpu";
+import { mainThreadCpuMs, processTreeCpuMs } from "./lib/process-cpu";
 import { startBenchGateway, startBenchPreflight, stopAll, type Running } from "./lib/services";
 
 const WINDOW = 800;
@@ -22,8 +22,9 @@ async function read(
   toBlock: number,
   decode: boolean,
   pid?: number,
-): Promise<{ ms: number; cpuMs: number; traces: number; decoded: number }> {
+): Promise<{ ms: number; cpuMs: number; mainMs: number; traces: number; decoded: number }> {
   const cpuBefore = pid ? processTreeCpuMs(pid) : Number.NaN;
+  const mainBefore = pid ? mainThreadCpuMs(pid) : Number.NaN;
   const started = performance.now();
   const response = await fetch(`${preflight}/api/traces`, {
     method: "POST",
@@ -36,6 +37,7 @@ async function read(
   return {
     ms,
     cpuMs: pid ? processTreeCpuMs(pid) - cpuBefore : Number.NaN,
+    mainMs: pid ? mainThreadCpuMs(pid) - mainBefore : Number.NaN,
     traces: body.traces.length,
     decoded: body.traces.filter((t) => t.decoded).length,
   };
@@ -76,6 +78,7 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
         decoded: number;
         plainCpu: number;
         decodedCpu: number;
+        mainRatio: number;
         traces: number;
       }> = [];
       for (let pair = 0; pair < PAIRS; pair++) {
@@ -99,6 +102,7 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
           decoded: b.ms,
           plainCpu: a.cpuMs,
           decodedCpu: b.cpuMs,
+          mainRatio: b.mainMs / a.mainMs,
           traces: a.traces,
         });
       }
@@ -107,6 +111,7 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
         cpuRatio: median(pairs.map((x) => x.cpuRatio)),
         plainCpu: median(pairs.map((x) => x.plainCpu)),
         decodedCpu: median(pairs.map((x) => x.decodedCpu)),
+        mainRatio: median(pairs.map((x) => x.mainRatio)),
         plain: median(pairs.map((x) => x.plain)),
         decoded: median(pairs.map((x) => x.decoded)),
         traces: pairs[0]!.traces,
@@ -133,6 +138,8 @@ export async function decodeOverhead(options: { runs: number }): Promise<Figure[
         note:
           `server process tree CPU (user + system), median of ${PAIRS} alternating pairs a run: undecoded ` +
           `${median(runs.map((r) => r.plainCpu)).toFixed(0)} ms, decoded ${median(runs.map((r) => r.decodedCpu)).toFixed(0)} ms; ` +
+          // The tree's CPU holds the collector's helper threads: the main thread's own ratio says how much is JavaScript.
+          `main thread alone ${median(runs.map((r) => r.mainRatio)).toFixed(2)}× (runs ${runs.map((r) => r.mainRatio.toFixed(2)).join(", ")}); ` +
           `load average ${load.toFixed(1)} at the start`,
       },
     ];

@@ -17,3 +17,12 @@ export function processTreeCpuMs(pid: number): number {
   }
   return ns / 1e6;
 }
+
+/** CPU time of the process's main thread alone (its JavaScript; the rest of the tree is mostly the collector's helpers). */
+export function mainThreadCpuMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
