@@ -5,6 +5,7 @@
 // is what its extra collections (figure 5d′'s helper threads) are made of.
 import { Session } from "node:inspector/promises";
 import type { BenchSeedSummary } from "@/lib/dev/gateway/bench-seed";
+import { allocatedBytes, allocationSites, type SamplingNode } from "../lib/allocation-sites";
 import { BENCH_PORTS, BENCH_TOKEN, startBenchGateway, stopAll } from "../lib/services";
 
 Object.assign(process.env, {
@@ -15,12 +16,6 @@ Object.assign(process.env, {
   ACCOUNT_RATE_LIMIT: "1000000",
   ACCOUNT_RATE_WINDOW_SECONDS: "300",
 });
-interface Node {
-  selfSize: number;
-  children: Node[];
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-const total = (n: Node): number => n.selfSize + n.children.reduce((s, c) => s + total(c), 0);
 const READS = Number(process.argv[2] ?? 40);
 const WARM = 30;
 const WINDOW = 800;
@@ -54,23 +49,12 @@ try {
     });
     let bytes = 0;
     for (let i = 0; i < READS; i++) bytes += await read(decode);
-    const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: Node } };
+    const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: SamplingNode } };
     const name = decode ? "decoded" : "undecoded";
     console.log(
-      `${name}: ${(total(profile.head) / READS / 1024).toFixed(0)} KB allocated per read, answer ${(bytes / READS / 1024).toFixed(0)} KB`,
+      `${name}: ${(allocatedBytes(profile.head) / READS / 1024).toFixed(0)} KB allocated per read, answer ${(bytes / READS / 1024).toFixed(0)} KB`,
     );
-    const sites = new Map<string, number>();
-    const visit = (n: Node, own: string) => {
-      const f = n.callFrame;
-      const here =
-        /\/(lib|app)\//.test(f.url) && !f.url.includes("node_modules")
-          ? `${f.functionName || "(anon)"} ${f.url.replace(/^.*?\/(lib|app)\//, "$1/")}`
-          : own;
-      if (n.selfSize) sites.set(here, (sites.get(here) ?? 0) + n.selfSize);
-      n.children.forEach((c) => visit(c, here));
-    };
-    visit(profile.head, "(not under Preflight's code)");
-    for (const [site, b] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    for (const [site, b] of allocationSites(profile.head).slice(0, 12))
       console.log(`  ${(b / READS / 1024).toFixed(1).padStart(7)} KB  ${site}`);
   }
 } finally {

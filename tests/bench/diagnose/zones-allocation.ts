@@ -3,6 +3,7 @@
 // handlers called in this process without Next (so none of Next's routing is counted), from a sampling
 // heap profile that keeps collected objects. Next's share of a request's ~270 KB is the rest.
 import { Session } from "node:inspector/promises";
+import { allocatedBytes, allocationSites, type SamplingNode } from "../lib/allocation-sites";
 import { BENCH_PORTS, BENCH_TOKEN, startBenchSandbox, stopAll } from "../lib/services";
 
 Object.assign(process.env, {
@@ -14,12 +15,6 @@ Object.assign(process.env, {
 });
 const zones = Number(process.argv[2] ?? 5000);
 const sandbox = await startBenchSandbox({ zones, rateLimit: 0 });
-interface Node {
-  selfSize: number;
-  children: Node[];
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-const total = (n: Node): number => n.selfSize + n.children.reduce((s, c) => s + total(c), 0);
 try {
   const zonesRoute = await import("@/app/api/zones/route");
   const healthRoute = await import("@/app/api/health/route");
@@ -45,24 +40,12 @@ try {
     });
     let bytes = 0;
     for (let i = 0; i < N; i++) bytes += (await (await get(route, path)).arrayBuffer()).byteLength;
-    const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: Node } };
+    const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: SamplingNode } };
     console.log(
-      `${name}: ${(total(profile.head) / N / 1024).toFixed(1)} KB allocated per answer (handler, Request and Response included), ` +
+      `${name}: ${(allocatedBytes(profile.head) / N / 1024).toFixed(1)} KB allocated per answer (handler, Request and Response included), ` +
         `body ${(bytes / N / 1024).toFixed(1)} KB`,
     );
-    // Where, by the innermost function of Preflight's own code on the stack.
-    const sites = new Map<string, number>();
-    const visit = (n: Node, own: string) => {
-      const f = n.callFrame;
-      const here =
-        /\/(lib|app)\//.test(f.url) && !f.url.includes("node_modules")
-          ? `${f.functionName || "(anon)"} ${f.url.replace(/^.*\/bench\//, "")}`
-          : own;
-      if (n.selfSize) sites.set(here, (sites.get(here) ?? 0) + n.selfSize);
-      n.children.forEach((c) => visit(c, here));
-    };
-    visit(profile.head, "(not under Preflight's code)");
-    for (const [site, b] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    for (const [site, b] of allocationSites(profile.head).slice(0, 8))
       console.log(`  ${(b / N / 1024).toFixed(1).padStart(6)} KB  ${site}`);
   }
 } finally {
