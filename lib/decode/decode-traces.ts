@@ -28,8 +28,10 @@ export async function decodeTraces(
   deps: DecodeDeps,
   memo: DecodeMemo = new Map(),
 ): Promise<Array<Decoded | null>> {
-  const implementations = implementationsInTrace(traces);
   const frames = traces.map((trace, index) => ({ trace, index })).filter(({ trace }) => decodable(trace));
+  // Nothing to decode (a chunk of a fan-out's value calls): no call tree, and no source is asked anything.
+  if (frames.length === 0) return traces.map(() => null);
+  const implementations = implementationsInTrace(traces);
   const lower = (value: string | null | undefined) => value?.toLowerCase();
   const addresses = frames.flatMap(({ trace, index }) =>
     [lower(trace.action.to), implementations.get(index), lower(trace.action.from)].filter((a): a is string => !!a),

@@ -27,12 +27,6 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
       // Only frames with a selector are parsed and decoded (a proxy and its delegate both carry one).
       const withSelector: number[] = [];
       for (let i = 0; i < records.length; i++) if (recordHasSelector(records[i]!)) withSelector.push(i);
-      // Most chunks of a dense range hold no frame with a selector (a fan-out's calls): nothing to look up, but a
-      // decoder that failed to open still fails the read, as it does where there is something to decode.
-      if (withSelector.length === 0) {
-        await decoder;
-        return out;
-      }
       const decoded = await decodeTraces(
         withSelector.map((i) => JSON.parse(text.decode(records[i]!.json)) as Trace),
         await decoder,

@@ -8,6 +8,8 @@ import type { Bucket } from "@/lib/storage/bucket";
 export const BUCKET_BINDING = "BUCKET";
 
 let binding: Bucket | undefined;
+/** Node's local bucket module, imported once (see getBucket). */
+let localBucketModule: Promise<typeof import("@/lib/storage/local-bucket")> | undefined;
 
 /** A seam for tests and other hosts: hand a binding over explicitly. */
 export function provideBucketBinding(bucket: Bucket | undefined): void {
@@ -27,5 +29,3 @@ export async function getBucket(): Promise<Bucket> {
   const { openLocalBucket } = await localBucketModule;
   return openLocalBucket(getConfig().storage.dataDir);
 }
-
-let localBucketModule: Promise<typeof import("@/lib/storage/local-bucket")> | undefined;
