@@ -1,6 +1,7 @@
 // Calldata decoded against every function that shares its selector: each one whose types decode the
 // data is a candidate; those with the same signature and names are one candidate of several interfaces.
-import { decodeFunctionData, decodeFunctionResult, toFunctionSignature, type AbiFunction, type AbiParameter } from "viem";
+import { decodeAbiParameters, decodeFunctionResult, type AbiFunction, type AbiParameter } from "viem";
+import { functionIdentity } from "./function-identity";
 import type { Candidate, DecodedArg } from "./types";
 
 export interface NamedFunction {
@@ -8,22 +9,26 @@ export interface NamedFunction {
   interfaceName?: string;
 }
 
-/** The candidates that decode `input`; `output` is decoded only when `full` (an uploaded ABI). */
+/** The candidates that decode `input` (of `functions`, those with its selector); `output` is decoded only when `full` (an uploaded ABI). */
 export function decodeCandidates(
   functions: readonly NamedFunction[],
   input: `0x${string}`,
   options: { output?: `0x${string}`; full?: boolean } = {},
 ): Candidate[] {
   const candidates = new Map<string, Candidate>();
+  const selector = input.slice(0, 10).toLowerCase();
+  const data = `0x${input.slice(10)}` as const;
   for (const { item, interfaceName } of functions) {
+    const identity = functionIdentity(item);
+    if (identity?.selector !== selector) continue; // another function's calldata: not a candidate
     let values: readonly unknown[];
     try {
-      values = decodeFunctionData({ abi: [item], data: input }).args ?? [];
+      values = item.inputs.length > 0 ? decodeAbiParameters(item.inputs, data) : [];
     } catch {
       continue; // the data does not fit these types: not a candidate
     }
     const args = item.inputs.map((parameter, index) => describeArg(parameter, index, values[index]));
-    const signature = toFunctionSignature(item);
+    const { signature } = identity;
     const key = `${signature}|${args.map((arg) => arg.name).join(",")}`;
     const known = candidates.get(key);
     if (known) {

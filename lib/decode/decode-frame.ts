@@ -6,7 +6,7 @@ import type { CodeAnalysis } from "./bytecode";
 import { decodeCandidates } from "./candidates";
 import { guessCandidate } from "./guess-types";
 import { abiFunctions } from "./uploaded-abi";
-import { toFunctionSelector } from "viem";
+import { functionIdentity } from "./function-identity";
 import type { Decoded } from "./types";
 import { hasSelector } from "@/lib/gateway/trace";
 
@@ -35,7 +35,7 @@ export function decodeFrame(frame: FrameSources): Decoded | null {
   const through = frame.implementation ? { implementation: frame.implementation } : {};
   const extra = { ...through, ...(abiNotes.length > 0 ? { notes: abiNotes } : {}) };
   for (const abi of frame.uploaded) {
-    const functions = abiFunctions(abi).filter((item) => safeSelector(item) === selector);
+    const functions = abiFunctions(abi).filter((item) => functionIdentity(item)?.selector === selector);
     const output = frame.output as `0x${string}` | undefined;
     const candidates = decodeCandidates(
       functions.map((item) => ({ item })),
@@ -68,11 +68,3 @@ function codeNotes(frame: FrameSources): string[] {
 
 export const LATEST_CODE_NOTE = "code read at the latest block: the node keeps no state at this one";
 export const UNKNOWN_IMPLEMENTATION_NOTE = "a proxy: implementation unknown at this block";
-
-function safeSelector(item: Parameters<typeof toFunctionSelector>[0]): string | undefined {
-  try {
-    return toFunctionSelector(item);
-  } catch {
-    return undefined;
-  }
-}
