@@ -3,13 +3,14 @@
 // answers code we already read and storage through Preflight's gateway client.
 import { autoload, abiFromBytecode } from "@shazow/whatsabi";
 import type { proxies } from "@shazow/whatsabi";
+import { SelectorSet } from "./selector-set";
 
 type ProxyResolver = proxies.ProxyResolver;
 
 export interface CodeAnalysis {
   hasCode: boolean;
-  /** Selectors of the dispatch table, `0x` and 8 lowercase hex digits. */
-  selectors: ReadonlySet<string>;
+  /** Selectors of the dispatch table. */
+  selectors: SelectorSet;
   /** Proxy patterns found in the code (whatsabi's resolver names). */
   proxies: readonly ProxyResolver[];
   /** The node kept no state at the trace's block: this is the code at the latest block. */
@@ -19,7 +20,7 @@ export interface CodeAnalysis {
 /** Storage reads for proxy resolution, at the trace's block, through the gateway client. */
 export type StorageReader = (address: string, slot: string) => Promise<string>;
 
-export const NO_CODE: CodeAnalysis = { hasCode: false, selectors: new Set(), proxies: [] };
+export const NO_CODE: CodeAnalysis = { hasCode: false, selectors: new SelectorSet(), proxies: [] };
 
 export async function analyseCode(address: string, code: string): Promise<CodeAnalysis> {
   if (!code || code === "0x") return NO_CODE;
@@ -58,8 +59,8 @@ export async function resolveProxy(
   return undefined;
 }
 
-function selectorsOf(abi: ReadonlyArray<{ type: string; selector?: string }>): ReadonlySet<string> {
-  return new Set(abi.flatMap((item) => (item.type === "function" && item.selector ? [item.selector.toLowerCase()] : [])));
+function selectorsOf(abi: ReadonlyArray<{ type: string; selector?: string }>): SelectorSet {
+  return new SelectorSet(abi.flatMap((item) => (item.type === "function" && item.selector ? [item.selector] : [])));
 }
 
 async function refuse(): Promise<string> {

@@ -5,12 +5,13 @@
 // minute "the latest code" is the same code; an account without code is not kept (it may be deployed to), nor an
 // EIP-7702 delegation (code-reader.ts), which its account can change in any block.
 // Only finished analyses are shared (an in-flight read belongs to its request: its scheduler, budget and
-// abort signal), and only the analysis is kept, not the code: selectors packed 4 bytes each. Bounded:
-// least recently used entries go first.
+// abort signal), and only the analysis is kept, not the code: its selectors are packed 4 bytes each
+// (selector-set.ts), shared as they are by every request that finds them. Bounded: least recently used entries go first.
 // Worst case per entry: 24,576 bytes of code (EIP-170) hold at most 4,915 PUSH4 selectors ≈ 20 KB, so
 // 2,000 entries stay under 40 MB (typical contracts: a few hundred bytes each) in a 128 MB isolate.
 import type { proxies } from "@shazow/whatsabi";
 import type { CodeAnalysis } from "./bytecode";
+import type { SelectorSet } from "./selector-set";
 
 export interface ReadCode {
   /** The code as read: absent where the analysis came from the cache (the code itself is not kept). */
@@ -18,9 +19,9 @@ export interface ReadCode {
   analysis: CodeAnalysis;
 }
 
-interface Packed {
+interface Kept {
   hasCode: boolean;
-  selectors: Uint32Array;
+  selectors: SelectorSet;
   proxies: readonly proxies.ProxyResolver[];
   /** Code read at the latest block: kept until then. */
   until?: number;
@@ -30,7 +31,7 @@ export const CODE_CACHE_ENTRIES = 2_000;
 export const LATEST_CODE_TTL_MS = 60_000;
 
 export class CodeCache {
-  private readonly entries = new Map<string, Packed>();
+  private readonly entries = new Map<string, Kept>();
 
   constructor(private readonly maxEntries = CODE_CACHE_ENTRIES) {}
 
@@ -56,19 +57,18 @@ export class CodeCache {
   }
 
   private take(key: string, now = Date.now()): CodeAnalysis | undefined {
-    const packed = this.entries.get(key);
-    if (!packed) return undefined;
+    const kept = this.entries.get(key);
+    if (!kept) return undefined;
     this.entries.delete(key); // most recently used last, or gone when stale
-    if (packed.until !== undefined && now >= packed.until) return undefined;
-    this.entries.set(key, packed);
-    const selectors = new Set(Array.from(packed.selectors, (s) => `0x${s.toString(16).padStart(8, "0")}`));
-    return { hasCode: packed.hasCode, selectors, proxies: packed.proxies };
+    if (kept.until !== undefined && now >= kept.until) return undefined;
+    this.entries.set(key, kept);
+    return { hasCode: kept.hasCode, selectors: kept.selectors, proxies: kept.proxies };
   }
 
   private keep(key: string, analysis: CodeAnalysis, until?: number): void {
-    const selectors = Uint32Array.from([...analysis.selectors].map((s) => Number.parseInt(s.slice(2), 16)));
     this.entries.delete(key);
-    this.entries.set(key, { hasCode: analysis.hasCode, selectors, proxies: analysis.proxies, ...(until === undefined ? {} : { until }) });
+    const { hasCode, selectors, proxies } = analysis;
+    this.entries.set(key, { hasCode, selectors, proxies, ...(until === undefined ? {} : { until }) });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
