@@ -7,7 +7,7 @@ import type { TraceResult, TracesSoFar } from "@/lib/gateway/fetch-traces";
 import type { StreamedRun } from "@/lib/gateway/trace-response";
 import type { TraceRecord } from "@/lib/gateway/trace-record";
 import { NO_DECODING, withDecoded } from "./decoded-record";
-import { recordHasSelector, recordTransaction } from "./record-bytes";
+import { recordHasSelector, recordTransaction, sameBytes } from "./record-bytes";
 import { decodeTraces, type DecodeDeps, type DecodeMemo } from "./decode-traces";
 
 const text = new TextDecoder();
@@ -21,24 +21,25 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
   decoder.catch(() => undefined); // a failed opening fails the run where it is awaited, never unhandled
   const decoding: StreamedRun = async (onTraces, onProgress) => {
     const memo: DecodeMemo = new Map();
-    const decode = async (records: readonly TraceRecord[]): Promise<TraceRecord[]> => {
-      const out = records.slice();
-      if (records.length === 0) return out;
-      // Only frames with a selector are parsed and decoded (a proxy and its delegate both carry one).
+    /** Replaces each record of traces[from, to) that has a decoding by one carrying it: only frames with a selector are parsed. */
+    const decodeInPlace = async (traces: TraceRecord[], from: number, to: number): Promise<void> => {
       const withSelector: number[] = [];
-      for (let i = 0; i < records.length; i++) if (recordHasSelector(records[i]!)) withSelector.push(i);
+      for (let i = from; i < to; i++) if (recordHasSelector(traces[i]!)) withSelector.push(i);
+      const deps = await decoder; // a decoder that failed to open fails the read, even with nothing to decode
+      if (withSelector.length === 0) return;
       const decoded = await decodeTraces(
-        withSelector.map((i) => JSON.parse(text.decode(records[i]!.json)) as Trace),
-        await decoder,
+        withSelector.map((i) => JSON.parse(text.decode(traces[i]!.json)) as Trace),
+        deps,
         memo,
       );
       withSelector.forEach((i, k) => {
         const found = decoded[k];
-        if (found) out[i] = withDecoded(records[i]!, found);
+        if (found) traces[i] = withDecoded(traces[i]!, found);
       });
-      return out;
     };
-    // Indexed as the gateway's records are: out[i] is records[i] as answered, for i in [from, decodedTo).
+    // The result's traces as they are streamed: out[i] is the gateway's records[from + i], decoded, for those up to
+    // decodedTo. One array, grown as chunks arrive, is both what the answer streams and (when the result is what was
+    // streamed) the result: no record array is copied per chunk.
     let stream: { source: readonly TraceRecord[]; out: TraceRecord[]; from: number; decodedTo: number } | undefined;
     let chain = Promise.resolve();
     let failed: { error: unknown } | undefined;
@@ -50,21 +51,25 @@ export function decodingRun(run: StreamedRun, decoder: Promise<DecodeDeps>): Str
           const s = stream;
           const end = completeTransactionsEnd(soFar.records, s.decodedTo, soFar.to);
           if (end <= s.decodedTo) return;
-          const decoded = await decode(soFar.records.slice(s.decodedTo, end));
-          decoded.forEach((record, index) => (s.out[s.decodedTo + index] = record));
+          const start = s.out.length;
+          for (let i = s.decodedTo; i < end; i++) s.out.push(soFar.records[i]!);
           s.decodedTo = end;
-          onTraces({ head: soFar.head, records: s.out, from: s.from, to: end });
+          await decodeInPlace(s.out, start, s.out.length);
+          onTraces({ head: soFar.head, records: s.out, from: 0, to: s.out.length });
         })
         .catch((error: unknown) => void (failed ??= { error }));
     };
     const result = await run(streamed, onProgress);
     await chain;
     if (failed) throw failed.error;
-    // What was streamed, where the result begins with it (one call's answer): only the rest is decoded now.
+    // What was streamed, where the result begins with it (one call's answer): only the rest is decoded now. Otherwise
+    // the result is decoded whole, in an array of its own (the answer then fails: it differs from what was sent).
     const s = stream;
-    const sent = s && beginsWith(result.traces, s.source, s.from, s.decodedTo) ? s.out.slice(s.from, s.decodedTo) : [];
-    const rest = await decode(result.traces.slice(sent.length));
-    return { ...result, traces: sent.length ? sent.concat(rest) : rest } satisfies TraceResult<TraceRecord>;
+    const traces = s && beginsWith(result.traces, s.source, s.from, s.decodedTo) ? s.out : [];
+    const start = traces.length;
+    for (let i = start; i < result.traces.length; i++) traces.push(result.traces[i]!);
+    await decodeInPlace(traces, start, traces.length);
+    return { ...result, traces } satisfies TraceResult<TraceRecord>;
   };
   return Object.assign(decoding, { added: NO_DECODING });
 }
@@ -89,7 +94,8 @@ function completeTransactionsEnd(records: readonly TraceRecord[], from: number, 
   let high = to - 1;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (recordTransaction(records[middle]!)?.equals(last)) high = middle;
+    const transaction = recordTransaction(records[middle]!);
+    if (transaction && sameBytes(transaction, last)) high = middle;
     else low = middle + 1;
   }
   return low;

@@ -3,11 +3,10 @@
 // from its bytes. Only records with a selector are parsed: most of a range's frames have none.
 import type { TraceRecord } from "@/lib/gateway/trace-record";
 
-const INPUT = Buffer.from('"input":"0x');
-const TRANSACTION = Buffer.from('"transactionHash":"');
+const encoder = new TextEncoder();
+const INPUT = encoder.encode('"input":"0x');
+const TRANSACTION = encoder.encode('"transactionHash":"');
 const QUOTE = 0x22;
-
-const bytesOf = (record: TraceRecord) => Buffer.from(record.json.buffer, record.json.byteOffset, record.json.byteLength);
 
 /**
  * True when the record's input starts with a selector (`0x` and 8 hex digits): the only frames decoding applies to.
@@ -27,24 +26,37 @@ export function recordHasSelector(record: TraceRecord): boolean {
 }
 
 function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array): number {
-  const first = pattern[0]!;
   const last = bytes.length - pattern.length;
-  outer: for (let i = 0; i <= last; i++) {
-    if (bytes[i] !== first) continue;
-    for (let j = 1; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue outer;
-    return i;
-  }
+  for (let i = 0; i <= last; i++) if (matchesAt(bytes, pattern, i)) return i;
   return -1;
 }
 
-/** The bytes of the record's transaction hash (a view, no copy), or undefined for a block's reward (null or absent). */
-export function recordTransaction(record: TraceRecord): Buffer | undefined {
-  const bytes = bytesOf(record);
-  const at = bytes.lastIndexOf(TRANSACTION); // near the record's end in the node's field order
+function lastIndexOfBytes(bytes: Uint8Array, pattern: Uint8Array): number {
+  for (let i = bytes.length - pattern.length; i >= 0; i--) if (matchesAt(bytes, pattern, i)) return i;
+  return -1;
+}
+
+function matchesAt(bytes: Uint8Array, pattern: Uint8Array, at: number): boolean {
+  for (let j = 0; j < pattern.length; j++) if (bytes[at + j] !== pattern[j]) return false;
+  return true;
+}
+
+/**
+ * The bytes of the record's transaction hash (a view, no copy), or undefined for a block's reward (null or absent).
+ * Asked of a chunk's last records as it arrives: searched from the end, where the node writes it.
+ */
+export function recordTransaction(record: TraceRecord): Uint8Array | undefined {
+  const bytes = record.json;
+  const at = lastIndexOfBytes(bytes, TRANSACTION);
   if (at < 0) return undefined;
   const start = at + TRANSACTION.length;
   const end = bytes.indexOf(QUOTE, start);
   return end < 0 ? undefined : bytes.subarray(start, end);
+}
+
+/** Whether two records' transaction hashes (recordTransaction's) are the same bytes. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && matchesAt(a, b, 0);
 }
 
 function isHex(byte: number): boolean {

@@ -14,35 +14,57 @@ import { sources, traces } from "./recorded";
 const encoder = new TextEncoder();
 const all: Trace[] = [...traces("tokenTransfer"), ...traces("nftTransfer"), ...traces("split"), ...traces("settle"), ...traces("mint")];
 const records: TraceRecord[] = all.map((trace) => ({ blockNumber: trace.blockNumber, json: encoder.encode(JSON.stringify(trace)) }));
+const hashText = (bytes: Uint8Array | undefined) => bytes && new TextDecoder().decode(bytes);
 const head = { windows: 1, complete: true, fromBlock: 0, toBlock: 799, cachedWindows: 0 };
 
-/** The gateway's records in chunks of `size` (cutting through transactions), the last one held until `release`. */
-function gatewayRun(size: number): { run: StreamedRun; release: () => void } {
+/**
+ * The gateway's records in chunks of `size` (cutting through transactions), the last one held until `release`; the
+ * result the records from `from` on (a page after `from` traces of the call's answer).
+ */
+function gatewayRun(size: number, from = 0): { run: StreamedRun; release: () => void } {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const run: StreamedRun = async (onTraces) => {
-    for (let to = size; to < records.length; to += size) onTraces({ head, records, from: 0, to } satisfies TracesSoFar<TraceRecord>);
+    for (let to = from + size; to < records.length; to += size) onTraces({ head, records, from, to } satisfies TracesSoFar<TraceRecord>);
     await held;
-    onTraces({ head, records, from: 0, to: records.length });
-    return { ...head, traces: records } satisfies TraceResult<TraceRecord>;
+    onTraces({ head, records, from, to: records.length });
+    return { ...head, traces: records.slice(from) } satisfies TraceResult<TraceRecord>;
   };
   return { run, release };
+}
+
+async function answerText(response: Response): Promise<{ first: string; rest: () => Promise<string> }> {
+  const reader = response.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  const rest = async () => {
+    let text = first;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    return text;
+  };
+  return { first, rest };
 }
 
 describe("decodingRun", () => {
   it("sends decoded traces before the gateway's read ends, the same bytes as the whole decoded answer", async () => {
     const { run, release } = gatewayRun(3);
-    const response = await traceResponse(decodingRun(run, Promise.resolve(sources())), new AbortController());
-    const reader = response.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
+    const { first, rest } = await answerText(await traceResponse(decodingRun(run, Promise.resolve(sources())), new AbortController()));
     expect(first).toContain('"decoded":{"source":"bundled"'); // the token transfer, decoded while the read goes on
     release();
-    let text = first;
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
-    const answer = JSON.parse(text) as { traces: Array<Trace & { decoded: unknown }> };
+    const answer = JSON.parse(await rest()) as { traces: Array<Trace & { decoded: unknown }> };
     const expected = await decodeTraces(all, sources());
     expect(answer.traces.map(({ decoded: _d, ...trace }) => trace)).toEqual(all);
     expect(answer.traces.map((trace) => trace.decoded)).toEqual(expected.map((decoded) => decoded ?? null));
+  });
+
+  it("streams a page that begins after the call's first records as the whole decoded page", async () => {
+    const from = traces("tokenTransfer").length + 1; // inside the NFT transfer: its first frame is not on the page
+    const { run, release } = gatewayRun(2, from);
+    const { rest } = await answerText(await traceResponse(decodingRun(run, Promise.resolve(sources())), new AbortController()));
+    release();
+    const answer = JSON.parse(await rest()) as { traces: Array<Trace & { decoded: unknown }> };
+    const page = all.slice(from);
+    expect(answer.traces.map(({ decoded: _d, ...trace }) => trace)).toEqual(page);
+    expect(answer.traces.map((trace) => trace.decoded)).toEqual((await decodeTraces(page, sources())).map((decoded) => decoded ?? null));
   });
 
   it("hands on only whole transactions, the result's records the very ones streamed", async () => {
@@ -55,8 +77,7 @@ describe("decodingRun", () => {
     const result = await decoded;
     for (const { to } of handed) {
       // The last record handed on ends its transaction: the next one (if any) is another's.
-      if (to < records.length)
-        expect(recordTransaction(records[to]!)?.toString()).not.toBe(recordTransaction(records[to - 1]!)?.toString());
+      if (to < records.length) expect(hashText(recordTransaction(records[to]!))).not.toBe(hashText(recordTransaction(records[to - 1]!)));
     }
     const last = handed.at(-1)!;
     result.traces.forEach((record, index) => index < last.to && expect(record).toBe(last.records[index]));
@@ -107,7 +128,7 @@ describe("record bytes", () => {
     expect(recordHasSelector(record(call!))).toBe(true);
     expect(recordHasSelector(record({ ...call!, action: { ...call!.action, input: "0x" } }))).toBe(false);
     expect(recordHasSelector(record({ ...call!, action: { ...call!.action, input: "0x" }, error: '"input":"0x12345678' }))).toBe(false);
-    expect(recordTransaction(record(call!))?.toString()).toBe(call!.transactionHash!);
+    expect(hashText(recordTransaction(record(call!)))).toBe(call!.transactionHash!);
     expect(recordTransaction(record({ ...call!, transactionHash: null }))).toBeUndefined();
   });
 });
