@@ -55,7 +55,9 @@ export async function openDecoder(gateway: GatewayClient): Promise<DecodeDeps> {
   return {
     abis: async (addresses) => {
       const known = await uploaded();
-      const stored = await store.getMany(addresses.filter((address) => known.has(address)));
+      const listed = addresses.filter((address) => known.has(address));
+      if (listed.length === 0) return new Map(); // most frames: nothing uploaded for their addresses, nothing to read
+      const stored = await store.getMany(listed);
       // A corrupt stored ABI marks only its address's frames (decoded without it), not the whole decode.
       const unreadable = stored.unreadable.map((address) => [address, UNREADABLE_ABI] as const);
       return new Map([...[...stored].map(([address, entry]) => [address, entry.abi] as const), ...unreadable]);
