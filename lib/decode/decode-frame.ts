@@ -28,12 +28,18 @@ const UNREADABLE_ABI_NOTE = "the uploaded ABI of this address could not be read 
 
 /** The decoded call, or null when there is nothing to decode (no selector). */
 export function decodeFrame(frame: FrameSources): Decoded | null {
+  return decodeFromInterfaces(frame) ?? (hasSelector(frame.input) ? decodeFromCode(frame) : null);
+}
+
+/**
+ * The call decoded by an uploaded ABI or a bundled interface, or null when neither knows its selector (or it has
+ * none): the frame then needs its code read, and only then are its argument types guessed.
+ */
+export function decodeFromInterfaces(frame: Omit<FrameSources, "code">): Decoded | null {
   if (!hasSelector(frame.input)) return null;
   const input = frame.input.toLowerCase() as `0x${string}`;
   const selector = input.slice(0, 10);
-  const abiNotes = frame.uploaded.includes(UNREADABLE_ABI) ? [UNREADABLE_ABI_NOTE] : [];
-  const through = frame.implementation ? { implementation: frame.implementation } : {};
-  const extra = { ...through, ...(abiNotes.length > 0 ? { notes: abiNotes } : {}) };
+  const extra = context(frame, unreadableNotes(frame));
   for (const abi of frame.uploaded) {
     const functions = abiFunctions(abi).filter((item) => functionIdentity(item)?.selector === selector);
     const output = frame.output as `0x${string}` | undefined;
@@ -46,12 +52,26 @@ export function decodeFrame(frame: FrameSources): Decoded | null {
   }
   const bundled = decodeCandidates(BUNDLED_BY_SELECTOR.get(selector) ?? [], input);
   if (bundled.length > 0) return { source: "bundled", candidates: bundled, ...extra };
-  // Only these rest on the code read: they carry what it cannot vouch for.
-  const notes = [...abiNotes, ...codeNotes(frame)];
-  const fromCode = { ...through, ...(notes.length > 0 ? { notes } : {}) };
+  return null;
+}
+
+/** Argument types guessed, the selector looked up in the code that ran: these carry what the code read cannot vouch for. */
+function decodeFromCode(frame: FrameSources): Decoded {
+  const input = frame.input.toLowerCase();
+  const selector = input.slice(0, 10);
+  const fromCode = context(frame, [...unreadableNotes(frame), ...codeNotes(frame)]);
   const guessed = guessCandidate(input)!;
   if (frame.code.some((code) => code.selectors.has(selector))) return { source: "bytecode", candidates: [guessed], ...fromCode };
   return { source: "guessed", candidates: [guessed], ...fromCode };
+}
+
+/** What a decoding carries beside its candidates: the implementation it went through, and what limits it. */
+function context(frame: Pick<FrameSources, "implementation">, notes: string[]): Pick<Decoded, "implementation" | "notes"> {
+  return { ...(frame.implementation ? { implementation: frame.implementation } : {}), ...(notes.length > 0 ? { notes } : {}) };
+}
+
+function unreadableNotes(frame: Pick<FrameSources, "uploaded">): string[] {
+  return frame.uploaded.includes(UNREADABLE_ABI) ? [UNREADABLE_ABI_NOTE] : [];
 }
 
 /**

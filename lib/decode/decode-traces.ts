@@ -6,7 +6,7 @@ import type { Trace } from "@/lib/gateway/trace";
 import { GatewayError } from "@/lib/errors/gateway-errors";
 import { NO_CODE, resolveProxy, type CodeAnalysis } from "./bytecode";
 import type { ReadCode } from "./code-cache";
-import { decodeFrame } from "./decode-frame";
+import { decodeFrame, decodeFromInterfaces } from "./decode-frame";
 import { hasSelector } from "@/lib/gateway/trace";
 import type { Decoded } from "./types";
 
@@ -48,8 +48,8 @@ export async function decodeTraces(
       const frame = { input: trace.action.input!, output, uploaded: uploaded(), code: [] as CodeAnalysis[] };
       // The output counts only where an uploaded ABI decodes it; the code only at its block.
       const key = [to, implementation, delegated, frame.input, frame.uploaded.length ? (frame.output ?? "") : ""].join("|");
-      const first = await once(memo, key, async () => decodeFrame({ ...frame, implementation }));
-      if (first && (first.source === "abi" || first.source === "bundled")) return void (decoded[index] = first);
+      const known = await once(memo, key, async () => decodeFromInterfaces({ ...frame, implementation }));
+      if (known) return void (decoded[index] = known);
       // Neither an uploaded ABI nor a bundled interface knows the selector: read the code that ran.
       const block = { number: trace.blockNumber, hash: trace.blockHash ?? `#${trace.blockNumber}` };
       decoded[index] = await once(memo, `${key}@${block.hash}`, async () => {
@@ -93,6 +93,8 @@ function decodable(trace: Trace): boolean {
 /** A call whose child DELEGATECALLs the same input is a proxy: the child's callee is its implementation. */
 export function implementationsInTrace(traces: readonly Trace[]): Map<number, string> {
   const found = new Map<number, string>();
+  // Without a DELEGATECALL there is no proxy to find (most of a range's chunks): no call tree is built.
+  if (!traces.some((trace) => trace.action.callType === "delegatecall")) return found;
   const visit = (node: CallNode) => {
     const input = node.trace.action.input?.toLowerCase();
     const child = node.children.find(
