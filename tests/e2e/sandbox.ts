@@ -32,6 +32,13 @@ async function sandboxGet<T>(path: string): Promise<T> {
   return ((await response.json()) as { result: T }).result;
 }
 
+/** The id of the sandbox's first account, as its account listing names it. */
+export async function sandboxAccountId(): Promise<string> {
+  const [account] = await sandboxGet<Array<{ id: string }>>("/accounts");
+  if (!account) throw new Error("the sandbox lists no account");
+  return account.id;
+}
+
 /** A zone below Enterprise whose upgrade the sandbox will accept: compatible, no overrides, within the limits. */
 export async function upgradableZone(): Promise<{ id: string; name: string }> {
   for (let page = 1; ; page++) {
