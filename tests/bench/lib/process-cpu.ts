@@ -8,7 +8,7 @@ export function processTreeCpuMs(pid: number): number {
   let ns = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+      ns += taskCpuNs(pid, task);
       const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
       for (const child of children ? children.split(" ") : []) ns += (processTreeCpuMs(Number(child)) || 0) * 1e6;
     } catch {
@@ -21,8 +21,13 @@ export function processTreeCpuMs(pid: number): number {
 /** CPU time of the process's main thread alone (its JavaScript; the rest of the tree is mostly the collector's helpers). */
 export function mainThreadCpuMs(pid: number): number {
   try {
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+    return taskCpuNs(pid, pid) / 1e6;
   } catch {
     return Number.NaN;
   }
+}
+
+/** A thread's time on a CPU so far, in nanoseconds (the first field of its schedstat); throws once it has ended. */
+function taskCpuNs(pid: number, task: number | string): number {
+  return Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
 }
